@@ -1,0 +1,85 @@
+/**
+ * The SQL behind one inbox poll, captured from the product's own service (`pollConversations`) through a
+ * logging Drizzle instance, so the baseline replays exactly the statements the product runs; plus the
+ * tools that look at those statements directly: EXPLAIN ANALYZE and a timing on one plain `pg` connection.
+ */
+import { ConversationPollQuery } from '@inbox/contract';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Config } from '../server/src/config.ts';
+import type { Db } from '../server/src/db/client.ts';
+import * as schema from '../server/src/db/schema/index.ts';
+import type { CompanyCtx } from '../server/src/http/context.ts';
+import { pollConversations } from '../server/src/modules/conversations/poll.ts';
+
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+export interface Viewer {
+  userId: number;
+  name: string;
+  email: string;
+  role: 'admin' | 'agent';
+  companyId: number;
+}
+
+const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+
+/** Runs the product's poll service for `viewer` and `query`, returning its answer and every statement it ran. */
+export async function capturePoll(url: string, viewer: Viewer, query: Record<string, string>) {
+  const statements: Statement[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (text, params) => statements.push({ text, params: params.map(plain) }) },
+  }) as unknown as Db;
+  const ctx: CompanyCtx = {
+    db,
+    config: {} as Config,
+    mailer: { send: async () => undefined },
+    actor: {
+      user: { id: viewer.userId, name: viewer.name, email: viewer.email, isPlatformAdmin: false },
+      impersonator: null,
+      sessionId: 'bench',
+    },
+    companyId: viewer.companyId,
+    role: viewer.role,
+  };
+  try {
+    const answer = await pollConversations(ctx, ConversationPollQuery.parse(query));
+    return { answer, statements };
+  } finally {
+    await pool.end();
+  }
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of each statement, with its execution time. */
+export async function explain(client: pg.Client, statements: Statement[]) {
+  const out: { sql: string; executionMs: number; plan: string }[] = [];
+  for (const s of statements) {
+    const res = await client.query(`explain (analyze, buffers) ${s.text}`, s.params);
+    const plan = res.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+    const ms = Number(plan.match(/Execution Time: ([\d.]+) ms/)?.[1] ?? Number.NaN);
+    out.push({ sql: s.text.replace(/\s+/g, ' ').trim(), executionMs: ms, plan });
+  }
+  return out;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** The statements of one poll run back to back on one connection: the database's share of a request. */
+export async function timeStatements(client: pg.Client, statements: Statement[], seconds: number) {
+  const times: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until || times.length < 5) {
+    const t0 = performance.now();
+    for (const s of statements) await client.query(s.text, s.params);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return { runs: times.length, p50: round(percentile(times, 50)), p99: round(percentile(times, 99)) };
+}

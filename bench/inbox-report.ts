@@ -1,0 +1,120 @@
+/** The "Inbox poll (issue 4)" section of bench/RESULTS.md, written between its own markers. */
+import fs from 'node:fs';
+import type { Measured } from './lib/load.ts';
+import type { MachineInfo } from './lib/machine.ts';
+
+export interface InboxScenarioResult {
+  key: string;
+  viewer: 'admin' | 'agent';
+  scenario: string;
+  path: string;
+  rows: number;
+  total: number;
+  statements: number;
+  explain: { sql: string; executionMs: number; plan: string }[];
+  sqlAlone: { runs: number; p50: number; p99: number };
+  product?: Measured;
+  baseline?: Measured;
+}
+
+export interface InboxResults {
+  date: string;
+  machine: MachineInfo;
+  load: { connections: number; duration: number; warmup: number };
+  data: Record<string, number | string>;
+  generateSeconds: number | null;
+  scenarios: InboxScenarioResult[];
+  ai: { call: string; runs: number; p50: number; max: number; method: string }[];
+}
+
+const START = '<!-- inbox-poll: written by bench/inbox.ts, kept by the portal report -->';
+const END = '<!-- /inbox-poll -->';
+/** A statement slower than this in EXPLAIN ANALYZE gets its plan shown. */
+const SLOW_MS = 40;
+
+const rate = (m?: Measured) => (m ? m.requestsPerSec.toLocaleString('en-US') : '–');
+const lat = (m?: Measured) => (m ? `${m.latencyMs.p50} / ${m.latencyMs.p99}` : '–');
+const ms = (us?: number) => (us === undefined ? '–' : (us / 1000).toFixed(1));
+const cpu = (s: InboxScenarioResult, k: 'serverUsPerRequest' | 'postgresUsPerRequest') =>
+  `${ms(s.product?.cpu[k])} / ${ms(s.baseline?.cpu[k])}`;
+const busy = (m?: Measured) =>
+  m ? `${Math.round((m.cpu.otherSeconds / Math.max(m.cpu.machineTotalSeconds, 0.01)) * 100)}%` : '–';
+
+export function inboxSection(r: InboxResults, jsonPath: string): string {
+  const m = r.machine;
+  const worstOf = (s: InboxScenarioResult) => [...s.explain].sort((a, b) => b.executionMs - a.executionMs)[0];
+  // Judged by EXPLAIN ANALYZE rather than by latency under load, which a busy machine inflates.
+  const slow = r.scenarios.filter((s) => (worstOf(s)?.executionMs ?? 0) > SLOW_MS);
+  const lines = [
+    START,
+    '## Inbox poll (issue 4)',
+    '',
+    `Measured ${r.date} with \`cd server && npx tsx ../bench/inbox.ts\`; raw numbers and every query plan in \`${jsonPath}\`.`,
+    `${m.cpus} cores (${m.cpuModel}), Node ${m.node}, ${m.postgres}. ${r.load.connections} connections, ${r.load.warmup} s warm-up then ${r.load.duration} s measured per row.`,
+    '',
+    `Data: one company with ${Object.entries(r.data)
+      .map(([k, v]) => `${typeof v === 'number' ? v.toLocaleString('en-US') : v} ${k}`)
+      .join(
+        ', ',
+      )}${r.generateSeconds ? ` (generated in ${r.generateSeconds} s)` : ''}. The admin sees everything; the agent is an agent of one app and member of one of its queues (a private queue beside it), so its list is the visibility rule at work.`,
+    '',
+    '`GET /api/v1/conversation/poll` through the product (auth, company check, zod, Drizzle, serialization) next to the bare Fastify + `pg` route replaying the very statements the product’s poll service ran for the same call, and those statements alone on one connection without HTTP (the database’s share of one request). Latencies in ms (p50 / p99).',
+    '',
+    '| viewer | call | rows / total | product req/s | product p50 / p99 | bare req/s | bare p50 / p99 | SQL alone p50 / p99 | statements | Node CPU ms/req product / bare | PostgreSQL CPU ms/req product / bare | other load |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...r.scenarios.map(
+      (s) =>
+        `| ${s.viewer} | ${s.scenario} | ${s.rows} / ${s.total.toLocaleString('en-US')} | ${rate(s.product)} | ${lat(s.product)} | ${rate(s.baseline)} | ${lat(s.baseline)} | ${s.sqlAlone.p50} / ${s.sqlAlone.p99} | ${s.statements} | ${cpu(s, 'serverUsPerRequest')} | ${cpu(s, 'postgresUsPerRequest')} | ${busy(s.product)} |`,
+    ),
+    '',
+  ];
+  if (r.ai.length) {
+    lines.push(
+      'AI calls on the same data without an AI service (sequential, offline methods): ' +
+        r.ai.map((a) => `\`${a.call}\` p50 ${a.p50} ms, max ${a.max} ms (${a.method})`).join('; ') +
+        '.',
+      '',
+    );
+  }
+  if (slow.length === 0) {
+    lines.push(`No statement took over ${SLOW_MS} ms in EXPLAIN ANALYZE; the plans are in the JSON.`);
+  } else {
+    lines.push(`### Plans of the statements over ${SLOW_MS} ms (the costliest of each call)`, '');
+    for (const s of slow) {
+      const worst = worstOf(s);
+      if (!worst) continue;
+      const plan = worst.plan.split('\n');
+      lines.push(
+        `${s.viewer}, ${s.scenario}: ${worst.executionMs} ms in EXPLAIN ANALYZE`,
+        '',
+        '```',
+        ...plan.slice(0, 30),
+        ...(plan.length > 30 ? ['…'] : []),
+        '```',
+        '',
+      );
+    }
+  }
+  lines.push('', '<!-- inbox-notes -->', '<!-- /inbox-notes -->', END);
+  return lines.join('\n');
+}
+
+/** Replaces the section when present (keeping its hand-written notes), else appends it. */
+export function writeInboxSection(file: string, section: string) {
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const a = text.indexOf(START);
+  const b = text.indexOf(END);
+  const notes =
+    a >= 0 && b > a
+      ? text.slice(a, b).match(/<!-- inbox-notes -->([\s\S]*?)<!-- \/inbox-notes -->/)?.[1]
+      : '';
+  const filled = section.replace(
+    '<!-- inbox-notes -->\n<!-- /inbox-notes -->',
+    `<!-- inbox-notes -->${notes || '\n'}<!-- /inbox-notes -->`,
+  );
+  const next =
+    a >= 0 && b > a
+      ? `${text.slice(0, a)}${filled}${text.slice(b + END.length)}`
+      : `${text.replace(/\s*$/, '')}\n\n${filled}\n`;
+  fs.writeFileSync(file, next);
+}

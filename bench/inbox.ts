@@ -1,0 +1,283 @@
+/**
+ * The inbox poll on a large company (issue 4): the product's `GET /conversation/poll` (first page, a
+ * filtered page, searches, a deep page) as a company admin and as an agent, next to a bare Fastify + `pg`
+ * route replaying the same statements and those statements alone, all in one run on PostgreSQL.
+ *
+ *   cd server && npx tsx ../bench/inbox.ts
+ *
+ * Knobs (README.md): BENCH_CONNECTIONS, BENCH_DURATION, BENCH_WARMUP, BENCH_PG_URL, BENCH_PORT,
+ * BENCH_INBOX_DB, BENCH_INBOX_CONVERSATIONS, BENCH_INBOX_MESSAGES, BENCH_INBOX_REUSE=1 (keep the generated
+ * database between runs), BENCH_QUIET_WAIT.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openPostgres } from '../server/src/db/client.ts';
+import { capturePoll, explain, type Statement, timeStatements, type Viewer } from './inbox-capture.ts';
+import { generateInbox, INBOX_DEFAULTS, type InboxData } from './inbox-generate.ts';
+import {
+  type InboxResults,
+  type InboxScenarioResult,
+  inboxSection,
+  writeInboxSection,
+} from './inbox-report.ts';
+import { measure } from './lib/load.ts';
+import { machineInfo } from './lib/machine.ts';
+import { type ServerProcess, startServer, waitForQuiet } from './lib/processes.ts';
+import { readSettings } from './lib/settings.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const env = process.env;
+const s = readSettings(env);
+const dbName = env.BENCH_INBOX_DB || 'inbox_bench_inbox';
+if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error('BENCH_INBOX_DB must be a plain lowercase name');
+const url = (() => {
+  const u = new URL(s.adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+const dataFile = path.join(here, 'results', `inbox-data-${dbName}.json`);
+const reuse = env.BENCH_INBOX_REUSE === '1';
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inbox-poll-bench-'));
+const stamp = new Date()
+  .toISOString()
+  .replace(/\.\d+Z$/, 'Z')
+  .replace(/:/g, '-');
+
+async function admin(sql: string) {
+  const c = new pg.Client({ connectionString: s.adminUrl });
+  await c.connect();
+  try {
+    return (await c.query(sql)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+async function prepare(): Promise<{ data: InboxData; generated: boolean }> {
+  const exists = (await admin(`select 1 from pg_database where datname = '${dbName}'`)).length > 0;
+  if (reuse && exists && fs.existsSync(dataFile)) {
+    console.log(`reusing database ${dbName}`);
+    return { data: JSON.parse(fs.readFileSync(dataFile, 'utf8')) as InboxData, generated: false };
+  }
+  await admin(`drop database if exists ${dbName} with (force)`);
+  await admin(`create database ${dbName}`);
+  const database = openPostgres(url, 2);
+  try {
+    await database.migrate();
+    const data = await generateInbox(database.db, url, {
+      conversations: Number(env.BENCH_INBOX_CONVERSATIONS || INBOX_DEFAULTS.conversations),
+      messagesPerConversation: Number(env.BENCH_INBOX_MESSAGES || INBOX_DEFAULTS.messagesPerConversation),
+    });
+    fs.mkdirSync(path.dirname(dataFile), { recursive: true });
+    fs.writeFileSync(dataFile, `${JSON.stringify(data, null, 2)}\n`);
+    return { data, generated: true };
+  } finally {
+    await database.close();
+  }
+}
+
+const CALLS = (d: InboxData) => [
+  { slug: 'first', scenario: 'first page', query: {} as Record<string, string> },
+  {
+    slug: 'open-unassigned',
+    scenario: 'open, unassigned',
+    query: { status: 'open', assigned_user_id: 'none' },
+  },
+  {
+    slug: 'search-order',
+    scenario: `search an order number (${d.orderNumber})`,
+    query: { search: d.orderNumber },
+  },
+  {
+    slug: 'search-name',
+    scenario: `search a common last name (${d.commonName})`,
+    query: { search: d.commonName },
+  },
+  { slug: 'deep', scenario: 'deep page (offset 10,000)', query: { offset: '10000' } },
+];
+
+async function login(base: string, email: string, password: string) {
+  const res = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as {
+    data: { access_token: string; current_company: { company_id: number } };
+  };
+  return {
+    authorization: `Bearer ${body.data.access_token}`,
+    'x-company-id': String(body.data.current_company.company_id),
+  };
+}
+
+async function timeAi(base: string, headers: Record<string, string>, ids: number[], call: string) {
+  const times: number[] = [];
+  let method = '';
+  for (const id of ids) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/v1/conversation/${call}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ conversation_id: id }),
+    });
+    times.push(Math.round(performance.now() - t0));
+    const body = (await res.json()) as { data?: { method: string } };
+    method = body.data?.method ?? `HTTP ${res.status}`;
+  }
+  times.sort((a, b) => a - b);
+  return { call, runs: times.length, p50: times[Math.floor(times.length / 2)]!, max: times.at(-1)!, method };
+}
+
+async function main() {
+  const machine = await machineInfo(s.adminUrl);
+  console.log(`inbox bench: ${machine.cpus} cores, ${machine.postgres}`);
+  const { data, generated } = await prepare();
+  console.log(`data: ${JSON.stringify(data.counts)}${generated ? ` in ${data.seconds} s` : ''}`);
+  const viewers: Record<'admin' | 'agent', Viewer> = {
+    admin: { ...data.admin, role: 'admin', companyId: data.companyId },
+    agent: { ...data.agent, role: 'agent', companyId: data.companyId },
+  };
+
+  const results: InboxScenarioResult[] = [];
+  const replay: Record<string, Statement[]> = {};
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const who of ['admin', 'agent'] as const) {
+      for (const c of CALLS(data)) {
+        const key = `${who}-${c.slug}`;
+        const { answer, statements } = await capturePoll(url, viewers[who], c.query);
+        replay[key] = statements;
+        const qs = new URLSearchParams(c.query).toString();
+        results.push({
+          key,
+          viewer: who,
+          scenario: c.scenario,
+          path: `/api/v1/conversation/poll${qs ? `?${qs}` : ''}`,
+          rows: answer.conversations.length,
+          total: answer.total,
+          statements: statements.length,
+          explain: await explain(client, statements),
+          sqlAlone: await timeStatements(client, statements, 2),
+        });
+        const last = results.at(-1)!;
+        console.log(
+          `  ${key.padEnd(24)} ${last.rows} rows of ${last.total}; SQL alone p50 ${last.sqlAlone.p50} ms`,
+        );
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  const replayFile = path.join(tmp, 'statements.json');
+  fs.writeFileSync(replayFile, JSON.stringify(replay));
+
+  const postgresPids = async () =>
+    (
+      await admin(
+        `select pid from pg_stat_activity where pid <> pg_backend_pid() and (datname = '${dbName}'
+           or backend_type in ('walwriter', 'checkpointer', 'background writer'))`,
+      )
+    ).map((r) => Number(r.pid));
+  const servers: ServerProcess[] = [];
+  const ai: InboxResults['ai'] = [];
+  try {
+    const product = await startServer({
+      name: 'product-postgres',
+      script: '../bench/lib/product-api.ts',
+      cwd: path.join(root, 'server'),
+      port: s.basePort + 11,
+      env: {
+        DATABASE_URL: url,
+        DATA_DIR: path.join(tmp, 'data'),
+        LOG_LEVEL: 'warn',
+        DEMO_DATA: 'false',
+        ADMIN_EMAIL: 'bench-admin@bench.test',
+        ADMIN_PASSWORD: 'bench-admin-password',
+        AI_BASE_URL: '',
+      },
+      healthPath: '/api/v1/health',
+    });
+    servers.push(product);
+    const bare = await startServer({
+      name: 'baseline-postgres',
+      script: 'bench/inbox-baseline.ts',
+      cwd: root,
+      port: s.basePort + 12,
+      env: { DATABASE_URL: url, STATEMENTS_FILE: replayFile },
+      healthPath: '/api/v1/health',
+    });
+    servers.push(bare);
+    const headers = {
+      admin: await login(product.url, data.admin.email, data.password),
+      agent: await login(product.url, data.agent.email, data.password),
+    };
+    for (const r of results) {
+      // The product must answer what the captured service call answered: same SQL, same page.
+      const res = await fetch(`${product.url}${r.path}`, { headers: headers[r.viewer] });
+      const body = (await res.json()) as { data?: { total: number; conversations: unknown[] } };
+      if (!res.ok || body.data?.total !== r.total) {
+        throw new Error(`${r.key}: product answered ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+      }
+    }
+    for (const r of results) {
+      const quiet = await waitForQuiet(s.quietWait, s.quietBusy);
+      process.stdout.write(
+        `  ${r.key.padEnd(24)} ${quiet.busyBefore > s.quietBusy ? `(machine ${Math.round(quiet.busyBefore * 100)}% busy) ` : ''}`,
+      );
+      r.product = await measure(
+        product,
+        s.load,
+        () => ({ method: 'GET', path: r.path, headers: headers[r.viewer] }),
+        postgresPids,
+      );
+      r.baseline = await measure(
+        bare,
+        s.load,
+        () => ({ method: 'GET', path: `/bare/${r.key}` }),
+        postgresPids,
+      );
+      console.log(
+        `product ${r.product.requestsPerSec} req/s p50 ${r.product.latencyMs.p50} ms | bare ${r.baseline.requestsPerSec} req/s p50 ${r.baseline.latencyMs.p50} ms`,
+      );
+    }
+    const recent = (await fetch(`${product.url}/api/v1/conversation/poll?limit=5`, {
+      headers: headers.admin,
+    }).then((x) => x.json())) as { data: { conversations: { conversation_id: number }[] } };
+    const ids = recent.data.conversations.map((c) => c.conversation_id);
+    ai.push(await timeAi(product.url, headers.admin, ids, 'ai-summary'));
+    ai.push(await timeAi(product.url, headers.admin, ids, 'ai-completion'));
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+
+  const out: InboxResults = {
+    date: new Date().toISOString(),
+    machine,
+    load: s.load,
+    data: data.counts,
+    generateSeconds: generated ? data.seconds : null,
+    scenarios: results,
+    ai,
+  };
+  const jsonPath = path.join(here, 'results', `inbox-${stamp}.json`);
+  fs.writeFileSync(jsonPath, `${JSON.stringify(out, null, 2)}\n`);
+  writeInboxSection(path.join(here, 'RESULTS.md'), inboxSection(out, path.relative(root, jsonPath)));
+  console.log(
+    `raw results: ${path.relative(root, jsonPath)}; summary: bench/RESULTS.md (Inbox poll section)`,
+  );
+  if (!reuse) await admin(`drop database if exists ${dbName} with (force)`);
+}
+
+main()
+  .catch((err) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exitCode = 1;
+  })
+  .finally(() => fs.rmSync(tmp, { recursive: true, force: true }));

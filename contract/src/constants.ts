@@ -1,0 +1,41 @@
+export const COMPANY_ROLES = ['admin', 'manager', 'agent'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
+export const APP_ROLES = ['admin', 'manager', 'agent'] as const;
+export type AppRole = (typeof APP_ROLES)[number];
+
+export const QUEUE_ROLES = ['manager', 'member'] as const;
+export type QueueRole = (typeof QUEUE_ROLES)[number];
+
+export const COMPANY_STATUSES = ['active', 'suspended'] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+
+export const USER_STATUSES = ['active', 'suspended'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const CONVERSATION_STATUSES = ['open', 'pending', 'resolved', 'closed'] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+
+export const CHANNELS = ['portal', 'web', 'email', 'sms', 'whatsapp', 'facebook'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const SENDER_TYPES = ['customer', 'agent', 'auto', 'system'] as const;
+export type SenderType = (typeof SENDER_TYPES)[number];
+
+/** Business constants of product spec section 9. */
+export const MIN_PASSWORD_LENGTH = 6;
+export const DEFAULT_LIST_LIMIT = 50;
+export const MAX_LIST_LIMIT = 100;
+export const DEFAULT_TIMEZONE = 'UTC';
+export const PASSWORD_RESET_TTL_SECONDS = 3600;
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+export const PASSWORD_RESET_ANSWER = 'If the email address exists, a password reset link has been sent';
+export const LOGIN_FAILED_MESSAGE = 'Invalid email or password';
+
+export const HEADERS = {
+  company: 'x-company-id',
+  impersonate: 'x-impersonate-user-id',
+  apiKey: 'x-api-key',
+  requestId: 'x-request-id',
+} as const;

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { CHANNELS, CONVERSATION_STATUSES, SENDER_TYPES } from './constants.ts';
+import { Id, OptionalQueryId, OptionalQueryText, Paging, QueryId, Timestamp } from './envelope.ts';
+import {
+  ClientMessageId,
+  MAX_MESSAGE_ATTACHMENTS,
+  MESSAGE_REQUIRED,
+  Message,
+  MessageContent,
+} from './messages.ts';
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** Sentences of the console conversation calls. */
+export const CONVERSATION_MESSAGES = {
+  transferReasonRequired: 'Transfer reason is required',
+  transferTargetRequired: 'Choose a queue or a user to transfer to',
+  queueOtherApp: 'The queue must be an active queue of the conversation’s app',
+  assigneeCannotSee: 'This user cannot see the conversation’s queue',
+} as const;
+
+/** A message as the console sees it: internal notes included and marked. */
+export const ConsoleMessage = Message.extend({
+  is_private: z
+    .boolean()
+    .describe('an internal note (or a console-only system line): never shown in the portal'),
+  sender_user_id: z.number().nullable().describe('the agent who wrote it, for agent messages'),
+});
+export type ConsoleMessage = z.infer<typeof ConsoleMessage>;
+
+export const ConversationCustomer = z.object({
+  customer_id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+});
+
+export const ConversationAssignee = z.object({ user_id: z.number(), name: z.string() });
+
+export const LastMessage = z.object({
+  content: z.string(),
+  sender_type: z.enum(SENDER_TYPES),
+  is_private: z.boolean(),
+  created_ts: Timestamp,
+});
+
+/** One row of the inbox list and the dashboard. */
+export const ConversationSummary = z.object({
+  conversation_id: z.number(),
+  number: z.number().describe('per-company display number (#123)'),
+  app_id: z.number(),
+  app_name: z.string(),
+  queue_id: z.number().nullable(),
+  queue_name: z.string().nullable(),
+  channel: z.enum(CHANNELS),
+  status: z.enum(CONVERSATION_STATUSES),
+  is_resolved: z.boolean(),
+  customer: ConversationCustomer,
+  assigned_user: ConversationAssignee.nullable(),
+  last_message: LastMessage.nullable(),
+  unread_count: z.number().describe('customer messages after the caller’s last read message'),
+  created_ts: Timestamp,
+  updated_ts: Timestamp.describe('latest activity (message or action); the list is ordered by it'),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummary>;
+
+/** One conversation in full: the summary plus what the thread header and reports need. */
+export const Conversation = ConversationSummary.extend({
+  customer: ConversationCustomer.extend({ phone: z.string().nullable() }),
+  first_reply_ts: Timestamp.nullable().describe('first agent reply (not internal notes)'),
+  waiting_since_ts: Timestamp.nullable().describe('since when the customer waits for an answer'),
+  resolved_ts: Timestamp.nullable(),
+  can_delete: z.boolean().describe('company admins and the app’s admins/managers may delete'),
+});
+export type Conversation = z.infer<typeof Conversation>;
+
+export const TypingAgent = z.object({ user_id: z.number(), name: z.string() });
+export const TypingCustomer = z.object({ customer: z.literal(true) });
+export const Typing = z.union([TypingAgent, TypingCustomer]);
+export type Typing = z.infer<typeof Typing>;
+
+const STATUS_LIST = z.preprocess(
+  (v) => (typeof v === 'string' ? (v === '' ? undefined : v.split(',').map((s) => s.trim())) : v),
+  z.array(z.enum(CONVERSATION_STATUSES)).optional(),
+);
+
+/** `me`, `none` (unassigned), `any` (assigned to someone) or a user id. */
+export const AssigneeFilter = z.preprocess(
+  emptyToUndefined,
+  z.union([z.enum(['me', 'none', 'any']), z.coerce.number().int().positive()]).optional(),
+);
+
+export const ConversationPollQuery = Paging.extend({
+  app_id: OptionalQueryId,
+  queue_id: OptionalQueryId,
+  status: STATUS_LIST.describe('one status or a comma-separated list: open,pending'),
+  assigned_user_id: AssigneeFilter,
+  search: OptionalQueryText.describe(
+    'words matched (by prefix) in customer name and email and in message text',
+  ),
+  conversation_id: OptionalQueryId.describe('also answer this conversation, its new messages and typing'),
+  last_message_id: OptionalQueryId,
+});
+export type ConversationPollQuery = z.infer<typeof ConversationPollQuery>;
+
+export const ConversationPoll = z.object({
+  conversations: z.array(ConversationSummary),
+  total: z.number().describe('conversations matching the filters; a search counts at most 1,000'),
+  total_capped: z.boolean().optional().describe('true when a search matched more than `total`'),
+  conversation: Conversation.optional(),
+  messages: z.array(ConsoleMessage).optional(),
+  typing: z.array(Typing).optional(),
+});
+export type ConversationPoll = z.infer<typeof ConversationPoll>;
+
+export const DashboardQuery = z.object({
+  app_id: OptionalQueryId,
+  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(10)),
+});
+export type DashboardQuery = z.infer<typeof DashboardQuery>;
+
+export const DashboardCounts = z.object({
+  open: z.number(),
+  pending: z.number(),
+  resolved_today: z.number().describe('resolved since midnight in the company’s timezone'),
+  unassigned: z.number().describe('open or pending with nobody assigned'),
+  mine: z.number().describe('open or pending assigned to the caller'),
+});
+
+export const Dashboard = z.object({ counts: DashboardCounts, conversations: z.array(ConversationSummary) });
+export type Dashboard = z.infer<typeof Dashboard>;
+
+/** `POST /messages`: non-blank `content` or at least one attachment. */
+export const SendMessageBody = z
+  .object({
+    conversation_id: Id,
+    content: MessageContent.optional().default(''),
+    content_type: z.literal('text').optional().default('text'),
+    attachments: z.array(Id).max(MAX_MESSAGE_ATTACHMENTS).optional().default([]),
+    is_private: z.boolean().optional().default(false),
+    client_message_id: ClientMessageId.optional(),
+  })
+  .refine((b) => b.content.length > 0 || b.attachments.length > 0, {
+    path: ['content'],
+    message: MESSAGE_REQUIRED,
+  });
+export type SendMessageBody = z.infer<typeof SendMessageBody>;
+
+export const ConversationIdBody = z.object({ conversation_id: Id });
+export type ConversationIdBody = z.infer<typeof ConversationIdBody>;
+
+export const ReadBody = ConversationIdBody.extend({
+  last_message_id: Id.optional().describe('defaults to the latest message'),
+});
+export type ReadBody = z.infer<typeof ReadBody>;
+
+export const AssignBody = ConversationIdBody.extend({ user_id: Id });
+export type AssignBody = z.infer<typeof AssignBody>;
+
+export const TransferBody = ConversationIdBody.extend({
+  queue_id: z.preprocess(emptyToUndefined, Id.optional()),
+  user_id: z.preprocess(emptyToUndefined, Id.optional()),
+  transfer_reason: z
+    .string({ error: CONVERSATION_MESSAGES.transferReasonRequired })
+    .trim()
+    .min(1, CONVERSATION_MESSAGES.transferReasonRequired)
+    .max(500),
+}).refine((b) => b.queue_id !== undefined || b.user_id !== undefined, {
+  path: ['queue_id'],
+  message: CONVERSATION_MESSAGES.transferTargetRequired,
+});
+export type TransferBody = z.infer<typeof TransferBody>;
+
+export const ConsoleUploadQuery = z.object({ conversation_id: OptionalQueryId });
+export const ConsoleDownloadParams = z.object({ attachment_id: QueryId });

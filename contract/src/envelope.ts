@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** `{success: true, data}`: every JSON success answer. */
+export const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+
+export const ListMeta = z.object({
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type ListMeta = z.infer<typeof ListMeta>;
+
+/** `{success: true, data: [...], meta}`: every list answer. */
+export const okList = <T extends z.ZodType>(item: T) =>
+  z.object({ success: z.literal(true), data: z.array(item), meta: ListMeta });
+
+export const ErrorEnvelope = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** Query-string numbers arrive as text; an empty value counts as absent (contract section 1). */
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export const QueryId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive());
+export const OptionalQueryId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional());
+export const OptionalQueryText = z.preprocess(emptyToUndefined, z.string().trim().max(200).optional());
+
+export const Paging = z.object({
+  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(50)),
+  offset: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(0)),
+});
+export type Paging = z.infer<typeof Paging>;
+
+export const IdQuery = z.object({ id: QueryId });
+export type IdQuery = z.infer<typeof IdQuery>;
+
+/** Ids on the wire are numbers; bodies may carry them as numeric strings, which clients pass back unchanged. */
+export const Id = z.coerce.number().int().positive();
+
+export const Timestamp = z.string().describe('ISO 8601 in UTC');
+
+export const Ack = ok(z.object({ message: z.string() }));

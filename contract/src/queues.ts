@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { QUEUE_ROLES } from './constants.ts';
+import { Id, OptionalQueryId, Paging, QueryId } from './envelope.ts';
+
+export const Queue = z.object({
+  queue_id: z.number(),
+  queue_name: z.string(),
+  app_id: z.number(),
+  company_id: z.number(),
+  description: z.string(),
+  is_private: z.boolean(),
+  is_active: z.boolean(),
+  members_count: z.number(),
+  created_at: z.string(),
+});
+export type Queue = z.infer<typeof Queue>;
+
+const QueueName = z.string().trim().min(1, 'Queue name is required').max(200);
+
+export const CreateQueueBody = z.object({
+  app_id: Id,
+  queue_name: QueueName,
+  description: z.string().trim().max(2000).optional().default(''),
+  is_private: z.boolean().optional().default(false),
+  is_active: z.boolean().optional().default(true),
+});
+export type CreateQueueBody = z.infer<typeof CreateQueueBody>;
+
+export const UpdateQueueBody = z.object({
+  queue_name: QueueName.optional(),
+  description: z.string().trim().max(2000).optional(),
+  is_private: z.boolean().optional(),
+  is_active: z.boolean().optional(),
+});
+export type UpdateQueueBody = z.infer<typeof UpdateQueueBody>;
+
+export const ListQueuesQuery = Paging.extend({ app_id: OptionalQueryId });
+export type ListQueuesQuery = z.infer<typeof ListQueuesQuery>;
+
+export const QueueMember = z.object({
+  queue_id: z.number(),
+  user_id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(QUEUE_ROLES),
+});
+export type QueueMember = z.infer<typeof QueueMember>;
+
+export const AddQueueMemberBody = z.object({
+  queue_id: Id,
+  user_id: Id,
+  role: z.enum(QUEUE_ROLES).default('member'),
+});
+export type AddQueueMemberBody = z.infer<typeof AddQueueMemberBody>;
+export const UpdateQueueMemberBody = z.object({ role: z.enum(QUEUE_ROLES) });
+export const QueueMemberQuery = z.object({ id: QueryId, user_id: QueryId });
+/** `GET /queue/users?id={queue_id}`. */
+export const QueueMembersQuery = Paging.extend({ id: QueryId });

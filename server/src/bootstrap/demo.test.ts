@@ -1,0 +1,119 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, loginAs, type TestContext } from '../../test/app.ts';
+import { companies, conversationReads, conversations, messages, users } from '../db/schema/index.ts';
+import { DEMO_PASSWORD, type DemoInfo, seedDemoData } from './demo.ts';
+
+let t: TestContext;
+let info: DemoInfo;
+let companyId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  info = await seedDemoData(t.db);
+  const [acme] = await t.db.select().from(companies).where(eq(companies.name, 'Acme Inc'));
+  companyId = acme!.id;
+});
+afterAll(() => t.close());
+
+const userId = async (email: string) =>
+  (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+
+describe('demo data', () => {
+  it('lets every demo user sign in to Acme', async () => {
+    expect(info.logins.map((l) => l.email)).toEqual([
+      'olivia@acme.test',
+      'marco@acme.test',
+      'amy@acme.test',
+      'ben@acme.test',
+    ]);
+    for (const login of info.logins) {
+      expect(login.password).toBe(DEMO_PASSWORD);
+      const session = await loginAs(t.app, login.email, login.password);
+      expect(session.companyId).toBe(companyId);
+    }
+  });
+
+  it('gives the company conversations in every state, across both apps, assigned and not', async () => {
+    const rows = await t.db.select().from(conversations).where(eq(conversations.companyId, companyId));
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    const count = (pred: (c: (typeof rows)[number]) => boolean) => rows.filter(pred).length;
+    expect(count((c) => c.status === 'open' && c.assignedUserId === null)).toBeGreaterThanOrEqual(2);
+    const amy = await userId('amy@acme.test');
+    expect(count((c) => c.status === 'open' && c.assignedUserId === amy)).toBeGreaterThanOrEqual(1);
+    expect(count((c) => c.status === 'pending')).toBeGreaterThanOrEqual(2);
+    expect(count((c) => c.status === 'resolved')).toBeGreaterThanOrEqual(2);
+    expect(count((c) => c.status === 'closed')).toBeGreaterThanOrEqual(1);
+    expect(new Set(rows.map((c) => c.appId)).size).toBe(2);
+    expect(new Set(rows.map((c) => c.queueId)).size).toBe(4);
+    expect(new Set(rows.map((c) => c.channel)).size).toBeGreaterThanOrEqual(3);
+    const oldest = Math.min(...rows.map((c) => c.createdAt.getTime()));
+    expect(Date.now() - oldest).toBeGreaterThan(3 * 24 * 3600_000);
+  });
+
+  it('keeps the invariants the live services keep', async () => {
+    const [acme] = await t.db.select().from(companies).where(eq(companies.id, companyId));
+    const rows = await t.db.select().from(conversations).where(eq(conversations.companyId, companyId));
+    expect(rows.map((c) => c.number).sort((a, b) => a - b)).toEqual(rows.map((_, i) => i + 1));
+    expect(acme!.lastConversationNumber).toBe(rows.length);
+    for (const c of rows) {
+      const thread = await t.db
+        .select()
+        .from(messages)
+        .where(eq(messages.conversationId, c.id))
+        .orderBy(asc(messages.id));
+      const times = thread.map((m) => m.createdAt.getTime());
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      const spoken = thread.filter((m) => !m.isPrivate && m.senderType !== 'auto');
+      const firstReply = spoken.find((m) => m.senderType === 'agent');
+      expect(c.firstReplyAt?.getTime() ?? null).toBe(firstReply?.createdAt.getTime() ?? null);
+      expect(c.lastActivityAt.getTime()).toBeGreaterThanOrEqual(times.at(-1)!);
+      if (c.status === 'pending') expect(spoken.at(-1)!.senderType).toBe('agent');
+      if (c.status === 'open') {
+        expect(spoken.at(-1)!.senderType).toBe('customer');
+        expect(c.waitingSince).not.toBeNull();
+      }
+      expect(c.resolvedAt !== null).toBe(c.status === 'resolved');
+    }
+    const reads = await t.db
+      .select()
+      .from(conversationReads)
+      .where(eq(conversationReads.companyId, companyId));
+    expect(reads.length).toBeGreaterThan(0);
+  });
+
+  it('continues the numbering and shows the public queues when a customer starts a portal chat', async () => {
+    const queues = await call(t.app, 'GET', '/portal/queues', { query: { app_id: info.appId } });
+    expect(queues.status).toBe(200);
+    expect(queues.body.data.queues.map((q: { queue_name: string }) => q.queue_name)).toEqual([
+      'General',
+      'Returns',
+    ]);
+    const started = await call(t.app, 'POST', '/portal/start', {
+      body: {
+        app_id: info.appId,
+        queue_id: queues.body.data.queues[0].queue_id,
+        customer_info: { name: 'Emma Schmidt', email: 'emma.schmidt@example.com' },
+        initial_message: 'One more question about my desk',
+      },
+    });
+    expect(started.status).toBe(201);
+    const [c] = await t.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, started.body.data.conversation_id));
+    expect(c!.number).toBe(13);
+  });
+
+  it('shows the private VIP conversation to its queue member and hides it from other agents', async () => {
+    const amy = await loginAs(t.app, 'amy@acme.test', DEMO_PASSWORD);
+    const ben = await loginAs(t.app, 'ben@acme.test', DEMO_PASSWORD);
+    const [vip] = await t.db.select().from(conversations).where(eq(conversations.channel, 'web'));
+    const body = { conversation_id: vip!.id };
+    const seen = await call(t.app, 'POST', '/conversation/ai-summary', { as: amy, body });
+    expect(seen.status).toBe(200);
+    expect(seen.body.data.summary).toContain('Lucas Martin');
+    expect(seen.body.data.summary).toContain('Internal note (Marco Manager)');
+    expect((await call(t.app, 'POST', '/conversation/ai-summary', { as: ben, body })).status).toBe(404);
+  });
+});

@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  DEMO_DATA: flag.optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Support Inbox <no-reply@localhost>'),
+  PORTAL_SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(86400),
+  PORTAL_STARTS_PER_MINUTE_PER_IP: z.coerce.number().int().min(0).default(20),
+  PORTAL_MESSAGES_PER_MINUTE_PER_IP: z.coerce.number().int().min(0).default(600),
+  PORTAL_MESSAGES_PER_MINUTE_PER_TOKEN: z.coerce.number().int().min(0).default(60),
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  /** undefined: decided at start (on for an empty embedded database). */
+  demoData: boolean | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  portalSessionTtlSeconds: number;
+  ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  logLevel: string;
+  /** Secret for signing access tokens; read or created under DATA_DIR at start. */
+  jwtSecret: string;
+  /** Login attempts allowed per IP and per email in a 15-minute window. */
+  loginRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  /** Portal starts per IP, and portal messages per IP and per token, in a window; 0 turns a limit off. */
+  portalRateLimit: { startsPerIp: number; messagesPerIp: number; messagesPerToken: number; windowMs: number };
+}
+
+const blankToUndefined = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+
+/** Parses the environment once; an invalid value stops the process with the variable's name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, 'jwtSecret'> {
+  const parsed = Env.safeParse(blankToUndefined(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    portalSessionTtlSeconds: e.PORTAL_SESSION_TTL_SECONDS,
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
+        : undefined,
+    logLevel: e.LOG_LEVEL,
+    loginRateLimit: { perIp: 30, perEmail: 10, windowMs: 15 * 60 * 1000 },
+    portalRateLimit: {
+      startsPerIp: e.PORTAL_STARTS_PER_MINUTE_PER_IP,
+      messagesPerIp: e.PORTAL_MESSAGES_PER_MINUTE_PER_IP,
+      messagesPerToken: e.PORTAL_MESSAGES_PER_MINUTE_PER_TOKEN,
+      windowMs: 60 * 1000,
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite, types } from '@electric-sql/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+/** Both drivers expose the same query builder; the node-postgres type stands for both. */
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'embedded' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded engine, when there is one (tests dump and load its data directory). */
+  pglite?: PGlite;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+/** PGlite answers int8 as numbers and `pg` as strings; both are parsed as text so drizzle maps them alike. */
+const pgliteParsers = { [types.INT8]: (v: string) => v };
+
+export function openPglite(pglite: PGlite): Database {
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'embedded',
+    pglite,
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder });
+    },
+    close: () => pglite.close(),
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  const dir = path.join(opts.dataDir, 'db');
+  // PGlite does not create parent folders itself.
+  fs.mkdirSync(dir, { recursive: true });
+  const pglite = new PGlite(dir, { parsers: pgliteParsers });
+  await pglite.waitReady;
+  return openPglite(pglite);
+}
+
+export function openPostgres(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server drops (restart, failover, admin command) must not crash the process:
+  // the pool discards it and the next query opens a fresh one.
+  pool.on('error', (err) => {
+    process.stderr.write(`database connection lost (the pool will reconnect): ${err.message}\n`);
+  });
+  const db = drizzlePg(pool, { schema });
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      await migratePg(db, { migrationsFolder });
+    },
+    close: () => pool.end(),
+  };
+}
+
+export { pgliteParsers };

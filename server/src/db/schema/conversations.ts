@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { apps, companies, queues } from './companies.ts';
+import { users } from './users.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at'),
+  },
+  (t) => [
+    // A portal start finds the customer by email inside the company.
+    uniqueIndex('customers_company_email_key')
+      .on(t.companyId, sql`lower(${t.email})`)
+      .where(sql`${t.email} is not null`),
+  ],
+);
+
+export const customerApps = pgTable(
+  'customer_apps',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.appId] }), index('customer_apps_app_idx').on(t.appId)],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    assignedUserId: integer('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Per-company display number, shown to agents instead of the global id. */
+    number: integer('number').notNull(),
+    channel: text('channel').notNull().default('portal'),
+    status: text('status', { enum: ['open', 'pending', 'resolved', 'closed'] })
+      .notNull()
+      .default('open'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    firstReplyAt: ts('first_reply_at'),
+    waitingSince: ts('waiting_since'),
+    lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
+    resolvedAt: ts('resolved_at'),
+  },
+  (t) => [
+    uniqueIndex('conversations_company_number_key').on(t.companyId, t.number),
+    // The inbox lists latest activity first within a company; kept to these columns so updates stay cheap.
+    index('conversations_inbox_idx').on(t.companyId, t.lastActivityAt.desc(), t.id.desc()),
+    index('conversations_queue_idx').on(t.queueId),
+    index('conversations_customer_idx').on(t.customerId),
+    index('conversations_assigned_idx').on(t.assignedUserId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderType: text('sender_type', { enum: ['customer', 'agent', 'auto', 'system'] }).notNull(),
+    senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull().default(''),
+    contentType: text('content_type').notNull().default('text'),
+    isPrivate: boolean('is_private').notNull().default(false),
+    clientMessageId: text('client_message_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+    uniqueIndex('messages_client_id_key')
+      .on(t.conversationId, t.clientMessageId)
+      .where(sql`${t.clientMessageId} is not null`),
+  ],
+);
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, {
+      onDelete: 'cascade',
+    }),
+    /** Generated key inside the storage; the original name is never used as a path. */
+    storageKey: text('storage_key').notNull(),
+    originalFilename: text('original_filename').notNull(),
+    mimeType: text('mime_type').notNull(),
+    fileSize: integer('file_size').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('attachments_conversation_idx').on(t.conversationId),
+    index('attachments_message_idx').on(t.messageId),
+  ],
+);

@@ -1,0 +1,73 @@
+import type { ErrorBody, FieldErrors } from '@inbox/contract';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { PageFallback } from '../plugins/static-web.ts';
+import { AppError } from './app-error.ts';
+
+function send(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.status(status).type('application/json').send(body);
+}
+
+export function errorBody(err: AppError): ErrorBody {
+  const body: ErrorBody = {
+    success: false,
+    message: err.message,
+    error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) },
+  };
+  if (err.fields) body.errors = err.fields;
+  return body;
+}
+
+/** Maps every failure to the contract's error envelope; 5xx details stay in the log, never in the answer. */
+export function registerErrorHandler(app: FastifyInstance, pageFallback?: PageFallback) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return send(reply, error.status, errorBody(error));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: FieldErrors = {};
+      for (const issue of error.validation) {
+        const name =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
+        fields[name] = [...(fields[name] ?? []), issue.message ?? 'Invalid value'];
+      }
+      const first = Object.values(fields)[0]?.[0] ?? 'Invalid request';
+      return send(reply, 422, errorBody(new AppError('VALIDATION_ERROR', first, { fields })));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return send(reply, 500, errorBody(new AppError('INTERNAL', 'An unexpected error occurred')));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return send(reply, 413, errorBody(new AppError('PAYLOAD_TOO_LARGE', 'The request is too large')));
+    }
+    if (status === 415) {
+      return send(reply, 415, errorBody(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type')));
+    }
+    if (status === 429) {
+      return send(
+        reply,
+        429,
+        errorBody(new AppError('RATE_LIMITED', 'Too many requests. Please try again later.')),
+      );
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, bad headers and the like: the sentence is Fastify's own and safe to show.
+      return send(reply, status, errorBody(new AppError('BAD_REQUEST', error.message)));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, errorBody(new AppError('INTERNAL', 'An unexpected error occurred')));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const page = pageFallback?.(request, reply);
+    if (page) return page;
+    return send(
+      reply,
+      404,
+      errorBody(new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`)),
+    );
+  });
+}

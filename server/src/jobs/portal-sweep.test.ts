@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app.ts';
+import { createTenant } from '../../test/factories.ts';
+import { attachments, conversations } from '../db/schema/index.ts';
+import { storeAttachment } from '../modules/attachments/service.ts';
+import { createAttachmentStorage } from '../modules/attachments/storage.ts';
+import { PNG } from '../modules/portal/test-files.ts';
+import { startChat } from '../modules/portal/test-helpers.ts';
+import { deleteOrphanUploads } from './orphan-uploads.ts';
+import { startPortalSweep } from './portal-expiry.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the portal sweep', () => {
+  it('closes conversations of expired sessions on its timer, without any reader', async () => {
+    const tenant = await createTenant(t.db);
+    const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
+    await t.db.execute(
+      sql`update portal_sessions set expires_at = now() - interval '1 second' where conversation_id = ${chat.conversationId}`,
+    );
+    const storage = createAttachmentStorage(t.config.dataDir);
+    const sweep = startPortalSweep({ db: t.db, storage, log: t.app.log, intervalMs: 50 });
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await t.db.select().from(conversations).where(eq(conversations.id, chat.conversationId)))[0]!
+              .status,
+          { timeout: 5000 },
+        )
+        .toBe('closed');
+    } finally {
+      await sweep.stop();
+    }
+  });
+
+  it('removes uploads never sent after a day, rows and files', async () => {
+    const tenant = await createTenant(t.db);
+    const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
+    const storage = createAttachmentStorage(t.config.dataDir);
+    const where = { companyId: tenant.company.id, conversationId: chat.conversationId };
+    const old = await storeAttachment({ db: t.db, storage, ...where, filename: 'old.png', data: PNG });
+    const fresh = await storeAttachment({ db: t.db, storage, ...where, filename: 'new.png', data: PNG });
+    await t.db.execute(
+      sql`update attachments set created_at = now() - interval '2 days' where id = ${old.id}`,
+    );
+    const file = path.join(t.config.dataDir, 'attachments', old.storageKey);
+    expect(fs.existsSync(file)).toBe(true);
+    expect(await deleteOrphanUploads(t.db, storage)).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(file)).toBe(false);
+    const left = await t.db
+      .select({ id: attachments.id })
+      .from(attachments)
+      .where(eq(attachments.conversationId, chat.conversationId));
+    expect(left.map((r) => r.id)).toEqual([fresh.id]);
+  });
+});

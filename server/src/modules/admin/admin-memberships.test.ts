@@ -1,0 +1,256 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type Session, type TestContext } from '../../../test/app.ts';
+import { addCompanyMember, createApp, createQueue, createUser } from '../../../test/factories.ts';
+import { appMembers, companyMembers, queueMembers } from '../../db/schema/index.ts';
+import { platformAdmin, type TenantWithSessions, tenantWithSessions } from '../companies/test-tenants.ts';
+
+let t: TestContext;
+let a: TenantWithSessions;
+let b: TenantWithSessions;
+let pa: Session;
+let drifter: Awaited<ReturnType<typeof createUser>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await tenantWithSessions(t);
+  b = await tenantWithSessions(t);
+  pa = (await platformAdmin(t)).session;
+  drifter = await createUser(t.db, { name: 'Dana Drifter' });
+});
+afterAll(() => t.close());
+
+const send = (method: 'POST' | 'PUT', path: string, body: Record<string, unknown>) =>
+  call(t.app, method, path, { as: pa, body });
+const remove = (path: string, query: Record<string, number>) =>
+  call(t.app, 'DELETE', path, { as: pa, query });
+const lastActivity = (action: string) =>
+  t.db.query.activities.findFirst({
+    where: (x, { eq }) => eq(x.action, action),
+    orderBy: (x, { desc }) => desc(x.id),
+  });
+
+describe('/admin/user-company', () => {
+  it('adds a user to a company (201), answers 409 the second time, and records it against the company', async () => {
+    const body = { user_id: drifter.id, company_id: a.company.id, company_role: 'agent' };
+    const res = await send('POST', '/admin/user-company', body);
+    expect(res.status).toBe(201);
+    expect(res.body.data).toEqual(body);
+    expect((await lastActivity('company_member.added'))?.companyId).toBe(a.company.id);
+    expect((await send('POST', '/admin/user-company', body)).status).toBe(409);
+  });
+
+  it('changes the company role, and answers 404 when the user is not a member', async () => {
+    const res = await send('PUT', '/admin/user-company', {
+      user_id: drifter.id,
+      company_id: a.company.id,
+      company_role: 'manager',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.company_role).toBe('manager');
+    const missing = await send('PUT', '/admin/user-company', {
+      user_id: drifter.id,
+      company_id: b.company.id,
+      company_role: 'agent',
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it('answers 404 for an unknown user or company, and 422 for an unknown role', async () => {
+    expect(
+      (
+        await send('POST', '/admin/user-company', {
+          user_id: 999999,
+          company_id: a.company.id,
+          company_role: 'agent',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await send('POST', '/admin/user-company', {
+          user_id: drifter.id,
+          company_id: 999999,
+          company_role: 'agent',
+        })
+      ).status,
+    ).toBe(404);
+    const bad = await send('POST', '/admin/user-company', {
+      user_id: drifter.id,
+      company_id: b.company.id,
+      company_role: 'owner',
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.company_role).toBeDefined();
+  });
+});
+
+describe('/admin/user-app', () => {
+  it('gives a company member an app role; the company comes from the app', async () => {
+    const res = await send('POST', '/admin/user-app', {
+      user_id: drifter.id,
+      app_id: a.app.id,
+      app_role: 'manager',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toEqual({
+      user_id: drifter.id,
+      app_id: a.app.id,
+      company_id: a.company.id,
+      app_role: 'manager',
+    });
+    expect((await lastActivity('app_member.added'))?.companyId).toBe(a.company.id);
+    const again = await send('POST', '/admin/user-app', {
+      user_id: drifter.id,
+      app_id: a.app.id,
+      app_role: 'agent',
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('answers 422 on company_id when it names another company than the app’s', async () => {
+    const res = await send('PUT', '/admin/user-app', {
+      user_id: drifter.id,
+      app_id: a.app.id,
+      app_role: 'admin',
+      company_id: b.company.id,
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ company_id: ['The app does not belong to this company'] });
+  });
+
+  it('answers 422 on user_id for a user outside the app’s company', async () => {
+    const res = await send('POST', '/admin/user-app', {
+      user_id: drifter.id,
+      app_id: b.app.id,
+      app_role: 'agent',
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ user_id: ['The user is not a member of this company'] });
+  });
+
+  it('changes the app role, then removes the membership; unknown ids answer 404', async () => {
+    const res = await send('PUT', '/admin/user-app', {
+      user_id: drifter.id,
+      app_id: a.app.id,
+      app_role: 'admin',
+      company_id: a.company.id,
+    });
+    expect(res.body.data.app_role).toBe('admin');
+    expect(
+      (await send('PUT', '/admin/user-app', { user_id: a.admin.id, app_id: a.app.id, app_role: 'agent' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await send('POST', '/admin/user-app', { user_id: drifter.id, app_id: 999999, app_role: 'agent' }))
+        .status,
+    ).toBe(404);
+    expect((await remove('/admin/user-app', { user_id: drifter.id, app_id: a.app.id })).status).toBe(200);
+    expect((await remove('/admin/user-app', { user_id: drifter.id, app_id: a.app.id })).status).toBe(404);
+  });
+});
+
+describe('/admin/user-queue', () => {
+  it('adds a company member to a queue, changes its role and removes it', async () => {
+    const body = { user_id: drifter.id, queue_id: a.queue.id, queue_role: 'member' };
+    const res = await send('POST', '/admin/user-queue', body);
+    expect(res.status).toBe(201);
+    expect(res.body.data).toEqual({ ...body, company_id: a.company.id });
+    const changed = await send('PUT', '/admin/user-queue', { ...body, queue_role: 'manager' });
+    expect(changed.body.data.queue_role).toBe('manager');
+    expect((await remove('/admin/user-queue', { user_id: drifter.id, queue_id: a.queue.id })).status).toBe(
+      200,
+    );
+  });
+
+  it('answers 422 on user_id for a user outside the queue’s company, and 404 for unknown ids', async () => {
+    const outside = await send('POST', '/admin/user-queue', {
+      user_id: drifter.id,
+      queue_id: b.queue.id,
+      queue_role: 'member',
+    });
+    expect(outside.status).toBe(422);
+    expect(outside.body.errors).toEqual({ user_id: ['The user is not a member of this company'] });
+    expect(
+      (
+        await send('POST', '/admin/user-queue', {
+          user_id: drifter.id,
+          queue_id: 999999,
+          queue_role: 'member',
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await send('POST', '/admin/user-queue', {
+          user_id: 999999,
+          queue_id: a.queue.id,
+          queue_role: 'member',
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe('DELETE /admin/user-company', () => {
+  it('removes the company membership with the user’s app and queue memberships there, and nowhere else', async () => {
+    await addCompanyMember(t.db, b.company.id, drifter.id, 'agent');
+    const bQueue = await createQueue(t.db, b.app);
+    await send('POST', '/admin/user-app', { user_id: drifter.id, app_id: b.app.id, app_role: 'agent' });
+    await send('POST', '/admin/user-queue', {
+      user_id: drifter.id,
+      queue_id: bQueue.id,
+      queue_role: 'member',
+    });
+    const aApp = await createApp(t.db, a.company.id);
+    await send('POST', '/admin/user-app', { user_id: drifter.id, app_id: aApp.id, app_role: 'agent' });
+    await send('POST', '/admin/user-queue', {
+      user_id: drifter.id,
+      queue_id: a.queue.id,
+      queue_role: 'member',
+    });
+
+    const res = await remove('/admin/user-company', { user_id: drifter.id, company_id: a.company.id });
+    expect(res.status).toBe(200);
+    const left = async (table: typeof companyMembers | typeof appMembers | typeof queueMembers) =>
+      (await t.db.select({ c: table.companyId }).from(table).where(eq(table.userId, drifter.id))).map(
+        (r) => r.c,
+      );
+    expect(await left(companyMembers)).toEqual([b.company.id]);
+    expect(await left(appMembers)).toEqual([b.company.id]);
+    expect(await left(queueMembers)).toEqual([b.company.id]);
+    expect((await lastActivity('company_member.removed'))?.companyId).toBe(a.company.id);
+    expect(
+      (await remove('/admin/user-company', { user_id: drifter.id, company_id: a.company.id })).status,
+    ).toBe(404);
+  });
+
+  it('lets a platform admin remove even a company’s last admin', async () => {
+    const res = await remove('/admin/user-company', { user_id: b.admin.id, company_id: b.company.id });
+    expect(res.status).toBe(200);
+    const rows = await t.db
+      .select()
+      .from(companyMembers)
+      .where(and(eq(companyMembers.companyId, b.company.id), eq(companyMembers.role, 'admin')));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('membership endpoints and non-admins', () => {
+  it('refuse a company admin with 403', async () => {
+    const tries = [
+      call(t.app, 'POST', '/admin/user-company', {
+        as: a.as.admin,
+        body: { user_id: a.admin.id, company_id: b.company.id, company_role: 'admin' },
+      }),
+      call(t.app, 'PUT', '/admin/user-app', {
+        as: a.as.admin,
+        body: { user_id: a.admin.id, app_id: b.app.id, app_role: 'admin' },
+      }),
+      call(t.app, 'DELETE', '/admin/user-queue', {
+        as: a.as.admin,
+        query: { user_id: b.agent.id, queue_id: b.queue.id },
+      }),
+    ];
+    for (const res of await Promise.all(tries)) expect(res.status).toBe(403);
+  });
+});

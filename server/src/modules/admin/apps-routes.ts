@@ -1,0 +1,94 @@
+import {
+  Ack,
+  AdminAppsQuery,
+  AdminCreateAppBody,
+  App,
+  IdQuery,
+  okList,
+  ok as okSchema,
+  UpdateAppBody,
+} from '@inbox/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { done, list, ok } from '../../http/envelope.ts';
+import { createApp, deleteApp, findApp, getApp, listApps, updateApp } from '../apps/service.ts';
+import { getCompany } from '../companies/service.ts';
+
+const tags = ['admin: apps'];
+
+/** /admin/apps: the apps of every company; `role` is null here, as the platform admin holds no app role. */
+export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/apps',
+    {
+      schema: {
+        tags,
+        summary: 'With id: that app. Without: apps of all companies, filtered by company_id and search',
+        description: '`?id=` answers one App in `data`; without it `data` is a list with `meta`.',
+        querystring: AdminAppsQuery,
+        response: { 200: z.union([okSchema(App), okList(App)]) },
+      },
+    },
+    async (request) => {
+      const { db } = request.ctx!;
+      const { id, company_id, search, limit, offset } = request.query;
+      if (id !== undefined) return ok(await getApp(db, id, null));
+      const page = await listApps(db, { companyId: company_id, search, limit, offset });
+      return list(page.rows, page.meta);
+    },
+  );
+
+  app.post(
+    '/admin/apps',
+    {
+      schema: {
+        tags,
+        summary: 'Create an app in a company',
+        body: AdminCreateAppBody,
+        response: { 201: okSchema(App) },
+      },
+    },
+    async (request, reply) => {
+      const { db, actor } = request.ctx!;
+      const { company_id, ...input } = request.body;
+      const company = await getCompany(db, company_id);
+      reply.status(201);
+      return ok(await createApp(db, actor, company.company_id, input, null));
+    },
+  );
+
+  app.put(
+    '/admin/apps',
+    {
+      schema: {
+        tags,
+        summary: 'Change an app',
+        querystring: IdQuery,
+        body: UpdateAppBody,
+        response: { 200: okSchema(App) },
+      },
+    },
+    async (request) => {
+      const { db, actor } = request.ctx!;
+      const target = await findApp(db, request.query.id);
+      return ok(await updateApp(db, actor, target, request.body, null));
+    },
+  );
+
+  app.delete(
+    '/admin/apps',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an app with its queues and conversations',
+        querystring: IdQuery,
+        response: { 200: Ack },
+      },
+    },
+    async (request) => {
+      const { db, actor } = request.ctx!;
+      await deleteApp(db, actor, await findApp(db, request.query.id));
+      return done('App deleted');
+    },
+  );
+};

@@ -1,0 +1,116 @@
+import {
+  Ack,
+  AdminCompaniesQuery,
+  Company,
+  CompanyStatusBody,
+  CreateCompanyBody,
+  IdQuery,
+  okList,
+  ok as okSchema,
+  UpdateCompanyBody,
+} from '@inbox/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { done, list, ok } from '../../http/envelope.ts';
+import {
+  createCompany,
+  deleteCompany,
+  getCompany,
+  listCompanies,
+  setCompanyStatus,
+  updateCompany,
+} from '../companies/service.ts';
+
+const tags = ['admin: companies'];
+
+/** /admin/companies and /admin/company/status: every company of the installation. */
+export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/companies',
+    {
+      schema: {
+        tags,
+        summary: 'With id: that company. Without: all companies, searchable by name',
+        description: '`?id=` answers one Company in `data`; without it `data` is a list with `meta`.',
+        querystring: AdminCompaniesQuery,
+        response: { 200: z.union([okSchema(Company), okList(Company)]) },
+      },
+    },
+    async (request) => {
+      const { db } = request.ctx!;
+      const { id, ...query } = request.query;
+      if (id !== undefined) return ok(await getCompany(db, id));
+      const page = await listCompanies(db, query);
+      return list(page.rows, page.meta);
+    },
+  );
+
+  app.post(
+    '/admin/companies',
+    {
+      schema: {
+        tags,
+        summary: 'Create a company',
+        body: CreateCompanyBody,
+        response: { 201: okSchema(Company) },
+      },
+    },
+    async (request, reply) => {
+      const { db, actor } = request.ctx!;
+      reply.status(201);
+      return ok(await createCompany(db, actor, request.body));
+    },
+  );
+
+  app.put(
+    '/admin/companies',
+    {
+      schema: {
+        tags,
+        summary: "Change a company's name or timezone",
+        querystring: IdQuery,
+        body: UpdateCompanyBody,
+        response: { 200: okSchema(Company) },
+      },
+    },
+    async (request) => {
+      const { db, actor } = request.ctx!;
+      return ok(await updateCompany(db, actor, request.query.id, request.body));
+    },
+  );
+
+  app.delete(
+    '/admin/companies',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a company with all its apps, queues, conversations and customers',
+        querystring: IdQuery,
+        response: { 200: Ack },
+      },
+    },
+    async (request) => {
+      const { db, actor } = request.ctx!;
+      await deleteCompany(db, actor, request.query.id);
+      return done('Company deleted');
+    },
+  );
+
+  app.post(
+    '/admin/company/status',
+    {
+      schema: {
+        tags,
+        summary: 'Suspend or reactivate a company, with a reason',
+        description:
+          "A suspended company's members are refused (403 COMPANY_SUSPENDED) from their next call.",
+        body: CompanyStatusBody,
+        response: { 200: okSchema(Company) },
+      },
+    },
+    async (request) => {
+      const { db, actor } = request.ctx!;
+      return ok(await setCompanyStatus(db, actor, request.body));
+    },
+  );
+};

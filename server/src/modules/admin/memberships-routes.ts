@@ -1,0 +1,162 @@
+import {
+  Ack,
+  ok as okSchema,
+  UserAppBody,
+  UserAppLink,
+  UserAppQuery,
+  UserCompanyBody,
+  UserCompanyLink,
+  UserCompanyQuery,
+  UserQueueBody,
+  UserQueueLink,
+  UserQueueQuery,
+} from '@inbox/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { done, ok } from '../../http/envelope.ts';
+import { removeAppMember } from '../apps/members-service.ts';
+import { findApp } from '../apps/service.ts';
+import { removeQueueMember } from '../queues/members-service.ts';
+import { findQueue } from '../queues/service.ts';
+import { removeCompanyMember } from '../users/membership-service.ts';
+import { linkUserApp, linkUserCompany, linkUserQueue } from './memberships-service.ts';
+
+const tags = ['admin: memberships'];
+
+/** /admin/user-company, /admin/user-app, /admin/user-queue: POST adds (201), PUT changes the role, DELETE removes. */
+export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
+  const companyLink = { tags, body: UserCompanyBody };
+  app.post(
+    '/admin/user-company',
+    {
+      schema: {
+        ...companyLink,
+        summary: 'Add a user to a company',
+        response: { 201: okSchema(UserCompanyLink) },
+      },
+    },
+    async (request, reply) => {
+      const { db, actor } = request.ctx!;
+      reply.status(201);
+      return ok(await linkUserCompany(db, actor, request.body, 'add'));
+    },
+  );
+  app.put(
+    '/admin/user-company',
+    {
+      schema: {
+        ...companyLink,
+        summary: "Change a user's company role",
+        response: { 200: okSchema(UserCompanyLink) },
+      },
+    },
+    async (request) => {
+      const { db, actor } = request.ctx!;
+      return ok(await linkUserCompany(db, actor, request.body, 'update'));
+    },
+  );
+  app.delete(
+    '/admin/user-company',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a user from a company, with its app and queue memberships there',
+        querystring: UserCompanyQuery,
+        response: { 200: Ack },
+      },
+    },
+    async (request) => {
+      const { db, actor } = request.ctx!;
+      const { user_id, company_id } = request.query;
+      await removeCompanyMember(db, actor, { companyId: company_id, userId: user_id, keepAnAdmin: false });
+      return done('User removed from the company');
+    },
+  );
+
+  const appLink = { tags, body: UserAppBody };
+  app.post(
+    '/admin/user-app',
+    {
+      schema: {
+        ...appLink,
+        summary: 'Give a company member a role in an app',
+        response: { 201: okSchema(UserAppLink) },
+      },
+    },
+    async (request, reply) => {
+      const { db, actor } = request.ctx!;
+      reply.status(201);
+      return ok(await linkUserApp(db, actor, request.body, 'add'));
+    },
+  );
+  app.put(
+    '/admin/user-app',
+    { schema: { ...appLink, summary: "Change a user's app role", response: { 200: okSchema(UserAppLink) } } },
+    async (request) => {
+      const { db, actor } = request.ctx!;
+      return ok(await linkUserApp(db, actor, request.body, 'update'));
+    },
+  );
+  app.delete(
+    '/admin/user-app',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a user from an app',
+        querystring: UserAppQuery,
+        response: { 200: Ack },
+      },
+    },
+    async (request) => {
+      const { db, actor } = request.ctx!;
+      await removeAppMember(db, actor, await findApp(db, request.query.app_id), request.query.user_id);
+      return done('App member removed');
+    },
+  );
+
+  const queueLink = { tags, body: UserQueueBody };
+  app.post(
+    '/admin/user-queue',
+    {
+      schema: {
+        ...queueLink,
+        summary: 'Add a company member to a queue',
+        response: { 201: okSchema(UserQueueLink) },
+      },
+    },
+    async (request, reply) => {
+      const { db, actor } = request.ctx!;
+      reply.status(201);
+      return ok(await linkUserQueue(db, actor, request.body, 'add'));
+    },
+  );
+  app.put(
+    '/admin/user-queue',
+    {
+      schema: {
+        ...queueLink,
+        summary: "Change a user's queue role",
+        response: { 200: okSchema(UserQueueLink) },
+      },
+    },
+    async (request) => {
+      const { db, actor } = request.ctx!;
+      return ok(await linkUserQueue(db, actor, request.body, 'update'));
+    },
+  );
+  app.delete(
+    '/admin/user-queue',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a user from a queue',
+        querystring: UserQueueQuery,
+        response: { 200: Ack },
+      },
+    },
+    async (request) => {
+      const { db, actor } = request.ctx!;
+      await removeQueueMember(db, actor, await findQueue(db, request.query.queue_id), request.query.user_id);
+      return done('Queue member removed');
+    },
+  );
+};

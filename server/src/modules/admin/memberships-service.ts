@@ -1,0 +1,86 @@
+import type {
+  UserAppBody,
+  UserAppLink,
+  UserCompanyBody,
+  UserCompanyLink,
+  UserQueueBody,
+  UserQueueLink,
+} from '@inbox/contract';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { invalidField, notFound } from '../../http/app-error.ts';
+import type { Actor } from '../../http/context.ts';
+import { addAppMember, updateAppMember } from '../apps/members-service.ts';
+import { findApp } from '../apps/service.ts';
+import { getCompany } from '../companies/service.ts';
+import { addQueueMember, updateQueueMember } from '../queues/members-service.ts';
+import { findQueue } from '../queues/service.ts';
+import { addCompanyMember, setCompanyRole } from '../users/membership-service.ts';
+
+/**
+ * The platform admin's membership links. Ids the installation does not know are 404; a user outside the
+ * company of an app or queue is a 422 on user_id (the same rule the company side applies).
+ */
+async function requireUser(db: DbOrTx, userId: number) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw notFound('User');
+}
+
+export async function linkUserCompany(
+  db: DbOrTx,
+  actor: Actor,
+  body: UserCompanyBody,
+  mode: 'add' | 'update',
+): Promise<UserCompanyLink> {
+  await getCompany(db, body.company_id);
+  await requireUser(db, body.user_id);
+  const input = { companyId: body.company_id, userId: body.user_id, role: body.company_role };
+  if (mode === 'add') await addCompanyMember(db, actor, input);
+  else await setCompanyRole(db, actor, { ...input, keepAnAdmin: false });
+  return { user_id: body.user_id, company_id: body.company_id, company_role: body.company_role };
+}
+
+/** The app decides the company; a company_id that names another company is a contradiction, not a choice. */
+async function appOfBody(db: DbOrTx, body: UserAppBody) {
+  const app = await findApp(db, body.app_id);
+  if (body.company_id !== undefined && body.company_id !== app.companyId) {
+    throw invalidField('company_id', 'The app does not belong to this company');
+  }
+  await requireUser(db, body.user_id);
+  return app;
+}
+
+export async function linkUserApp(
+  db: DbOrTx,
+  actor: Actor,
+  body: UserAppBody,
+  mode: 'add' | 'update',
+): Promise<UserAppLink> {
+  const app = await appOfBody(db, body);
+  const input = { userId: body.user_id, role: body.app_role };
+  const member =
+    mode === 'add' ? await addAppMember(db, actor, app, input) : await updateAppMember(db, actor, app, input);
+  return { user_id: member.user_id, app_id: app.id, company_id: app.companyId, app_role: member.role };
+}
+
+export async function linkUserQueue(
+  db: DbOrTx,
+  actor: Actor,
+  body: UserQueueBody,
+  mode: 'add' | 'update',
+): Promise<UserQueueLink> {
+  const queue = await findQueue(db, body.queue_id);
+  await requireUser(db, body.user_id);
+  const input = { userId: body.user_id, role: body.queue_role };
+  const member =
+    mode === 'add'
+      ? await addQueueMember(db, actor, queue, input)
+      : await updateQueueMember(db, actor, queue, input);
+  return {
+    user_id: member.user_id,
+    queue_id: queue.id,
+    company_id: queue.companyId,
+    queue_role: member.role,
+  };
+}

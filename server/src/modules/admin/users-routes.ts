@@ -1,0 +1,106 @@
+import {
+  Ack,
+  AdminCreateUserBody,
+  AdminUser,
+  AdminUserDetail,
+  AdminUsersQuery,
+  IdQuery,
+  okList,
+  ok as okSchema,
+} from '@inbox/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { done, list, ok } from '../../http/envelope.ts';
+import { changeUserFlag, FLAG_CHANGES, type FlagVerb } from './users-flags.ts';
+import { createUser, deleteUser, getUserDetail, listUsers } from './users-service.ts';
+
+const tags = ['admin: users'];
+
+const FLAG_SUMMARIES: Record<FlagVerb, string> = {
+  suspend: 'Suspend a user: it cannot sign in and its tokens stop at once',
+  activate: 'Activate a suspended user',
+  'make-platform-admin': 'Grant platform admin access',
+  'remove-platform-admin': 'Remove platform admin access',
+};
+
+/** Platform admins only: the admin router's preHandler has already checked that. */
+export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    '/admin/users',
+    {
+      schema: {
+        tags,
+        summary:
+          'Every user of the installation, or the members of one company (`company_id`) or app (`app_id`) with ' +
+          'their role there; `search` matches name or email',
+        querystring: AdminUsersQuery,
+        response: { 200: okList(AdminUser) },
+      },
+    },
+    async (request) => {
+      const { rows, meta } = await listUsers(db, request.query);
+      return list(rows, meta);
+    },
+  );
+
+  app.post(
+    '/admin/users',
+    {
+      schema: {
+        tags,
+        summary: 'Create a user',
+        body: AdminCreateUserBody,
+        response: { 201: okSchema(AdminUser) },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return ok(await createUser({ ctx: request.ctx!, input: request.body }));
+    },
+  );
+
+  app.delete(
+    '/admin/users',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a user with its memberships (not oneself)',
+        querystring: IdQuery,
+        response: { 200: Ack },
+      },
+    },
+    async (request) => {
+      await deleteUser({ ctx: request.ctx!, id: request.query.id });
+      return done('User deleted');
+    },
+  );
+
+  app.get(
+    '/admin/user',
+    {
+      schema: {
+        tags,
+        summary: 'A user with its company, app and queue memberships',
+        querystring: IdQuery,
+        response: { 200: okSchema(AdminUserDetail) },
+      },
+    },
+    async (request) => ok(await getUserDetail(db, request.query.id)),
+  );
+
+  for (const verb of Object.keys(FLAG_CHANGES) as FlagVerb[]) {
+    app.post(
+      `/admin/user/${verb}`,
+      {
+        schema: {
+          tags,
+          summary: FLAG_SUMMARIES[verb],
+          querystring: IdQuery,
+          response: { 200: okSchema(AdminUser) },
+        },
+      },
+      async (request) => ok(await changeUserFlag({ ctx: request.ctx!, id: request.query.id, verb })),
+    );
+  }
+};

@@ -1,0 +1,111 @@
+import type { ConversationStatus, SenderType } from '@inbox/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { CompanyCtx } from '../../http/context.ts';
+import { selectMessages, senderName } from '../conversations/message-rows.ts';
+import { requireVisibleConversation } from '../conversations/visibility.ts';
+
+/** The newest messages an AI method reads; older ones only count in the totals. */
+export const AI_MESSAGE_WINDOW = 200;
+
+export interface AiMessage {
+  senderType: SenderType;
+  senderName: string;
+  content: string;
+  isPrivate: boolean;
+  createdAt: Date;
+}
+
+export interface AiConversation {
+  id: number;
+  number: number;
+  companyId: number;
+  appId: number;
+  channel: string;
+  status: ConversationStatus;
+  createdAt: Date;
+  waitingSince: Date | null;
+  resolvedAt: Date | null;
+  companyName: string;
+  appName: string;
+  queueName: string | null;
+  customerName: string;
+  customerEmail: string | null;
+  assignedName: string | null;
+  counts: { customer: number; agent: number; notes: number; other: number };
+  /** Oldest first, at most `AI_MESSAGE_WINDOW`, internal notes included (flagged). */
+  messages: AiMessage[];
+}
+
+interface NamesRow extends Record<string, unknown> {
+  company_name: string;
+  app_name: string;
+  queue_name: string | null;
+  customer_name: string;
+  customer_email: string | null;
+  assigned_name: string | null;
+  customer_count: string | number;
+  agent_count: string | number;
+  note_count: string | number;
+  total_count: string | number;
+}
+
+/** A conversation the caller can see (404 otherwise), with the names and messages the AI methods read. */
+export async function loadAiConversation(
+  ctx: CompanyCtx,
+  db: DbOrTx,
+  conversationId: number,
+): Promise<AiConversation> {
+  const c = await requireVisibleConversation(ctx, db, conversationId);
+  const res = await db.execute<NamesRow>(sql`
+    select co.name as company_name, a.name as app_name, q.name as queue_name, cu.name as customer_name,
+      cu.email as customer_email, u.name as assigned_name,
+      count(m.id) filter (where m.sender_type = 'customer' and not m.is_private) as customer_count,
+      count(m.id) filter (where m.sender_type = 'agent' and not m.is_private) as agent_count,
+      count(m.id) filter (where m.is_private) as note_count,
+      count(m.id) as total_count
+    from conversations c
+    join companies co on co.id = c.company_id
+    join apps a on a.id = c.app_id
+    join customers cu on cu.id = c.customer_id
+    left join queues q on q.id = c.queue_id
+    left join users u on u.id = c.assigned_user_id
+    left join messages m on m.conversation_id = c.id and m.company_id = c.company_id
+    where c.id = ${c.id} and c.company_id = ${ctx.companyId}
+    group by co.name, a.name, q.name, cu.name, cu.email, u.name`);
+  const n = res.rows[0]!;
+  const rows = await selectMessages(
+    db,
+    sql`m.conversation_id = ${c.id} and m.company_id = ${ctx.companyId}`,
+    sql`m.id desc`,
+    AI_MESSAGE_WINDOW,
+  );
+  const customer = Number(n.customer_count);
+  const agent = Number(n.agent_count);
+  const notes = Number(n.note_count);
+  return {
+    id: c.id,
+    number: c.number,
+    companyId: c.companyId,
+    appId: c.appId,
+    channel: c.channel,
+    status: c.status,
+    createdAt: c.createdAt,
+    waitingSince: c.waitingSince,
+    resolvedAt: c.resolvedAt,
+    companyName: n.company_name,
+    appName: n.app_name,
+    queueName: n.queue_name,
+    customerName: n.customer_name,
+    customerEmail: n.customer_email,
+    assignedName: n.assigned_name,
+    counts: { customer, agent, notes, other: Number(n.total_count) - customer - agent - notes },
+    messages: rows.reverse().map((m) => ({
+      senderType: m.senderType,
+      senderName: senderName(m, { customer: n.customer_name, app: n.app_name }),
+      content: m.content,
+      isPrivate: m.isPrivate,
+      createdAt: m.createdAt,
+    })),
+  };
+}

@@ -1,0 +1,23 @@
+import type { AppMember, AppRole } from '@inbox/contract';
+import { appMembers } from '../../db/schema/index.ts';
+import { type MembershipTable, membershipService } from '../access/memberships.ts';
+import type { AppRef } from './service.ts';
+
+/** App memberships are only for members of the app's company (checked on add). */
+const appMembership: MembershipTable<AppRole, AppMember> = {
+  table: appMembers,
+  scopeColumn: appMembers.appId,
+  values: (app, userId, role) => ({ appId: app.id, companyId: app.companyId, userId, role }),
+  toMember: (r) => ({ app_id: r.scopeId, user_id: r.userId, name: r.name, email: r.email, role: r.role }),
+  notFoundLabel: 'App member',
+  alreadyMember: 'The user is already a member of this app',
+  entityType: 'app',
+  actionPrefix: 'app_member',
+};
+
+export const {
+  list: listAppMembers,
+  add: addAppMember,
+  update: updateAppMember,
+  remove: removeAppMember,
+} = membershipService<AppRole, AppMember, AppRef>(appMembership);

@@ -1,0 +1,219 @@
+import type { App, AppRole, AppStats, CreateAppBody, Paging, UpdateAppBody } from '@inbox/contract';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { appMembers, apps, conversations, customerApps, queues } from '../../db/schema/index.ts';
+import { contains, countOf, type Page, pageOf } from '../../db/sql-helpers.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { Actor, CompanyCtx } from '../../http/context.ts';
+import { requireAppRole, visibleApps } from '../access/service.ts';
+import { recordActivity } from '../activities/service.ts';
+
+/** An app as the verbs below need it: which company it belongs to decides everything else. */
+export interface AppRef {
+  id: number;
+  companyId: number;
+  name: string;
+}
+
+const appColumns = {
+  id: apps.id,
+  companyId: apps.companyId,
+  name: apps.name,
+  description: apps.description,
+  isActive: apps.isActive,
+  createdAt: apps.createdAt,
+  updatedAt: apps.updatedAt,
+  queuesCount: countOf(queues.appId, apps.id),
+  membersCount: countOf(appMembers.appId, apps.id),
+};
+
+type AppRow = {
+  id: number;
+  companyId: number;
+  name: string;
+  description: string;
+  isActive: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  queuesCount: number;
+  membersCount: number;
+};
+
+const toApp = (r: AppRow, role: AppRole | null): App => ({
+  app_id: r.id,
+  company_id: r.companyId,
+  app_name: r.name,
+  description: r.description,
+  is_active: r.isActive,
+  role,
+  queues_count: r.queuesCount,
+  members_count: r.membersCount,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+export interface AppFilters extends Paging {
+  companyId?: number;
+  search?: string;
+  isActive?: boolean;
+  /** Restrict to these apps (the caller's visible ones), each with the caller's role in it. */
+  roles?: Map<number, AppRole>;
+}
+
+/** The one app-list query, for the company side (visible apps, with roles) and the platform side (all). */
+export async function listApps(db: DbOrTx, f: AppFilters): Promise<Page<App>> {
+  if (f.roles && f.roles.size === 0) return pageOf([], 0, f);
+  const where = and(
+    f.companyId === undefined ? undefined : eq(apps.companyId, f.companyId),
+    f.roles ? inArray(apps.id, [...f.roles.keys()]) : undefined,
+    f.isActive === undefined ? undefined : eq(apps.isActive, f.isActive),
+    contains(f.search, apps.name, apps.description),
+  );
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(apps).where(where);
+  const rows = await db
+    .select(appColumns)
+    .from(apps)
+    .where(where)
+    .orderBy(asc(apps.name), asc(apps.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  return pageOf(
+    rows.map((r) => toApp(r, f.roles?.get(r.id) ?? null)),
+    Number(total),
+    f,
+  );
+}
+
+/** The apps the caller can see in its company, each with its effective role. */
+export async function listVisibleApps(ctx: CompanyCtx, f: Omit<AppFilters, 'companyId' | 'roles'>) {
+  const visible = await visibleApps(ctx.db, ctx.companyId, ctx.actor.user.id, ctx.role);
+  return listApps(ctx.db, {
+    ...f,
+    companyId: ctx.companyId,
+    roles: new Map(visible.map((a) => [a.id, a.role])),
+  });
+}
+
+/** One app; `companyId` scopes the lookup for company-side callers, so another company's app is "not found". */
+export async function findApp(db: DbOrTx, appId: number, companyId?: number): Promise<AppRef> {
+  const [row] = await db
+    .select({ id: apps.id, companyId: apps.companyId, name: apps.name })
+    .from(apps)
+    .where(and(eq(apps.id, appId), companyId === undefined ? undefined : eq(apps.companyId, companyId)))
+    .limit(1);
+  if (!row) throw notFound('App');
+  return row;
+}
+
+/** The company-side guard: an app out of the caller's sight is 404, too low a role 403. */
+export async function appInReach(ctx: CompanyCtx, appId: number, atLeast: AppRole) {
+  const role = await requireAppRole(ctx, ctx.db, appId, atLeast);
+  return { app: await findApp(ctx.db, appId, ctx.companyId), role };
+}
+
+export async function getApp(db: DbOrTx, appId: number, role: AppRole | null): Promise<App> {
+  const [row] = await db.select(appColumns).from(apps).where(eq(apps.id, appId)).limit(1);
+  if (!row) throw notFound('App');
+  return toApp(row, role);
+}
+
+export async function createApp(
+  db: DbOrTx,
+  actor: Actor,
+  companyId: number,
+  input: CreateAppBody,
+  role: AppRole | null,
+): Promise<App> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(apps)
+      .values({ companyId, name: input.app_name, description: input.description, isActive: input.is_active })
+      .returning({ id: apps.id });
+    await recordActivity(tx, actor, {
+      companyId,
+      action: 'app.created',
+      entityType: 'app',
+      entityId: row!.id,
+      details: { app_name: input.app_name },
+    });
+    return getApp(tx, row!.id, role);
+  });
+}
+
+export async function updateApp(
+  db: DbOrTx,
+  actor: Actor,
+  app: AppRef,
+  input: UpdateAppBody,
+  role: AppRole | null,
+): Promise<App> {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(apps)
+      .set({
+        name: input.app_name,
+        description: input.description,
+        isActive: input.is_active,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(apps.id, app.id), eq(apps.companyId, app.companyId)));
+    await recordActivity(tx, actor, {
+      companyId: app.companyId,
+      action: 'app.updated',
+      entityType: 'app',
+      entityId: app.id,
+      details: { ...input },
+    });
+    return getApp(tx, app.id, role);
+  });
+}
+
+/** Queues, memberships, conversations and customer links of the app go with it (foreign keys cascade). */
+export async function deleteApp(db: DbOrTx, actor: Actor, app: AppRef) {
+  await db.transaction(async (tx) => {
+    await tx.delete(apps).where(and(eq(apps.id, app.id), eq(apps.companyId, app.companyId)));
+    await recordActivity(tx, actor, {
+      companyId: app.companyId,
+      action: 'app.deleted',
+      entityType: 'app',
+      entityId: app.id,
+      details: { app_name: app.name },
+    });
+  });
+}
+
+/** All of an app's counts in one round trip. */
+export async function appStats(db: DbOrTx, app: AppRef): Promise<AppStats> {
+  const n = (expr: SQL) => sql<number>`${expr}::int`;
+  const [row] = await db
+    .select({
+      queues: sql<number>`(select count(*)::int from ${queues} where ${queues.appId} = ${app.id})`,
+      members: sql<number>`(select count(*)::int from ${appMembers} where ${appMembers.appId} = ${app.id})`,
+      customers: sql<number>`(select count(*)::int from ${customerApps} where ${customerApps.appId} = ${app.id})`,
+      total: n(sql`count(*)`),
+      open: n(sql`count(*) filter (where ${conversations.status} = 'open')`),
+      pending: n(sql`count(*) filter (where ${conversations.status} = 'pending')`),
+      resolved: n(sql`count(*) filter (where ${conversations.status} = 'resolved')`),
+      closed: n(sql`count(*) filter (where ${conversations.status} = 'closed')`),
+      unassigned: n(
+        sql`count(*) filter (where ${conversations.assignedUserId} is null and ${conversations.status} in ('open', 'pending'))`,
+      ),
+    })
+    .from(conversations)
+    .where(and(eq(conversations.appId, app.id), eq(conversations.companyId, app.companyId)));
+  const r = row!;
+  return {
+    app_id: app.id,
+    queues_count: r.queues,
+    members_count: r.members,
+    customers_count: r.customers,
+    conversations: {
+      total: r.total,
+      open: r.open,
+      pending: r.pending,
+      resolved: r.resolved,
+      closed: r.closed,
+      unassigned: r.unassigned,
+    },
+  };
+}

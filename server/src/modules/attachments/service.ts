@@ -1,0 +1,91 @@
+import type { Attachment } from '@inbox/contract';
+import { MAX_ATTACHMENT_BYTES } from '@inbox/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import { attachments } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import { randomToken } from '../../lib/tokens.ts';
+import { sniffFileType } from './sniff.ts';
+import type { AttachmentStorage } from './storage.ts';
+
+export const tooLarge = () =>
+  new AppError('PAYLOAD_TOO_LARGE', `Files may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`);
+
+export const unsupportedType = () =>
+  new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    'This file type is not allowed. Allowed: images, pdf, doc, docx, xls, xlsx, txt, csv',
+  );
+
+/** The last path segment, without control characters, at most 255 characters: a display name only. */
+export function cleanFilename(name: string | undefined) {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || 'file').slice(-255);
+}
+
+export interface StoredAttachmentRow {
+  id: number;
+  originalFilename: string;
+  fileSize: number;
+  mimeType: string;
+}
+
+export const toAttachment = (row: StoredAttachmentRow): Attachment => ({
+  attachment_id: row.id,
+  original_filename: row.originalFilename,
+  file_size: row.fileSize,
+  mime_type: row.mimeType,
+});
+
+/**
+ * Judges the bytes, writes them to storage under a generated key, then records the row; a failed insert
+ * removes the file again. Not yet linked to a message.
+ */
+export async function storeAttachment(opts: {
+  db: DbOrTx;
+  storage: AttachmentStorage;
+  companyId: number;
+  conversationId: number;
+  filename: string | undefined;
+  data: Buffer;
+}) {
+  const { db, storage, data } = opts;
+  if (data.length > MAX_ATTACHMENT_BYTES) throw tooLarge();
+  const originalFilename = cleanFilename(opts.filename);
+  const type = sniffFileType(data, originalFilename);
+  if (!type) throw unsupportedType();
+  const storageKey = `${opts.companyId}/${randomToken(18)}`;
+  await storage.put(storageKey, data);
+  try {
+    const [row] = await db
+      .insert(attachments)
+      .values({
+        companyId: opts.companyId,
+        conversationId: opts.conversationId,
+        storageKey,
+        originalFilename,
+        mimeType: type.mime,
+        fileSize: data.length,
+      })
+      .returning();
+    return row!;
+  } catch (err) {
+    await storage.delete(storageKey).catch(() => {});
+    throw err;
+  }
+}
+
+/** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */
+export function contentDisposition(kind: 'inline' | 'attachment', filename: string) {
+  const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Images and PDFs open in the new tab; office files and text download. */
+export const dispositionFor = (mime: string) =>
+  mime.startsWith('image/') || mime === 'application/pdf' ? 'inline' : 'attachment';

@@ -1,0 +1,143 @@
+import {
+  Ack,
+  HEADERS,
+  LoginBody,
+  LoginResult,
+  ok as okSchema,
+  PASSWORD_RESET_ANSWER,
+  PasswordResetBody,
+  PasswordResetHashBody,
+  PasswordResetResult,
+  UpdateMeBody,
+  User,
+} from '@inbox/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { done, ok } from '../../http/envelope.ts';
+import { describeUser } from './company-summary.ts';
+import { createAuthLimiters } from './limits.ts';
+import { login } from './login.ts';
+import { completePasswordReset, requestPasswordReset } from './password-reset.ts';
+import { updateMe } from './profile.ts';
+import { revokeSession } from './sessions.ts';
+
+const tags = ['auth'];
+
+/** /auth/me does not require X-Company-Id; when sent, it only picks which company is current. */
+const wantedCompany = (request: FastifyRequest) => {
+  const id = Number(request.headers[HEADERS.company]);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, mailer } = app.deps;
+  const limiters = createAuthLimiters(config);
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in: a token, the user and its companies',
+        description:
+          'Unknown email and wrong password answer the same 401. A suspended account answers 403 ' +
+          'USER_SUSPENDED (only after a correct password). `company_id` picks the current company: one ' +
+          'the user does not belong to answers 422 on company_id, a suspended one 403 COMPANY_SUSPENDED; ' +
+          'without it the first active company by name is current. Failed attempts are limited per IP ' +
+          'and per email (429 RATE_LIMITED with Retry-After).',
+        body: LoginBody,
+        response: { 200: okSchema(LoginResult) },
+      },
+    },
+    async (request) => {
+      const origin = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+      return ok(await login({ db, config, limiters, input: request.body, origin }));
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user, its companies and the current one',
+        response: { 200: okSchema(User) },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => ok(await describeUser(db, request.actor!.user, wantedCompany(request))),
+  );
+
+  app.put(
+    '/auth/me',
+    {
+      schema: {
+        tags,
+        summary: 'Change one’s name or password',
+        description:
+          'Only `name` and `password` (with `current_password`) are writable; other fields are ignored.',
+        body: UpdateMeBody,
+        response: { 200: okSchema(User) },
+      },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const user = await updateMe({ ctx: request.ctx!, input: request.body });
+      return ok(await describeUser(db, user, wantedCompany(request)));
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: { tags, summary: 'Revoke the current session', response: { 200: Ack } },
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      await revokeSession(db, request.actor!.sessionId);
+      return done('Logged out');
+    },
+  );
+
+  app.post(
+    '/auth/password_reset',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset link',
+        description: 'Always the same answer, whether or not the address exists. Limited per IP (429).',
+        body: PasswordResetBody,
+        response: { 200: okSchema(PasswordResetResult) },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset({
+        db,
+        config,
+        mailer,
+        log: request.log,
+        limiters,
+        email: request.body.email,
+        ip: request.ip,
+      });
+      return ok({ code: 'success' as const, message: PASSWORD_RESET_ANSWER });
+    },
+  );
+
+  app.post(
+    '/auth/password_reset_hash',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with a mailed reset link',
+        description: 'The link works once, for 1 hour; success signs out every session of the user.',
+        body: PasswordResetHashBody,
+        response: { 200: Ack },
+      },
+    },
+    async (request) => {
+      await completePasswordReset(db, request.body.hash, request.body.password);
+      return done('Password reset successful');
+    },
+  );
+};

@@ -1,0 +1,127 @@
+import { Company } from '@inbox/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestContext } from '../../../test/app.ts';
+import { type TenantWithSessions, tenantWithSessions } from './test-tenants.ts';
+
+let t: TestContext;
+let a: TenantWithSessions;
+let b: TenantWithSessions;
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await tenantWithSessions(t);
+  b = await tenantWithSessions(t);
+});
+afterAll(() => t.close());
+
+const activityCount = async (companyId: number, action: string) => {
+  const rows = await t.db.query.activities.findMany({
+    where: (x, { and, eq }) => and(eq(x.companyId, companyId), eq(x.action, action)),
+  });
+  return rows.length;
+};
+
+describe('GET /companies?id=', () => {
+  it('lets any member read its own company, with its counts', async () => {
+    const res = await call(t.app, 'GET', '/companies', { as: a.as.agent, query: { id: a.company.id } });
+    expect(res.status).toBe(200);
+    expect(Company.parse(res.body.data)).toMatchObject({
+      company_id: a.company.id,
+      company_name: a.company.name,
+      timezone: 'UTC',
+      status: 'active',
+      status_reason: null,
+      apps_count: 1,
+      members_count: 3,
+    });
+  });
+
+  it('answers 404 for another company id, even one the caller could name', async () => {
+    const res = await call(t.app, 'GET', '/companies', { as: b.as.admin, query: { id: a.company.id } });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers 403 when X-Company-Id names a company the caller is not in', async () => {
+    const res = await call(t.app, 'GET', '/companies', {
+      as: { ...b.as.admin, companyId: a.company.id },
+      query: { id: a.company.id },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('FORBIDDEN');
+  });
+
+  it('answers 401 without a token and 401 with a forged one', async () => {
+    expect((await call(t.app, 'GET', '/companies', { query: { id: a.company.id } })).status).toBe(401);
+    const forged = await call(t.app, 'GET', '/companies', {
+      as: { token: `${a.as.admin.token}x`, companyId: a.company.id },
+      query: { id: a.company.id },
+    });
+    expect(forged.status).toBe(401);
+  });
+});
+
+describe('PUT /companies?id=', () => {
+  it('lets the company admin rename the company and change its timezone, and records it', async () => {
+    const res = await call(t.app, 'PUT', '/companies', {
+      as: a.as.admin,
+      query: { id: a.company.id },
+      body: { company_name: 'Acme Support', timezone: 'Europe/Berlin' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ company_name: 'Acme Support', timezone: 'Europe/Berlin' });
+    expect(await activityCount(a.company.id, 'company.updated')).toBe(1);
+  });
+
+  it('refuses managers and agents with 403', async () => {
+    for (const as of [a.as.manager, a.as.agent]) {
+      const res = await call(t.app, 'PUT', '/companies', {
+        as,
+        query: { id: a.company.id },
+        body: { company_name: 'Taken over' },
+      });
+      expect(res.status).toBe(403);
+    }
+  });
+
+  it('answers 422 "Unknown timezone" for a timezone that does not exist', async () => {
+    const res = await call(t.app, 'PUT', '/companies', {
+      as: a.as.admin,
+      query: { id: a.company.id },
+      body: { timezone: 'Mars/Olympus_Mons' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ timezone: ['Unknown timezone'] });
+  });
+
+  it('answers 422 "Company name is required" for a blank name', async () => {
+    const res = await call(t.app, 'PUT', '/companies', {
+      as: a.as.admin,
+      query: { id: a.company.id },
+      body: { company_name: '   ' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.company_name).toEqual(['Company name is required']);
+  });
+
+  it('ignores a status in the body: suspension is for platform admins only', async () => {
+    const res = await call(t.app, 'PUT', '/companies', {
+      as: b.as.admin,
+      query: { id: b.company.id },
+      body: { status: 'suspended', status_reason: 'self', apps_count: 99 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'active', status_reason: null, apps_count: 1 });
+  });
+
+  it("answers 404 to another company's admin and leaves that company unchanged", async () => {
+    const before = await call(t.app, 'GET', '/companies', { as: a.as.admin, query: { id: a.company.id } });
+    const res = await call(t.app, 'PUT', '/companies', {
+      as: b.as.admin,
+      query: { id: a.company.id },
+      body: { company_name: 'Hijacked' },
+    });
+    expect(res.status).toBe(404);
+    const after = await call(t.app, 'GET', '/companies', { as: a.as.admin, query: { id: a.company.id } });
+    expect(after.body.data).toEqual(before.body.data);
+  });
+});

@@ -1,0 +1,52 @@
+import { Company, IdQuery, ok as okSchema, UpdateCompanyBody } from '@inbox/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../http/app-error.ts';
+import type { CompanyCtx } from '../../http/context.ts';
+import { ok } from '../../http/envelope.ts';
+import { requireCompanyAdmin } from '../access/service.ts';
+import { getCompany, updateCompany } from './service.ts';
+
+/** Only the company named by X-Company-Id is in reach; any other id is "not found". */
+const ownCompany = (ctx: CompanyCtx, id: number) => {
+  if (id !== ctx.companyId) throw notFound('Company');
+  return id;
+};
+
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireCompany);
+
+  app.get(
+    '/companies',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'The current company (id must equal X-Company-Id)',
+        querystring: IdQuery,
+        response: { 200: okSchema(Company) },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      return ok(await getCompany(ctx.db, ownCompany(ctx, request.query.id)));
+    },
+  );
+
+  app.put(
+    '/companies',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Rename the company or change its timezone (company admin)',
+        querystring: IdQuery,
+        body: UpdateCompanyBody,
+        response: { 200: okSchema(Company) },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      const id = ownCompany(ctx, request.query.id);
+      requireCompanyAdmin(ctx);
+      return ok(await updateCompany(ctx.db, ctx.actor, id, request.body));
+    },
+  );
+};

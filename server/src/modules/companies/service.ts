@@ -1,0 +1,149 @@
+import type {
+  Company,
+  CompanyStatusBody,
+  CreateCompanyBody,
+  Paging,
+  UpdateCompanyBody,
+} from '@inbox/contract';
+import { asc, count, eq, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { apps, companies, companyMembers } from '../../db/schema/index.ts';
+import { contains, countOf, type Page, pageOf } from '../../db/sql-helpers.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { Actor } from '../../http/context.ts';
+import { recordActivity } from '../activities/service.ts';
+
+const companyColumns = {
+  id: companies.id,
+  name: companies.name,
+  timezone: companies.timezone,
+  status: companies.status,
+  statusReason: companies.statusReason,
+  createdAt: companies.createdAt,
+  updatedAt: companies.updatedAt,
+  appsCount: countOf(apps.companyId, companies.id),
+  membersCount: countOf(companyMembers.companyId, companies.id),
+};
+
+type CompanyRow = {
+  id: number;
+  name: string;
+  timezone: string;
+  status: 'active' | 'suspended';
+  statusReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  appsCount: number;
+  membersCount: number;
+};
+
+const toCompany = (r: CompanyRow): Company => ({
+  company_id: r.id,
+  company_name: r.name,
+  timezone: r.timezone,
+  status: r.status,
+  status_reason: r.statusReason,
+  apps_count: r.appsCount,
+  members_count: r.membersCount,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+export async function getCompany(db: DbOrTx, companyId: number): Promise<Company> {
+  const [row] = await db.select(companyColumns).from(companies).where(eq(companies.id, companyId)).limit(1);
+  if (!row) throw notFound('Company');
+  return toCompany(row);
+}
+
+export async function listCompanies(db: DbOrTx, input: Paging & { search?: string }): Promise<Page<Company>> {
+  const where: SQL | undefined = contains(input.search, companies.name);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(companies).where(where);
+  const rows = await db
+    .select(companyColumns)
+    .from(companies)
+    .where(where)
+    .orderBy(asc(companies.name), asc(companies.id))
+    .limit(input.limit)
+    .offset(input.offset);
+  return pageOf(rows.map(toCompany), Number(total), input);
+}
+
+export async function createCompany(db: DbOrTx, actor: Actor, input: CreateCompanyBody): Promise<Company> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(companies)
+      .values({ name: input.company_name, timezone: input.timezone })
+      .returning({ id: companies.id });
+    await recordActivity(tx, actor, {
+      companyId: row!.id,
+      action: 'company.created',
+      entityType: 'company',
+      entityId: row!.id,
+      details: { company_name: input.company_name, timezone: input.timezone },
+    });
+    return getCompany(tx, row!.id);
+  });
+}
+
+/** Name and timezone only: status has its own verb, with a reason, for platform admins. */
+export async function updateCompany(
+  db: DbOrTx,
+  actor: Actor,
+  companyId: number,
+  input: UpdateCompanyBody,
+): Promise<Company> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(companies)
+      .set({ name: input.company_name, timezone: input.timezone, updatedAt: new Date() })
+      .where(eq(companies.id, companyId))
+      .returning({ id: companies.id });
+    if (!row) throw notFound('Company');
+    await recordActivity(tx, actor, {
+      companyId,
+      action: 'company.updated',
+      entityType: 'company',
+      entityId: companyId,
+      details: { ...input },
+    });
+    return getCompany(tx, companyId);
+  });
+}
+
+export async function setCompanyStatus(db: DbOrTx, actor: Actor, input: CompanyStatusBody): Promise<Company> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(companies)
+      .set({ status: input.status, statusReason: input.reason || null, updatedAt: new Date() })
+      .where(eq(companies.id, input.company_id))
+      .returning({ id: companies.id });
+    if (!row) throw notFound('Company');
+    await recordActivity(tx, actor, {
+      companyId: input.company_id,
+      action: 'company.status_changed',
+      entityType: 'company',
+      entityId: input.company_id,
+      details: { status: input.status, reason: input.reason },
+    });
+    return getCompany(tx, input.company_id);
+  });
+}
+
+/** Everything of the company goes with it (foreign keys cascade); its users keep their accounts. */
+export async function deleteCompany(db: DbOrTx, actor: Actor, companyId: number) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(companies)
+      .where(eq(companies.id, companyId))
+      .returning({ id: companies.id, name: companies.name });
+    if (!row) throw notFound('Company');
+    // The company's own activities are gone with it, so this record names it in its details instead.
+    await recordActivity(tx, actor, {
+      companyId: null,
+      action: 'company.deleted',
+      entityType: 'company',
+      entityId: companyId,
+      details: { company_id: companyId, company_name: row.name },
+    });
+  });
+}

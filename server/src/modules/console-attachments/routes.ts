@@ -1,0 +1,100 @@
+import multipart from '@fastify/multipart';
+import {
+  Attachment,
+  ConsoleDownloadParams,
+  ConsoleUploadQuery,
+  MAX_ATTACHMENT_BYTES,
+  ok as okSchema,
+} from '@inbox/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { invalidField } from '../../http/app-error.ts';
+import { ok } from '../../http/envelope.ts';
+import { tooLarge } from '../attachments/service.ts';
+import { createAttachmentStorage } from '../attachments/storage.ts';
+import { openConsoleAttachment, uploadConsoleAttachment } from './service.ts';
+
+const tags = ['conversations'];
+
+const FieldId = z.coerce.number().int().positive();
+
+/**
+ * Reads the single `file` part (at most 10 MiB; 413 beyond). The conversation comes from the query string or
+ * from a `conversation_id` field sent before the file.
+ */
+async function readUpload(request: FastifyRequest, fromQuery: number | undefined) {
+  if (!request.isMultipart()) throw invalidField('file', 'A file is required');
+  const part = await request.file();
+  if (part?.fieldname !== 'file') throw invalidField('file', 'A file is required');
+  const field = part.fields.conversation_id;
+  const value = field && !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
+  const parsed = FieldId.safeParse(value);
+  const conversationId = fromQuery ?? (parsed.success ? parsed.data : undefined);
+  if (conversationId === undefined) {
+    part.file.resume();
+    throw invalidField('conversation_id', 'A conversation_id is required');
+  }
+  try {
+    return { conversationId, filename: part.filename, data: await part.toBuffer() };
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw err;
+  }
+}
+
+/** Files in the console: agents upload to send with a reply or note, and download any file of a visible chat. */
+export const consoleAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireCompany);
+  const storage = createAttachmentStorage(app.deps.config.dataDir);
+  await app.register(multipart, {
+    limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+
+  app.post(
+    '/attachments/upload',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a file (multipart field `file`) to send with a later reply or note',
+        description:
+          'The conversation is named by `?conversation_id=` or a `conversation_id` field before the file; it ' +
+          'must be visible to the caller (404 otherwise). Allowed: images, pdf, doc, docx, xls, xlsx, txt, csv, ' +
+          'judged from the bytes (415 otherwise); at most 10 MiB (413). Only the uploader may send it.',
+        querystring: ConsoleUploadQuery,
+        consumes: ['multipart/form-data'],
+        response: { 201: okSchema(Attachment) },
+      },
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request, request.query.conversation_id);
+      const attachment = await uploadConsoleAttachment({ ctx: request.companyCtx!, storage, ...upload });
+      reply.status(201);
+      return ok(attachment);
+    },
+  );
+
+  app.get(
+    '/attachments/download/:attachment_id',
+    {
+      schema: {
+        tags,
+        summary: 'Download a file of a conversation the caller can see',
+        description:
+          'Files of sent messages (internal notes included) and the caller’s own unsent uploads; 404 for ' +
+          'anything else. Sent with the stored type, `Content-Disposition` carrying the original name, and ' +
+          '`X-Content-Type-Options: nosniff`.',
+        params: ConsoleDownloadParams,
+        response: { 200: z.any().describe('the file bytes') },
+      },
+    },
+    async (request, reply) => {
+      const file = await openConsoleAttachment({
+        ctx: request.companyCtx!,
+        storage,
+        id: request.params.attachment_id,
+      });
+      return reply.headers(file.headers).send(file.stream);
+    },
+  );
+};

@@ -1,0 +1,85 @@
+import type { Attachment } from '@inbox/contract';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
+import { attachments, consoleUploads } from '../../db/schema/index.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { CompanyCtx } from '../../http/context.ts';
+import { contentDisposition, dispositionFor, storeAttachment, toAttachment } from '../attachments/service.ts';
+import type { AttachmentStorage } from '../attachments/storage.ts';
+import { requireVisibleConversation } from '../conversations/visibility.ts';
+
+/** Stores an agent's upload for a conversation it can see; only that agent may then send it. */
+export async function uploadConsoleAttachment(opts: {
+  ctx: CompanyCtx;
+  storage: AttachmentStorage;
+  conversationId: number;
+  filename: string | undefined;
+  data: Buffer;
+}): Promise<Attachment> {
+  const { ctx } = opts;
+  const conv = await requireVisibleConversation(ctx, ctx.db, opts.conversationId);
+  const row = await ctx.db.transaction(async (tx) => {
+    const stored = await storeAttachment({
+      db: tx,
+      storage: opts.storage,
+      companyId: ctx.companyId,
+      conversationId: conv.id,
+      filename: opts.filename,
+      data: opts.data,
+    });
+    await tx.insert(consoleUploads).values({ attachmentId: stored.id, userId: ctx.actor.user.id });
+    return stored;
+  });
+  return toAttachment(row);
+}
+
+/**
+ * A file of a conversation the caller can see: one attached to a sent message (notes included), or the
+ * caller's own upload not sent yet. A customer's unsent upload and anything out of reach answer 404.
+ */
+export async function openConsoleAttachment(opts: {
+  ctx: CompanyCtx;
+  storage: AttachmentStorage;
+  id: number;
+}) {
+  const { ctx } = opts;
+  const [row] =
+    opts.id <= 2_147_483_647
+      ? await ctx.db
+          .select({
+            conversationId: attachments.conversationId,
+            storageKey: attachments.storageKey,
+            originalFilename: attachments.originalFilename,
+            mimeType: attachments.mimeType,
+            fileSize: attachments.fileSize,
+          })
+          .from(attachments)
+          .leftJoin(consoleUploads, eq(consoleUploads.attachmentId, attachments.id))
+          .where(
+            and(
+              eq(attachments.id, opts.id),
+              eq(attachments.companyId, ctx.companyId),
+              or(isNotNull(attachments.messageId), eq(consoleUploads.userId, ctx.actor.user.id)),
+            ),
+          )
+      : [];
+  if (!row) throw notFound('Attachment');
+  await requireVisibleConversation(ctx, ctx.db, row.conversationId).catch(() => {
+    throw notFound('Attachment');
+  });
+  const stream = await opts.storage.get(row.storageKey).catch(() => {
+    throw notFound('Attachment');
+  });
+  return {
+    stream,
+    // The same headers as the portal's download: stored type, original name, no sniffing, no scripts.
+    headers: {
+      'content-type': row.mimeType,
+      'content-length': String(row.fileSize),
+      'content-disposition': contentDisposition(dispositionFor(row.mimeType), row.originalFilename),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, max-age=300',
+      'content-security-policy':
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+    },
+  };
+}

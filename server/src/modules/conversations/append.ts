@@ -1,0 +1,148 @@
+import type { ConversationStatus } from '@inbox/contract';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { attachments, conversations } from '../../db/schema/index.ts';
+import { invalidField } from '../../http/app-error.ts';
+import { type MessageRow, selectMessages } from './message-rows.ts';
+import { actorKeyOf } from './typing.ts';
+
+export type Sender =
+  | { type: 'customer' }
+  | { type: 'agent'; userId: number }
+  | { type: 'auto' }
+  | { type: 'system' };
+
+export interface AppendMessageInput {
+  db: DbOrTx;
+  companyId: number;
+  conversationId: number;
+  sender: Sender;
+  content: string;
+  contentType?: string;
+  /** Ids of not-yet-sent attachments of this conversation; the caller has checked who uploaded them. */
+  attachments?: number[];
+  clientMessageId?: string | null;
+  isPrivate?: boolean;
+  /** Refuse unless the conversation is open or pending (a customer cannot write into an ended chat). */
+  requireActive?: boolean;
+}
+
+export type AppendMessageResult =
+  | { outcome: 'created' | 'duplicate'; message: MessageRow }
+  | { outcome: 'blocked'; status: ConversationStatus }
+  | { outcome: 'missing' };
+
+/** How a message moves the conversation: customers wait for an answer, agents answer. */
+const effectOf = (sender: Sender, isPrivate: boolean) =>
+  isPrivate ? 'none' : sender.type === 'customer' || sender.type === 'agent' ? sender.type : 'none';
+
+/**
+ * Appends a message. One statement updates the conversation row (taking its row lock) and inserts the
+ * message, so the message id is drawn after the lock: ids of one conversation increase in commit order and a
+ * reader following `id > last_seen` never misses a later commit. A repeated `clientMessageId` returns the
+ * first message (the unique index decides races). Nothing is published here; callers publish after commit.
+ */
+export async function appendMessage(input: AppendMessageInput): Promise<AppendMessageResult> {
+  const files = input.attachments ?? [];
+  if (files.length === 0) return appendOnce(input.db, input);
+  return input.db.transaction(async (tx) => {
+    const result = await appendOnce(tx, input);
+    if (result.outcome !== 'created') return result;
+    const linked = await tx
+      .update(attachments)
+      .set({ messageId: result.message.id })
+      .where(
+        and(
+          inArray(attachments.id, files),
+          eq(attachments.conversationId, input.conversationId),
+          eq(attachments.companyId, input.companyId),
+          isNull(attachments.messageId),
+        ),
+      )
+      .returning({
+        id: attachments.id,
+        originalFilename: attachments.originalFilename,
+        fileSize: attachments.fileSize,
+        mimeType: attachments.mimeType,
+      });
+    if (linked.length !== new Set(files).size) {
+      throw invalidField('attachments', 'An attachment was not found or was already sent');
+    }
+    linked.sort((a, b) => a.id - b.id);
+    return { outcome: 'created', message: { ...result.message, attachments: linked } };
+  });
+}
+
+async function appendOnce(db: DbOrTx, input: AppendMessageInput): Promise<AppendMessageResult> {
+  const { companyId, conversationId, sender } = input;
+  const isPrivate = input.isPrivate ?? false;
+  const effect = effectOf(sender, isPrivate);
+  const userId = sender.type === 'agent' ? sender.userId : null;
+  const clientMessageId = input.clientMessageId ?? null;
+  const res = await db.execute<{ conv_id: number; id: string | null; created_at: Date | null }>(sql`
+    with conv as (
+      update conversations c set
+        last_activity_at = now(),
+        status = case
+          when ${effect}::text = 'customer' and c.status = 'pending' then 'open'
+          when ${effect}::text = 'agent' and c.status = 'open' then 'pending'
+          else c.status end,
+        waiting_since = case
+          when ${effect}::text = 'customer' then coalesce(c.waiting_since, now())
+          when ${effect}::text = 'agent' then null
+          else c.waiting_since end,
+        first_reply_at = case
+          when ${effect}::text = 'agent' then coalesce(c.first_reply_at, now())
+          else c.first_reply_at end
+      where c.id = ${conversationId} and c.company_id = ${companyId}
+        and (not ${input.requireActive ?? false}::boolean or c.status in ('open', 'pending'))
+      returning c.id, c.company_id
+    ), msg as (
+      insert into messages (company_id, conversation_id, sender_type, sender_user_id, content, content_type,
+        is_private, client_message_id)
+      select conv.company_id, conv.id, ${sender.type}::text, ${userId}::int, ${input.content}::text,
+        ${input.contentType ?? 'text'}::text, ${isPrivate}::boolean, ${clientMessageId}::text
+      from conv
+      on conflict (conversation_id, client_message_id) where client_message_id is not null do nothing
+      returning id, created_at
+    ), typed as (
+      delete from typing_signals
+      where conversation_id = ${conversationId} and actor_key = ${actorKeyOf(sender)} and exists (select 1 from msg)
+    )
+    select conv.id as conv_id, msg.id, msg.created_at from conv left join msg on true`);
+  const row = res.rows[0];
+  if (row?.id != null) {
+    const message: MessageRow = {
+      id: Number(row.id),
+      conversationId,
+      senderType: sender.type,
+      senderUserId: userId,
+      senderUserName: null,
+      content: input.content,
+      contentType: input.contentType ?? 'text',
+      isPrivate,
+      clientMessageId,
+      createdAt: new Date(row.created_at!),
+      attachments: [],
+    };
+    return { outcome: 'created', message };
+  }
+  const first = clientMessageId ? await findByClientId(db, companyId, conversationId, clientMessageId) : null;
+  if (first) return { outcome: 'duplicate', message: first };
+  if (row) throw new Error('message insert conflicted without an existing message');
+  const [conv] = await db
+    .select({ status: conversations.status })
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), eq(conversations.companyId, companyId)));
+  return conv ? { outcome: 'blocked', status: conv.status } : { outcome: 'missing' };
+}
+
+async function findByClientId(db: DbOrTx, companyId: number, conversationId: number, clientId: string) {
+  const [row] = await selectMessages(
+    db,
+    sql`m.conversation_id = ${conversationId} and m.company_id = ${companyId} and m.client_message_id = ${clientId}`,
+    sql`m.id`,
+    1,
+  );
+  return row ?? null;
+}

@@ -1,0 +1,33 @@
+import type { Channel } from '@inbox/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+export interface NewConversation {
+  companyId: number;
+  appId: number;
+  queueId: number | null;
+  customerId: number;
+  channel: Channel;
+}
+
+/**
+ * Opens a conversation with the company's next display number. The counter row stays locked until the
+ * caller's transaction commits, so numbers are unique and gapless per company; call inside a transaction.
+ */
+export async function createConversation(tx: DbOrTx, input: NewConversation) {
+  const res = await tx.execute<{ id: number; number: number }>(sql`
+    with n as (
+      update companies set last_conversation_number = last_conversation_number + 1
+      where id = ${input.companyId}
+      returning last_conversation_number
+    )
+    insert into conversations (company_id, app_id, queue_id, customer_id, number, channel, status,
+      waiting_since, last_activity_at)
+    select ${input.companyId}, ${input.appId}, ${input.queueId}, ${input.customerId},
+      n.last_conversation_number, ${input.channel}, 'open', now(), now()
+    from n
+    returning id, number`);
+  const row = res.rows[0];
+  if (!row) throw new Error(`company ${input.companyId} does not exist`);
+  return { id: Number(row.id), number: Number(row.number) };
+}

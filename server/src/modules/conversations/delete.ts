@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { attachments, conversations } from '../../db/schema/index.ts';
+import { forbidden } from '../../http/app-error.ts';
+import type { CompanyCtx } from '../../http/context.ts';
+import { recordActivity } from '../activities/service.ts';
+import type { AttachmentStorage } from '../attachments/storage.ts';
+import { lockVisible } from './reach.ts';
+import { canDeleteIn } from './views.ts';
+
+/**
+ * Deletes a conversation for good (company admins, app admins and managers): its messages, attachments, read
+ * markers and typing signals go with it by cascade, its portal tokens then answer TOKEN_EXPIRED, and the
+ * stored files are removed once the deletion has committed (a rollback keeps them).
+ */
+export async function deleteConversation(ctx: CompanyCtx, storage: AttachmentStorage, id: number) {
+  const keys = await ctx.db.transaction(async (tx) => {
+    const { v, conv } = await lockVisible(ctx, tx, id);
+    if (!canDeleteIn(v)(conv.appId)) {
+      throw forbidden('Deleting a conversation requires the app admin or manager role');
+    }
+    const files = await tx
+      .select({ key: attachments.storageKey })
+      .from(attachments)
+      .where(eq(attachments.conversationId, conv.id));
+    await tx.delete(conversations).where(eq(conversations.id, conv.id));
+    await recordActivity(tx, ctx.actor, {
+      companyId: ctx.companyId,
+      action: 'conversation.deleted',
+      entityType: 'conversation',
+      entityId: conv.id,
+      details: { number: conv.number, customer_id: conv.customerId, files: files.length },
+    });
+    return files.map((f) => f.key);
+  });
+  for (const key of keys) await storage.delete(key);
+}

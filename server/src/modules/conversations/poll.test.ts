@@ -1,0 +1,289 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAppMember, addQueueMember, createApp, createQueue } from '../../../test/factories.ts';
+import { companies, conversations } from '../../db/schema/index.ts';
+import { portal } from '../portal/test-helpers.ts';
+import { createInbox, type Inbox } from './test-setup.ts';
+
+let x: Inbox;
+beforeAll(async () => {
+  x = await createInbox();
+});
+afterAll(() => x.t.close());
+
+type Summary = { conversation_id: number; unread_count: number; status: string };
+const poll = async (who: keyof Inbox['sessions'], query: Record<string, string | number> = {}) => {
+  const res = await x.as(x.sessions[who])('GET', '/conversation/poll', { query });
+  expect(res.status).toBe(200);
+  return res.body.data as {
+    conversations: Summary[];
+    total: number;
+    conversation?: any;
+    messages?: any[];
+    typing?: any[];
+  };
+};
+const ids = (list: Summary[]) => list.map((c) => c.conversation_id);
+
+/** A fresh app with one public queue the agent works, so lists in a test hold only its conversations. */
+async function freshApp(name: string) {
+  const app = await createApp(x.t.db, x.company.id, { name });
+  const queue = await createQueue(x.t.db, app, { name: `${name} queue` });
+  await addAppMember(x.t.db, app, x.users.agent.id, 'agent');
+  await addQueueMember(x.t.db, queue, x.users.agent.id);
+  const chat = (opts: { name?: string; email?: string; message?: string } = {}) =>
+    x.chat({ appId: app.id, queueId: queue.id, ...opts });
+  return { app, queue, chat };
+}
+
+describe('the inbox list', () => {
+  it('answers the contract’s summary, latest activity first', async () => {
+    const { app, chat } = await freshApp('Shapes');
+    const first = await chat({ name: 'Ada First', email: 'ada.first@example.test', message: 'Hello' });
+    const second = await chat({ name: 'Bob Second' });
+    const data = await poll('agent', { app_id: app.id });
+    expect(ids(data.conversations)).toEqual([second.conversationId, first.conversationId]);
+    expect(data.total).toBe(2);
+    expect(data.conversation).toBeUndefined();
+    expect(data.conversations[1]).toMatchObject({
+      conversation_id: first.conversationId,
+      app_id: app.id,
+      app_name: 'Shapes',
+      queue_name: 'Shapes queue',
+      channel: 'portal',
+      status: 'open',
+      is_resolved: false,
+      customer: { name: 'Ada First', email: 'ada.first@example.test' },
+      assigned_user: null,
+      last_message: { content: 'Hello', sender_type: 'customer', is_private: false },
+      unread_count: 1,
+    });
+    expect(typeof data.conversations[1]!.conversation_id).toBe('number');
+    await x.as(x.sessions.agent)('POST', '/messages', {
+      body: { conversation_id: first.conversationId, content: 'Hi Ada' },
+    });
+    const after = await poll('agent', { app_id: app.id });
+    expect(ids(after.conversations)).toEqual([first.conversationId, second.conversationId]);
+  });
+
+  it('filters by status, queue and assignee (me, none, any, a user)', async () => {
+    const { app, queue, chat } = await freshApp('Filters');
+    const open = await chat({ name: 'Open One' });
+    const pending = await chat({ name: 'Pending Pam' });
+    const resolved = await chat({ name: 'Resolved Rex' });
+    const agent = x.as(x.sessions.agent);
+    await agent('POST', '/messages', { body: { conversation_id: pending.conversationId, content: 'On it' } });
+    await agent('POST', '/conversation/assign', {
+      body: { conversation_id: pending.conversationId, user_id: x.users.agent.id },
+    });
+    await agent('POST', '/conversation/assign', {
+      body: { conversation_id: resolved.conversationId, user_id: x.users.admin.id },
+    });
+    await x.as(x.sessions.admin)('POST', '/conversation/resolve', {
+      body: { conversation_id: resolved.conversationId },
+    });
+    const q = (query: Record<string, string | number>) => poll('admin', { app_id: app.id, ...query });
+
+    expect(ids((await q({ status: 'open' })).conversations)).toEqual([open.conversationId]);
+    expect(ids((await q({ status: 'open,pending' })).conversations).sort()).toEqual(
+      [open.conversationId, pending.conversationId].sort(),
+    );
+    expect(ids((await q({ queue_id: queue.id, status: 'resolved' })).conversations)).toEqual([
+      resolved.conversationId,
+    ]);
+    expect(ids((await q({ assigned_user_id: 'none' })).conversations)).toEqual([open.conversationId]);
+    expect(ids((await q({ assigned_user_id: 'me' })).conversations)).toEqual([resolved.conversationId]);
+    expect(ids((await q({ assigned_user_id: x.users.agent.id })).conversations)).toEqual([
+      pending.conversationId,
+    ]);
+    expect((await q({ assigned_user_id: 'any' })).total).toBe(2);
+    expect((await q({ status: '', assigned_user_id: '', search: '' })).total).toBe(3);
+    const bad = await x.as(x.sessions.admin)('GET', '/conversation/poll', { query: { status: 'done' } });
+    expect(bad.status).toBe(422);
+  });
+
+  it('searches customer names and emails and message text, by word prefix', async () => {
+    const { app, chat } = await freshApp('Search');
+    const zed = await chat({
+      name: 'Zed Zimmer',
+      email: 'zed.zimmer@example.test',
+      message: 'Parcel missing',
+    });
+    const yan = await chat({ name: 'Yan Young', email: 'yan@example.test', message: 'Invoice question' });
+    await x.as(x.sessions.agent)('POST', '/messages', {
+      body: { conversation_id: yan.conversationId, content: 'The refund was approved', is_private: true },
+    });
+    const find = async (search: string) =>
+      ids((await poll('agent', { app_id: app.id, search })).conversations);
+    expect(await find('zed.zimmer@example.test')).toEqual([zed.conversationId]);
+    expect(await find('ZED.ZIMMER@EXAMPLE.TEST')).toEqual([zed.conversationId]);
+    expect(await find('zimm')).toEqual([zed.conversationId]);
+    expect(await find('yan@exam')).toEqual([yan.conversationId]);
+    expect(await find('example.test')).toEqual([yan.conversationId, zed.conversationId]);
+    expect(await find('parcel')).toEqual([zed.conversationId]);
+    expect(await find('refund approv')).toEqual([yan.conversationId]);
+    expect(await find('invoice zed')).toEqual([]);
+    expect(await find('nothing-like-this')).toEqual([]);
+    const [row] = await x.t.db.select().from(conversations).where(eq(conversations.id, zed.conversationId));
+    expect(await find(`#${row!.number}`)).toEqual([zed.conversationId]);
+    for (const hostile of ["'", '&|!:*()', "zed' | 'yan", '\\', '%_']) {
+      const res = await x.as(x.sessions.agent)('GET', '/conversation/poll', {
+        query: { app_id: app.id, search: hostile },
+      });
+      expect(res.status, hostile).toBe(200);
+    }
+  });
+
+  it('pages stay consistent: every conversation exactly once, with the total', async () => {
+    const { app, chat } = await freshApp('Paging');
+    const started: number[] = [];
+    for (let i = 0; i < 7; i++) started.push((await chat({ name: `Page ${i}` })).conversationId);
+    const seen: number[] = [];
+    for (const offset of [0, 3, 6]) {
+      const page = await poll('agent', { app_id: app.id, limit: 3, offset });
+      expect(page.total).toBe(7);
+      seen.push(...ids(page.conversations));
+    }
+    expect(seen).toEqual([...started].reverse());
+    const past = await poll('agent', { app_id: app.id, limit: 3, offset: 9 });
+    expect(past).toMatchObject({ conversations: [], total: 7 });
+    const tooMany = await x.as(x.sessions.agent)('GET', '/conversation/poll', { query: { limit: 101 } });
+    expect(tooMany.status).toBe(422);
+  });
+});
+
+describe('an open conversation in the poll', () => {
+  it('answers the conversation, messages after last_message_id, and who else is typing', async () => {
+    const chat = await x.chat({ name: 'Tina Typing', message: 'First' });
+    const agent = x.as(x.sessions.agent);
+    await agent('POST', '/messages', { body: { conversation_id: chat.conversationId, content: 'Reply' } });
+    await agent('POST', '/messages', {
+      body: { conversation_id: chat.conversationId, content: 'Note', is_private: true },
+    });
+    const full = await poll('admin', { conversation_id: chat.conversationId });
+    expect(full.conversation).toMatchObject({
+      conversation_id: chat.conversationId,
+      status: 'pending',
+      customer: { name: 'Tina Typing' },
+      can_delete: true,
+    });
+    expect(full.messages!.map((m) => [m.sender_type, m.content, m.is_private])).toEqual([
+      ['customer', 'First', false],
+      ['agent', 'Reply', false],
+      ['agent', 'Note', true],
+    ]);
+    const after = await poll('admin', {
+      conversation_id: chat.conversationId,
+      last_message_id: full.messages![0].message_id,
+    });
+    expect(after.messages!.map((m) => m.content)).toEqual(['Reply', 'Note']);
+    expect((await poll('agent', { conversation_id: chat.conversationId })).conversation.can_delete).toBe(
+      false,
+    );
+
+    expect((await portal(x.t.app, 'POST', '/portal/typing', { token: chat.token, body: {} })).status).toBe(
+      200,
+    );
+    const typed = await agent('POST', '/conversation/typing', {
+      body: { conversation_id: chat.conversationId },
+    });
+    expect(typed.status).toBe(200);
+    expect(typed.body.data.conversation_id).toBe(chat.conversationId);
+    expect((await poll('admin', { conversation_id: chat.conversationId })).typing).toEqual([
+      { user_id: x.users.agent.id, name: x.users.agent.name },
+      { customer: true },
+    ]);
+    expect((await poll('agent', { conversation_id: chat.conversationId })).typing).toEqual([
+      { customer: true },
+    ]);
+    const customerSide = await portal(x.t.app, 'GET', '/portal/poll', { token: chat.token });
+    expect(customerSide.body.data.is_agent_typing).toBe(true);
+  });
+});
+
+describe('unread counts', () => {
+  it('count customer messages after the reader’s marker and go to 0 after /read', async () => {
+    const { app, chat } = await freshApp('Unread');
+    const c = await chat({ name: 'Uri Unread' });
+    const count = async (who: 'agent' | 'admin') =>
+      (await poll(who, { app_id: app.id })).conversations.find((s) => s.conversation_id === c.conversationId)!
+        .unread_count;
+    expect(await count('agent')).toBe(1);
+    const read = await x.as(x.sessions.agent)('POST', '/conversation/read', {
+      body: { conversation_id: c.conversationId },
+    });
+    expect(read.status).toBe(200);
+    expect(read.body.data.unread_count).toBe(0);
+    expect(await count('admin')).toBe(1);
+
+    const sent: number[] = [];
+    for (const content of ['Two', 'Three']) {
+      const res = await portal(x.t.app, 'POST', '/portal/messages', { token: c.token, body: { content } });
+      sent.push(res.body.data.message_id);
+    }
+    expect(await count('agent')).toBe(2);
+    await x.as(x.sessions.agent)('POST', '/conversation/read', {
+      body: { conversation_id: c.conversationId, last_message_id: sent[0] },
+    });
+    expect(await count('agent')).toBe(1);
+    // A late read from an older tab does not bring messages back.
+    await x.as(x.sessions.agent)('POST', '/conversation/read', {
+      body: { conversation_id: c.conversationId, last_message_id: 1 },
+    });
+    expect(await count('agent')).toBe(1);
+    // Replying marks the thread read for the one who replied.
+    await x.as(x.sessions.admin)('POST', '/messages', {
+      body: { conversation_id: c.conversationId, content: 'Done' },
+    });
+    expect(await count('admin')).toBe(0);
+    expect(await count('agent')).toBe(1);
+  });
+});
+
+describe('the dashboard', () => {
+  it('counts what the caller can see, with resolved today in the company’s timezone', async () => {
+    const { app, chat } = await freshApp('Dash');
+    const open = await chat({ name: 'Dash Open' });
+    const pending = await chat({ name: 'Dash Pending' });
+    const resolved = await chat({ name: 'Dash Resolved' });
+    const yesterday = await chat({ name: 'Dash Yesterday' });
+    const admin = x.as(x.sessions.admin);
+    await admin('POST', '/messages', { body: { conversation_id: pending.conversationId, content: 'Hello' } });
+    await admin('POST', '/conversation/assign', {
+      body: { conversation_id: pending.conversationId, user_id: x.users.admin.id },
+    });
+    for (const c of [resolved, yesterday]) {
+      await admin('POST', '/conversation/resolve', { body: { conversation_id: c.conversationId } });
+    }
+    // UTC+14: its midnight is a different instant from UTC's, and a minute before it is "yesterday".
+    await x.t.db.update(companies).set({ timezone: 'Etc/GMT-14' }).where(eq(companies.id, x.company.id));
+    const shifted = new Date(Date.now() + 14 * 3600_000);
+    const midnight =
+      Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate()) - 14 * 3600_000;
+    await x.t.db
+      .update(conversations)
+      .set({ resolvedAt: new Date(midnight - 60_000) })
+      .where(eq(conversations.id, yesterday.conversationId));
+
+    const res = await admin('GET', '/dashboards', { query: { app_id: app.id, limit: 2 } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.counts).toEqual({ open: 1, pending: 1, resolved_today: 1, unassigned: 1, mine: 1 });
+    expect(res.body.data.conversations).toHaveLength(2);
+    expect(res.body.data.conversations.map((c: { conversation_id: number }) => c.conversation_id)).toEqual([
+      yesterday.conversationId,
+      resolved.conversationId,
+    ]);
+    expect(open.conversationId).toBeLessThan(resolved.conversationId);
+
+    const forOther = await x.as(x.sessions.otherAppAgent)('GET', '/dashboards');
+    expect(forOther.body.data.counts).toEqual({
+      open: 0,
+      pending: 0,
+      resolved_today: 0,
+      unassigned: 0,
+      mine: 0,
+    });
+    const hidden = await x.as(x.sessions.otherAppAgent)('GET', '/dashboards', { query: { app_id: app.id } });
+    expect(hidden.status).toBe(404);
+  });
+});

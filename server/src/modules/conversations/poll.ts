@@ -1,0 +1,111 @@
+import type { ConsoleMessage, ConversationPoll, ConversationPollQuery, Typing } from '@inbox/contract';
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { apps, conversations } from '../../db/schema/index.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { CompanyCtx } from '../../http/context.ts';
+import { listMessages } from './list.ts';
+import { type MessageRow, type SenderNames, toMessage } from './message-rows.ts';
+import { searchCondition } from './search.ts';
+import { whoIsTyping } from './typing.ts';
+import { listConversations, visibleConversationView } from './views.ts';
+import { isSqlInt, loadVisibility, type Visibility, viewerOf } from './visibility.ts';
+
+export const toConsoleMessage = (row: MessageRow, names: SenderNames): ConsoleMessage => ({
+  ...toMessage(row, names),
+  is_private: row.isPrivate,
+  sender_user_id: row.senderUserId,
+});
+
+/** A search counts its matches up to this many; beyond, `total` is this and `total_capped` is true. */
+export const SEARCH_TOTAL_CAP = 1000;
+
+type Filters = Pick<ConversationPollQuery, 'app_id' | 'queue_id' | 'status' | 'assigned_user_id' | 'search'>;
+
+/** An app filter outside the caller's sight answers 404, as any call on that app would. */
+async function requireVisibleApp(db: DbOrTx, v: Visibility, appId: number) {
+  if (v.fullAppIds.includes(appId) || v.agentAppIds.includes(appId)) return;
+  if (v.all && isSqlInt(appId)) {
+    const [app] = await db
+      .select({ id: apps.id })
+      .from(apps)
+      .where(and(eq(apps.id, appId), eq(apps.companyId, v.viewer.companyId)));
+    if (app) return;
+  }
+  throw notFound('App');
+}
+
+/** The list filters as conditions. */
+export async function filterConditions(ctx: CompanyCtx, v: Visibility, f: Filters): Promise<SQL[]> {
+  const out: SQL[] = [];
+  if (f.app_id !== undefined) {
+    await requireVisibleApp(ctx.db, v, f.app_id);
+    out.push(eq(conversations.appId, f.app_id));
+  }
+  // An id beyond the integer columns matches nothing (asking the database would fail instead).
+  const idIs = (column: typeof conversations.queueId | typeof conversations.assignedUserId, id: number) =>
+    isSqlInt(id) ? eq(column, id) : sql`false`;
+  if (f.queue_id !== undefined) out.push(idIs(conversations.queueId, f.queue_id));
+  if (f.status?.length) out.push(inArray(conversations.status, f.status));
+  const who = f.assigned_user_id;
+  if (who === 'me') out.push(eq(conversations.assignedUserId, ctx.actor.user.id));
+  else if (who === 'none') out.push(isNull(conversations.assignedUserId));
+  else if (who === 'any') out.push(isNotNull(conversations.assignedUserId));
+  else if (who !== undefined) out.push(idIs(conversations.assignedUserId, who));
+  if (f.search) {
+    const match = searchCondition(ctx.companyId, f.search);
+    if (match) out.push(match);
+  }
+  return out;
+}
+
+/** Who else is typing: other agents by name, and the customer. */
+export async function typingOthers(db: DbOrTx, companyId: number, conversationId: number, me: number) {
+  const typing = await whoIsTyping(db, companyId, conversationId);
+  const out: Typing[] = typing.users
+    .filter((u) => u.userId !== me)
+    .map((u) => ({ user_id: u.userId, name: u.name }));
+  if (typing.customer) out.push({ customer: true });
+  return out;
+}
+
+/**
+ * The inbox poll: one page of the list and, when a conversation is open, that conversation, its messages
+ * after `last_message_id` (internal notes included) and who is typing. An open conversation out of reach
+ * answers 404 like every other call on it.
+ */
+export async function pollConversations(
+  ctx: CompanyCtx,
+  q: ConversationPollQuery,
+): Promise<ConversationPoll> {
+  const db = ctx.db;
+  const v = await loadVisibility(db, viewerOf(ctx));
+  const filters = await filterConditions(ctx, v, q);
+  const open =
+    q.conversation_id === undefined ? null : await visibleConversationView(db, v, q.conversation_id);
+  const page = await listConversations(db, v, filters, {
+    limit: q.limit,
+    offset: q.offset,
+    countCap: q.search ? SEARCH_TOTAL_CAP : undefined,
+  });
+  const list = {
+    conversations: page.rows,
+    total: page.total,
+    ...(page.capped ? { total_capped: true } : {}),
+  };
+  if (!open) return list;
+  const rows = await listMessages({
+    db,
+    companyId: ctx.companyId,
+    conversationId: open.conversation_id,
+    afterId: q.last_message_id,
+    includePrivate: true,
+  });
+  const names = { customer: open.customer.name, app: open.app_name };
+  return {
+    ...list,
+    conversation: open,
+    messages: rows.map((r) => toConsoleMessage(r, names)),
+    typing: await typingOthers(db, ctx.companyId, open.conversation_id, ctx.actor.user.id),
+  };
+}

@@ -1,0 +1,70 @@
+import { CONVERSATION_MESSAGES } from '@inbox/contract';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { companyMembers, conversations, users } from '../../db/schema/index.ts';
+import { invalidField, notFound } from '../../http/app-error.ts';
+import type { CompanyCtx } from '../../http/context.ts';
+import { appendMessage } from './append.ts';
+import { covers, coversQueue, isSqlInt, loadVisibility, viewerOf } from './visibility.ts';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+
+/**
+ * Inside an action's transaction: the caller's visibility and the conversation, row-locked so concurrent
+ * actions on it apply one after the other. Out of reach: 404.
+ */
+export async function lockVisible(ctx: CompanyCtx, tx: DbOrTx, id: number) {
+  const v = await loadVisibility(tx, viewerOf(ctx));
+  if (!isSqlInt(id)) throw notFound('Conversation');
+  const [conv] = await tx
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.companyId, ctx.companyId)))
+    .for('update');
+  if (!conv || !covers(v, conv)) throw notFound('Conversation');
+  return { v, conv };
+}
+
+/** An active member of the company, and whether they can work this app's queue (contract section 4). */
+export async function assigneeOf(
+  tx: DbOrTx,
+  companyId: number,
+  userId: number,
+  where: { appId: number; queueId: number | null },
+) {
+  const [member] = isSqlInt(userId)
+    ? await tx
+        .select({ id: users.id, name: users.name, status: users.status, role: companyMembers.role })
+        .from(companyMembers)
+        .innerJoin(users, eq(users.id, companyMembers.userId))
+        .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
+    : [];
+  if (member?.status !== 'active') return null;
+  const v = await loadVisibility(tx, { companyId, userId, role: member.role });
+  return { id: member.id, name: member.name, canWork: coversQueue(v, where.appId, where.queueId) };
+}
+
+/** The user who is to hold a conversation of this app and queue; anyone who cannot work it answers 422. */
+export async function requireAssignable(
+  tx: DbOrTx,
+  companyId: number,
+  userId: number,
+  where: { appId: number; queueId: number | null },
+): Promise<{ id: number; name: string }> {
+  const user = await assigneeOf(tx, companyId, userId, where);
+  if (!user) throw invalidField('user_id', 'This user is not an active member of this company');
+  if (!user.canWork) throw invalidField('user_id', CONVERSATION_MESSAGES.assigneeCannotSee);
+  return { id: user.id, name: user.name };
+}
+
+/** A console-only line in the thread recording an action ("Assigned to Alex by Ada"); never in the portal. */
+export async function systemNote(tx: DbOrTx, conv: ConversationRow, content: string) {
+  await appendMessage({
+    db: tx,
+    companyId: conv.companyId,
+    conversationId: conv.id,
+    sender: { type: 'system' },
+    content,
+    isPrivate: true,
+  });
+}

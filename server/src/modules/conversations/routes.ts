@@ -1,0 +1,175 @@
+import {
+  Ack,
+  AssignBody,
+  ConsoleMessage,
+  Conversation,
+  ConversationIdBody,
+  ConversationPoll,
+  ConversationPollQuery,
+  Dashboard,
+  DashboardQuery,
+  IdQuery,
+  ok as okSchema,
+  ReadBody,
+  SendMessageBody,
+  TransferBody,
+} from '@inbox/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { done, ok } from '../../http/envelope.ts';
+import { createAttachmentStorage } from '../attachments/storage.ts';
+import { assignConversation, resolveConversation, unassignConversation } from './actions.ts';
+import { getDashboard } from './dashboard.ts';
+import { deleteConversation } from './delete.ts';
+import { pollConversations } from './poll.ts';
+import { agentTyping, markRead } from './reads.ts';
+import { sendConsoleMessage } from './send.ts';
+import { transferConversation } from './transfer.ts';
+
+const tags = ['conversations'];
+const REACH =
+  'Company admins see every conversation of the company; app admins and managers every conversation of ' +
+  'their apps (private queues included); agents those of the queues they belong to, those assigned to them, ' +
+  'and unassigned ones of public queues (or of no queue) in the apps they can see. A conversation out of ' +
+  'reach answers 404 NOT_FOUND to every call.';
+const ANSWER = 'Answers the conversation as it is after the action.';
+
+/** The agent inbox: list and thread polling, replies and notes, and the conversation actions. */
+export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireCompany);
+  const storage = createAttachmentStorage(app.deps.config.dataDir);
+
+  app.get(
+    '/conversation/poll',
+    {
+      schema: {
+        tags,
+        summary: 'The inbox list (latest activity first) and, optionally, one open conversation',
+        description:
+          `${REACH} With \`conversation_id\`: that conversation in full, its messages after ` +
+          '`last_message_id` oldest first (the latest 50 without it; at most 100 per poll; internal notes ' +
+          'included with `is_private`), and who else is typing. `unread_count` counts customer messages after ' +
+          'the caller’s read marker (see /conversation/read).',
+        querystring: ConversationPollQuery,
+        response: { 200: okSchema(ConversationPoll) },
+      },
+    },
+    async (request) => ok(await pollConversations(request.companyCtx!, request.query)),
+  );
+
+  app.get(
+    '/dashboards',
+    {
+      schema: {
+        tags,
+        summary: 'Counts and the latest conversations the caller can see, optionally of one app',
+        description: `${REACH} \`resolved_today\` counts from midnight in the company’s timezone.`,
+        querystring: DashboardQuery,
+        response: { 200: okSchema(Dashboard) },
+      },
+    },
+    async (request) => ok(await getDashboard(request.companyCtx!, request.query)),
+  );
+
+  app.post(
+    '/messages',
+    {
+      schema: {
+        tags,
+        summary: 'Reply to the customer, or write an internal note (`is_private: true`)',
+        description:
+          'The first reply sets the first-response time and moves `open` to `pending`; notes change neither ' +
+          'and never reach the portal. A reply to a resolved or closed conversation is stored but does not ' +
+          'reopen it. `attachments`: ids from POST /attachments/upload by the same user for this conversation. ' +
+          'A repeated `client_message_id` returns the first message.',
+        body: SendMessageBody,
+        response: { 201: okSchema(ConsoleMessage) },
+      },
+    },
+    async (request, reply) => {
+      const { message } = await sendConsoleMessage(request.companyCtx!, request.body);
+      reply.status(201);
+      return ok(message);
+    },
+  );
+
+  const action = (path: string, summary: string, description: string) => ({
+    path,
+    schema: {
+      tags,
+      summary,
+      description: `${description} ${ANSWER}`,
+      response: { 200: okSchema(Conversation) },
+    },
+  });
+
+  const typing = action(
+    '/conversation/typing',
+    'Signal that the caller is typing',
+    'Shown for a few seconds.',
+  );
+  app.post(typing.path, { schema: { ...typing.schema, body: ConversationIdBody } }, async (request) =>
+    ok(await agentTyping(request.companyCtx!, request.body.conversation_id)),
+  );
+
+  const read = action(
+    '/conversation/read',
+    'Mark the conversation read up to a message (default: the latest)',
+    'The marker only moves forward.',
+  );
+  app.post(read.path, { schema: { ...read.schema, body: ReadBody } }, async (request) =>
+    ok(await markRead(request.companyCtx!, request.body)),
+  );
+
+  const assign = action(
+    '/conversation/assign',
+    'Assign the conversation to a user',
+    'Anyone who can see the conversation may assign it, to themself or to a colleague (as in Chatwoot, ' +
+      'agents assign within their team). The user must be an active company member able to work the ' +
+      'conversation’s queue (422 on `user_id` otherwise).',
+  );
+  app.post(assign.path, { schema: { ...assign.schema, body: AssignBody } }, async (request) =>
+    ok(await assignConversation(request.companyCtx!, request.body)),
+  );
+
+  const unassign = action('/conversation/unassign', 'Remove the assignee', 'Anyone who can see it.');
+  app.post(unassign.path, { schema: { ...unassign.schema, body: ConversationIdBody } }, async (request) =>
+    ok(await unassignConversation(request.companyCtx!, request.body)),
+  );
+
+  const transfer = action(
+    '/conversation/transfer',
+    'Transfer to another queue of the same app and/or another user, with a reason',
+    'At least one of `queue_id` (an active queue of the same app) and `user_id` (who must be able to work ' +
+      'the resulting queue); `transfer_reason` is required. Without `user_id` the assignee stays only if ' +
+      'they can work the new queue. A console-only line records the transfer in the thread.',
+  );
+  app.post(transfer.path, { schema: { ...transfer.schema, body: TransferBody } }, async (request) =>
+    ok(await transferConversation(request.companyCtx!, request.body)),
+  );
+
+  const resolve = action(
+    '/conversation/resolve',
+    'Resolve the conversation',
+    'The portal then shows "Conversation Ended" and the customer can no longer send.',
+  );
+  app.post(resolve.path, { schema: { ...resolve.schema, body: ConversationIdBody } }, async (request) =>
+    ok(await resolveConversation(request.companyCtx!, request.body)),
+  );
+
+  app.delete(
+    '/conversations',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a conversation permanently, with its messages and files',
+        description: `Company admins and the app’s admins and managers (403 for others who can see it). ${REACH}`,
+        querystring: IdQuery,
+        response: { 200: Ack },
+      },
+    },
+    async (request) => {
+      await deleteConversation(request.companyCtx!, storage, request.query.id);
+      return done('Conversation deleted');
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import type { ConsoleMessage, SendMessageBody } from '@inbox/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { apps, attachments, consoleUploads, customers } from '../../db/schema/index.ts';
+import { invalidField, notFound } from '../../http/app-error.ts';
+import type { CompanyCtx } from '../../http/context.ts';
+import { recordActivity } from '../activities/service.ts';
+import { appendMessage } from './append.ts';
+import { toConsoleMessage } from './poll.ts';
+import { advanceReadMarker } from './reads.ts';
+import { requireVisibleConversation } from './visibility.ts';
+
+/** Attachments must be the caller's own console uploads to this conversation, not yet sent (422 otherwise). */
+async function checkOwnUploads(db: DbOrTx, userId: number, conversationId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  const own = await db
+    .select({ id: attachments.id })
+    .from(attachments)
+    .innerJoin(consoleUploads, eq(consoleUploads.attachmentId, attachments.id))
+    .where(
+      and(
+        inArray(attachments.id, ids),
+        eq(consoleUploads.userId, userId),
+        eq(attachments.conversationId, conversationId),
+      ),
+    );
+  if (own.length !== new Set(ids).size) {
+    throw invalidField('attachments', 'An attachment was not found or was already sent');
+  }
+}
+
+/**
+ * An agent's reply or internal note. The first reply sets the first-response time and moves `open` to
+ * `pending`; notes do neither and never reach the portal. A reply to a resolved or closed conversation is
+ * stored without reopening it (the customer's session stays ended). Sending also marks the thread read.
+ */
+export async function sendConsoleMessage(
+  ctx: CompanyCtx,
+  input: SendMessageBody,
+): Promise<{ message: ConsoleMessage; created: boolean }> {
+  const db = ctx.db;
+  const conv = await requireVisibleConversation(ctx, db, input.conversation_id);
+  await checkOwnUploads(db, ctx.actor.user.id, conv.id, input.attachments);
+  const result = await appendMessage({
+    db,
+    companyId: ctx.companyId,
+    conversationId: conv.id,
+    sender: { type: 'agent', userId: ctx.actor.user.id },
+    content: input.content,
+    contentType: input.content_type,
+    attachments: input.attachments,
+    clientMessageId: input.client_message_id,
+    isPrivate: input.is_private,
+  });
+  if (result.outcome === 'missing' || result.outcome === 'blocked') throw notFound('Conversation');
+  const row = result.message;
+  if (result.outcome === 'created') {
+    row.senderUserName = ctx.actor.user.name;
+    const where = { companyId: ctx.companyId, conversationId: conv.id, userId: ctx.actor.user.id };
+    await advanceReadMarker(db, where, row.id);
+    // The message names its sender; the activity also keeps the impersonating admin, if any.
+    await recordActivity(db, ctx.actor, {
+      companyId: ctx.companyId,
+      action: input.is_private ? 'conversation.note_added' : 'conversation.replied',
+      entityType: 'conversation',
+      entityId: conv.id,
+      details: { number: conv.number, message_id: row.id, attachments: input.attachments.length },
+    });
+  }
+  const [names] = await db
+    .select({ customer: customers.name, app: apps.name })
+    .from(customers)
+    .innerJoin(apps, eq(apps.id, conv.appId))
+    .where(eq(customers.id, conv.customerId));
+  return {
+    message: toConsoleMessage(row, names ?? { customer: 'Customer', app: 'Support' }),
+    created: result.outcome === 'created',
+  };
+}

@@ -1,0 +1,125 @@
+import type {
+  Channel,
+  Conversation,
+  ConversationStatus,
+  ConversationSummary,
+  SenderType,
+} from '@inbox/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+interface Row extends Record<string, unknown> {
+  id: number;
+  number: number;
+  app_id: number;
+  app_name: string;
+  queue_id: number | null;
+  queue_name: string | null;
+  channel: Channel;
+  status: ConversationStatus;
+  customer_id: number;
+  customer_name: string;
+  customer_email: string | null;
+  customer_phone: string | null;
+  assigned_user_id: number | null;
+  assigned_name: string | null;
+  created_at: Date | string;
+  last_activity_at: Date | string;
+  first_reply_at: Date | string | null;
+  waiting_since: Date | string | null;
+  resolved_at: Date | string | null;
+  lm_content: string | null;
+  lm_sender_type: SenderType | null;
+  lm_is_private: boolean | null;
+  lm_created_at: Date | string | null;
+  unread_count: string | number;
+}
+
+export type ConversationDetail = Conversation;
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
+
+/**
+ * Conversations with everything a list row or a thread header shows, in one query: names by join, the last
+ * message through a lateral index lookup, and the unread count from the viewer's read marker. `page` is a
+ * query yielding the `id`s to show (already filtered, ordered and limited); rows come back latest activity
+ * first. `canDelete` decides the full view's `can_delete` per app.
+ */
+export async function selectConversations(
+  db: DbOrTx,
+  viewerId: number,
+  page: SQL,
+  canDelete: (appId: number) => boolean,
+): Promise<Conversation[]> {
+  const res = await db.execute<Row>(sql`
+    with page as (${page})
+    select c.id, c.number, c.app_id, a.name as app_name, c.queue_id, q.name as queue_name, c.channel, c.status,
+      c.customer_id, cu.name as customer_name, cu.email as customer_email, cu.phone as customer_phone,
+      c.assigned_user_id, u.name as assigned_name, c.created_at, c.last_activity_at, c.first_reply_at,
+      c.waiting_since, c.resolved_at,
+      lm.content as lm_content, lm.sender_type as lm_sender_type, lm.is_private as lm_is_private,
+      lm.created_at as lm_created_at,
+      (select count(*) from messages mu where mu.conversation_id = c.id and mu.sender_type = 'customer'
+        and mu.id > coalesce(r.last_read_message_id, 0)) as unread_count
+    from page p
+    join conversations c on c.id = p.id
+    join apps a on a.id = c.app_id
+    join customers cu on cu.id = c.customer_id
+    left join queues q on q.id = c.queue_id
+    left join users u on u.id = c.assigned_user_id
+    left join conversation_reads r on r.conversation_id = c.id and r.user_id = ${viewerId}
+    left join lateral (
+      select m.content, m.sender_type, m.is_private, m.created_at from messages m
+      where m.conversation_id = c.id order by m.id desc limit 1
+    ) lm on true
+    order by c.last_activity_at desc nulls last, c.id desc nulls last`);
+  return res.rows.map((r) => toConversation(r, canDelete(Number(r.app_id))));
+}
+
+function toConversation(r: Row, canDelete: boolean): Conversation {
+  return {
+    conversation_id: Number(r.id),
+    number: Number(r.number),
+    app_id: Number(r.app_id),
+    app_name: r.app_name,
+    queue_id: r.queue_id === null ? null : Number(r.queue_id),
+    queue_name: r.queue_name,
+    channel: r.channel,
+    status: r.status,
+    is_resolved: r.status === 'resolved',
+    customer: {
+      customer_id: Number(r.customer_id),
+      name: r.customer_name,
+      email: r.customer_email,
+      phone: r.customer_phone,
+    },
+    assigned_user:
+      r.assigned_user_id === null
+        ? null
+        : { user_id: Number(r.assigned_user_id), name: r.assigned_name ?? '' },
+    last_message:
+      r.lm_created_at === null
+        ? null
+        : {
+            content: r.lm_content ?? '',
+            sender_type: r.lm_sender_type!,
+            is_private: r.lm_is_private ?? false,
+            created_ts: iso(r.lm_created_at),
+          },
+    unread_count: Number(r.unread_count),
+    created_ts: iso(r.created_at),
+    updated_ts: iso(r.last_activity_at),
+    first_reply_ts: isoOrNull(r.first_reply_at),
+    waiting_since_ts: isoOrNull(r.waiting_since),
+    resolved_ts: isoOrNull(r.resolved_at),
+    can_delete: canDelete,
+  };
+}
+
+/** The list shape: the full view without its thread-only fields. */
+export function toSummary(c: Conversation): ConversationSummary {
+  const { first_reply_ts, waiting_since_ts, resolved_ts, can_delete, ...summary } = c;
+  const { phone, ...customer } = c.customer;
+  return { ...summary, customer };
+}

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { call, createTestApp, loginAs, type Session } from '../../../test/app.ts';
+import {
+  addAppMember,
+  addCompanyMember,
+  addQueueMember,
+  createApp,
+  createQueue,
+  createTenant,
+  createUser,
+  PASSWORD,
+} from '../../../test/factories.ts';
+import { portalSessions } from '../../db/schema/index.ts';
+import { startChat } from '../portal/test-helpers.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const NO_LIMITS = { startsPerIp: 10_000, messagesPerIp: 10_000, messagesPerToken: 10_000, windowMs: 60_000 };
+
+/**
+ * The cast of the inbox tests, in one company with two apps:
+ * - `admin` (company admin), `manager` (company manager), `appManager` (agent in the company, manager of app);
+ * - `agent` (member of the public queue), `insider` (member of the private queue), `outsider` (agent of the
+ *   app in no queue), `otherAppAgent` (agent of the second app only);
+ * - `stranger`: the admin of another company.
+ */
+export async function createInbox() {
+  const t = await createTestApp({ portalRateLimit: NO_LIMITS });
+  const tenant = await createTenant(t.db);
+  const { company, app, queue: publicQueue } = tenant;
+  const privateQueue = await createQueue(t.db, app, { name: 'VIP', isPrivate: true });
+  const returns = await createQueue(t.db, app, { name: 'Returns' });
+  const otherApp = await createApp(t.db, company.id, { name: 'Other app' });
+  const otherQueue = await createQueue(t.db, otherApp, { name: 'Other queue' });
+
+  const member = async (name: string, setup: (id: number) => Promise<void>) => {
+    const user = await createUser(t.db, { name });
+    await addCompanyMember(t.db, company.id, user.id, 'agent');
+    await setup(user.id);
+    return user;
+  };
+  const insider = await member('Ivy Insider', async (id) => {
+    await addAppMember(t.db, app, id, 'agent');
+    await addQueueMember(t.db, privateQueue, id);
+  });
+  const outsider = await member('Oscar Outsider', (id) => addAppMember(t.db, app, id, 'agent'));
+  const appManager = await member('Mia Manager', (id) => addAppMember(t.db, app, id, 'manager'));
+  const otherAppAgent = await member('Olga Other', async (id) => {
+    await addAppMember(t.db, otherApp, id, 'agent');
+    await addQueueMember(t.db, otherQueue, id);
+  });
+  const other = await createTenant(t.db);
+  const platformAdmin = await createUser(t.db, { name: 'Pat Platform', isPlatformAdmin: true });
+
+  const users = {
+    admin: tenant.admin,
+    manager: tenant.manager,
+    appManager,
+    agent: tenant.agent,
+    insider,
+    outsider,
+    otherAppAgent,
+  };
+  const sessions = {} as Record<keyof typeof users | 'stranger' | 'platform', Session>;
+  for (const [key, user] of Object.entries(users)) {
+    sessions[key as keyof typeof users] = await loginAs(t.app, user.email, PASSWORD, company.id);
+  }
+  sessions.stranger = await loginAs(t.app, other.admin.email, PASSWORD, other.company.id);
+  sessions.platform = { ...(await loginAs(t.app, platformAdmin.email, PASSWORD)), companyId: company.id };
+
+  let ip = 0;
+  const chat = (opts: {
+    appId?: number;
+    queueId?: number | null;
+    name?: string;
+    email?: string;
+    message?: string;
+  }) =>
+    startChat(t.app, opts.appId ?? app.id, {
+      queueId: opts.queueId === null ? undefined : (opts.queueId ?? publicQueue.id),
+      name: opts.name,
+      email: opts.email,
+      message: opts.message,
+      ip: `10.0.${Math.floor(++ip / 250)}.${ip % 250}`,
+    });
+
+  const as =
+    (session: Session) =>
+    (method: Method, path: string, opts: { body?: unknown; query?: Record<string, string | number> } = {}) =>
+      call(t.app, method, path, { as: session, ...opts });
+
+  /** Lets the chat's portal session run out, as if the customer left long ago. */
+  const expirePortal = (conversationId: number) =>
+    t.db
+      .update(portalSessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(portalSessions.conversationId, conversationId));
+
+  /** A console upload: `conversation_id` in the query string, or as a form field before the file. */
+  const upload = async (
+    session: Session,
+    conversationId: number | null,
+    file: { name: string; data: Buffer },
+    opts: { asField?: boolean } = {},
+  ) => {
+    const boundary = `----inbox-test-${Math.random().toString(16).slice(2)}`;
+    const field =
+      opts.asField && conversationId !== null
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="conversation_id"\r\n\r\n${conversationId}\r\n`
+        : '';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `${field}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      file.data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const query = conversationId !== null && !opts.asField ? `?conversation_id=${conversationId}` : '';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/attachments/upload${query}`,
+      payload,
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${session.token}`,
+        'x-company-id': String(session.companyId),
+      },
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  return {
+    t,
+    company,
+    app,
+    publicQueue,
+    privateQueue,
+    returns,
+    otherApp,
+    otherQueue,
+    other,
+    users,
+    sessions,
+    chat,
+    as,
+    expirePortal,
+    upload,
+  };
+}
+
+export type Inbox = Awaited<ReturnType<typeof createInbox>>;

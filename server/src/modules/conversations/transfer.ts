@@ -1,0 +1,78 @@
+import { CONVERSATION_MESSAGES, type Conversation, type TransferBody } from '@inbox/contract';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { conversations, queues } from '../../db/schema/index.ts';
+import { invalidField } from '../../http/app-error.ts';
+import type { CompanyCtx } from '../../http/context.ts';
+import { recordActivity } from '../activities/service.ts';
+import { assigneeOf, type ConversationRow, lockVisible, requireAssignable, systemNote } from './reach.ts';
+import { conversationView } from './views.ts';
+import { isSqlInt } from './visibility.ts';
+
+async function targetQueue(tx: DbOrTx, conv: ConversationRow, queueId: number) {
+  const [queue] = isSqlInt(queueId)
+    ? await tx
+        .select({ id: queues.id, name: queues.name })
+        .from(queues)
+        .where(
+          and(
+            eq(queues.id, queueId),
+            eq(queues.appId, conv.appId),
+            eq(queues.companyId, conv.companyId),
+            eq(queues.isActive, true),
+          ),
+        )
+    : [];
+  if (!queue) throw invalidField('queue_id', CONVERSATION_MESSAGES.queueOtherApp);
+  return queue;
+}
+
+/** The holder after a transfer that names no user: the current one if they can work the new queue. */
+async function keptAssignee(tx: DbOrTx, conv: ConversationRow, queueId: number | null) {
+  if (conv.assignedUserId === null) return null;
+  const user = await assigneeOf(tx, conv.companyId, conv.assignedUserId, { appId: conv.appId, queueId });
+  return user?.canWork ? user : null;
+}
+
+/**
+ * Hands a conversation to another queue of the same app and/or another user, with a reason. With a queue
+ * and no user, the assignee stays only if they can work the new queue (as Chatwoot does on a team change);
+ * a named user must be able to work the (new) queue (422 on `user_id`).
+ */
+export async function transferConversation(ctx: CompanyCtx, input: TransferBody): Promise<Conversation> {
+  const v = await ctx.db.transaction(async (tx) => {
+    const { v, conv } = await lockVisible(ctx, tx, input.conversation_id);
+    const queue = input.queue_id === undefined ? null : await targetQueue(tx, conv, input.queue_id);
+    const queueId = queue ? queue.id : conv.queueId;
+    const where = { appId: conv.appId, queueId };
+    const named =
+      input.user_id === undefined ? null : await requireAssignable(tx, ctx.companyId, input.user_id, where);
+    const assignee = named ?? (await keptAssignee(tx, conv, queueId));
+    await tx
+      .update(conversations)
+      .set({ queueId, assignedUserId: assignee?.id ?? null })
+      .where(eq(conversations.id, conv.id));
+    const to = queue && named ? `${queue.name} (${named.name})` : (queue?.name ?? named?.name);
+    await systemNote(
+      tx,
+      conv,
+      `Conversation transferred to ${to} by ${ctx.actor.user.name}: ${input.transfer_reason}`,
+    );
+    await recordActivity(tx, ctx.actor, {
+      companyId: ctx.companyId,
+      action: 'conversation.transferred',
+      entityType: 'conversation',
+      entityId: conv.id,
+      details: {
+        number: conv.number,
+        from_queue_id: conv.queueId,
+        to_queue_id: queueId,
+        from_user_id: conv.assignedUserId,
+        to_user_id: assignee?.id ?? null,
+        reason: input.transfer_reason,
+      },
+    });
+    return v;
+  });
+  return conversationView(ctx.db, v, input.conversation_id);
+}

@@ -1,0 +1,45 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+/** How long one typing signal shows: clients repeat it at most every 3 s while typing. */
+export const TYPING_TTL_SECONDS = 6;
+
+export type Typist = { type: 'customer' } | { type: 'agent'; userId: number } | { type: 'auto' | 'system' };
+
+export const actorKeyOf = (who: Typist) => (who.type === 'agent' ? `user:${who.userId}` : who.type);
+
+/**
+ * Records that someone is typing. A signal refreshed less than a second ago is left alone, so a chatty
+ * client costs no extra writes. The caller has checked that the conversation is the company's.
+ */
+export async function setTyping(
+  db: DbOrTx,
+  input: { companyId: number; conversationId: number; who: Typist },
+) {
+  const userId = input.who.type === 'agent' ? input.who.userId : null;
+  await db.execute(sql`
+    insert into typing_signals (conversation_id, actor_key, company_id, user_id, expires_at)
+    values (${input.conversationId}, ${actorKeyOf(input.who)}, ${input.companyId}, ${userId},
+      now() + make_interval(secs => ${TYPING_TTL_SECONDS}))
+    on conflict (conversation_id, actor_key) do update set expires_at = excluded.expires_at
+    where typing_signals.expires_at < excluded.expires_at - interval '1 second'`);
+}
+
+/** Everyone typing right now in a conversation: agents by user, and whether the customer is. */
+export async function whoIsTyping(db: DbOrTx, companyId: number, conversationId: number) {
+  const res = await db.execute<{ actor_key: string; user_id: number | null; name: string | null }>(sql`
+    select t.actor_key, t.user_id, u.name from typing_signals t left join users u on u.id = t.user_id
+    where t.conversation_id = ${conversationId} and t.company_id = ${companyId} and t.expires_at > now()
+    order by t.actor_key`);
+  return {
+    customer: res.rows.some((r) => r.actor_key === 'customer'),
+    users: res.rows
+      .filter((r) => r.user_id !== null)
+      .map((r) => ({ userId: Number(r.user_id), name: r.name ?? 'Support' })),
+  };
+}
+
+/** The SQL condition "an agent is typing in the conversation", for the portal poll's single query. */
+export const agentTypingSql = (conversationId: SQL) => sql`exists (
+  select 1 from typing_signals t
+  where t.conversation_id = ${conversationId} and t.user_id is not null and t.expires_at > now())`;

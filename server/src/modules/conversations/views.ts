@@ -1,0 +1,84 @@
+import type { Conversation, ConversationSummary } from '@inbox/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { conversations } from '../../db/schema/index.ts';
+import { notFound } from '../../http/app-error.ts';
+import { selectConversations, toSummary } from './summaries.ts';
+import { covers, isSqlInt, type Visibility, visibilityCondition } from './visibility.ts';
+
+/** Deleting is for company admins and the app's admins and managers: exactly the viewers of whole apps. */
+export const canDeleteIn = (v: Visibility) => (appId: number) => v.all || v.fullAppIds.includes(appId);
+
+const pageOf = (db: DbOrTx, where: SQL, limit: number, offset: number) =>
+  db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(where)
+    // `nulls last` as in conversations_inbox_idx (declared so by the schema): only then can it serve the order.
+    .orderBy(sql`${conversations.lastActivityAt} desc nulls last`, sql`${conversations.id} desc nulls last`)
+    .limit(limit)
+    .offset(offset)
+    .getSQL();
+
+/**
+ * One page of the conversations `v` can see that also meet `filters`, latest activity first, with the total.
+ * With `countCap`, the total stops at that many (a search for a common word would otherwise have to find
+ * every match just to count them) and `capped` says so.
+ */
+export async function listConversations(
+  db: DbOrTx,
+  v: Visibility,
+  filters: SQL[],
+  paging: { limit: number; offset: number; countCap?: number; withTotal?: boolean },
+): Promise<{ rows: ConversationSummary[]; total: number; capped: boolean }> {
+  const where = and(visibilityCondition(v), ...filters) as SQL;
+  const page = pageOf(db, where, paging.limit, paging.offset);
+  const rows = (await selectConversations(db, v.viewer.userId, page, canDeleteIn(v))).map(toSummary);
+  // A short page that is not past the end tells the total itself: no count query for most inboxes.
+  if (
+    paging.withTotal === false ||
+    (rows.length < paging.limit && (paging.offset === 0 || rows.length > 0))
+  ) {
+    return { rows, total: paging.offset + rows.length, capped: false };
+  }
+  const cap = paging.countCap;
+  const counted = db.select({ one: sql`1` }).from(conversations).where(where);
+  const res = await db.execute<{ n: string | number }>(
+    sql`select count(*) as n from (${cap === undefined ? counted : counted.limit(cap + 1)}) matches`,
+  );
+  const n = Number(res.rows[0]?.n ?? 0);
+  return cap !== undefined && n > cap
+    ? { rows, total: cap, capped: true }
+    : { rows, total: n, capped: false };
+}
+
+/**
+ * One conversation of the viewer's company in full. Reach is the caller's business: actions return the
+ * conversation even when the action itself took it out of the caller's sight (assigned to a colleague).
+ */
+export async function conversationView(db: DbOrTx, v: Visibility, id: number): Promise<Conversation> {
+  const where = and(eq(conversations.id, id), eq(conversations.companyId, v.viewer.companyId)) as SQL;
+  const [row] = await selectConversations(db, v.viewer.userId, pageOf(db, where, 1, 0), canDeleteIn(v));
+  if (!row) throw notFound('Conversation');
+  return row;
+}
+
+/** The same, only when `v` covers it (404 otherwise). */
+export async function visibleConversationView(db: DbOrTx, v: Visibility, id: number): Promise<Conversation> {
+  if (!isSqlInt(id)) throw notFound('Conversation');
+  const where = and(eq(conversations.id, id), visibilityCondition(v)) as SQL;
+  const [row] = await selectConversations(db, v.viewer.userId, pageOf(db, where, 1, 0), canDeleteIn(v));
+  if (!row) throw notFound('Conversation');
+  return row;
+}
+
+/** The bare row when `v` covers it (404 otherwise): the cheap check before a write that answers a view. */
+export async function requireCovered(db: DbOrTx, v: Visibility, id: number) {
+  if (!isSqlInt(id)) throw notFound('Conversation');
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.companyId, v.viewer.companyId)));
+  if (!row || !covers(v, row)) throw notFound('Conversation');
+  return row;
+}

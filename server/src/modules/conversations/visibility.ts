@@ -1,0 +1,153 @@
+import type { CompanyRole } from '@inbox/contract';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { conversations } from '../../db/schema/index.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { CompanyCtx } from '../../http/context.ts';
+
+/** Whose sight is being judged: the caller, or a user about to be assigned a conversation. */
+export interface Viewer {
+  companyId: number;
+  userId: number;
+  role: CompanyRole;
+}
+
+/**
+ * What one user can see of a company's conversations (contract section 4), resolved to id lists so the
+ * list query carries plain `IN (...)` conditions the planner handles well on large inboxes:
+ * - `all`: company admins and managers see everything;
+ * - `fullAppIds`: apps where the user is app admin or manager (every queue, private ones included);
+ * - `agentAppIds`: apps where the user is an agent: unassigned conversations of public queues there, and of
+ *   no queue at all (the app's general inbox behaves like a public queue);
+ * - `memberQueueIds`: queues the user belongs to, private or not, whoever the assignee;
+ * - and whatever is assigned to the user.
+ */
+export interface Visibility {
+  viewer: Viewer;
+  all: boolean;
+  fullAppIds: number[];
+  agentAppIds: number[];
+  memberQueueIds: number[];
+  /** Public queues of `agentAppIds`. */
+  publicQueueIds: number[];
+}
+
+export const viewerOf = (ctx: CompanyCtx): Viewer => ({
+  companyId: ctx.companyId,
+  userId: ctx.actor.user.id,
+  role: ctx.role,
+});
+
+/**
+ * One query for an agent's reach (the poll's hot path). App roles follow `effectiveAppRole` for company agents:
+ * their app membership, or `agent` in an app where they only belong to a queue.
+ */
+export async function loadVisibility(db: DbOrTx, viewer: Viewer): Promise<Visibility> {
+  const base = { viewer, fullAppIds: [], agentAppIds: [], memberQueueIds: [], publicQueueIds: [] };
+  if (viewer.role !== 'agent') return { ...base, all: true };
+  const { companyId: c, userId: u } = viewer;
+  const res = await db.execute<{ kind: 'full' | 'agent' | 'queue' | 'public'; id: number }>(sql`
+    with memberships as (
+      select app_id, role from app_members where company_id = ${c} and user_id = ${u}
+    ), queues_in as (
+      select qm.queue_id, q.app_id from queue_members qm join queues q on q.id = qm.queue_id
+      where qm.company_id = ${c} and qm.user_id = ${u}
+    ), agent_apps as (
+      select app_id from memberships where role = 'agent'
+      union
+      select app_id from queues_in where app_id not in (select app_id from memberships)
+    )
+    select 'full' as kind, app_id as id from memberships where role in ('admin', 'manager')
+    union all select 'agent', app_id from agent_apps
+    union all select 'queue', queue_id from queues_in
+    union all select 'public', q.id from queues q
+      where q.app_id in (select app_id from agent_apps) and q.company_id = ${c} and not q.is_private`);
+  const ids = (kind: string) => res.rows.filter((r) => r.kind === kind).map((r) => Number(r.id));
+  return {
+    ...base,
+    all: false,
+    fullAppIds: ids('full'),
+    agentAppIds: ids('agent'),
+    memberQueueIds: ids('queue'),
+    publicQueueIds: ids('public'),
+  };
+}
+
+/** The SQL condition selecting, within the company, the conversations a resolved `Visibility` covers. */
+export function visibilityCondition(v: Visibility): SQL {
+  const company = eq(conversations.companyId, v.viewer.companyId);
+  if (v.all) return company;
+  const reach: SQL[] = [eq(conversations.assignedUserId, v.viewer.userId)];
+  if (v.fullAppIds.length) reach.push(inArray(conversations.appId, v.fullAppIds));
+  if (v.memberQueueIds.length) reach.push(inArray(conversations.queueId, v.memberQueueIds));
+  if (v.agentAppIds.length) {
+    const openQueue = v.publicQueueIds.length
+      ? or(isNull(conversations.queueId), inArray(conversations.queueId, v.publicQueueIds))
+      : isNull(conversations.queueId);
+    reach.push(
+      and(
+        inArray(conversations.appId, v.agentAppIds),
+        isNull(conversations.assignedUserId),
+        openQueue,
+      ) as SQL,
+    );
+  }
+  return and(company, or(...reach)) as SQL;
+}
+
+/** The condition for lists: `db.select().from(conversations).where(and(await visibleConversationsWhere(ctx, db), ...))`. */
+export async function visibleConversationsWhere(ctx: CompanyCtx, db: DbOrTx): Promise<SQL> {
+  return visibilityCondition(await loadVisibility(db, viewerOf(ctx)));
+}
+
+type ConversationRow = typeof conversations.$inferSelect;
+
+/** Whether a resolved visibility covers one conversation row (same rule as `visibilityCondition`). */
+export function covers(v: Visibility, c: ConversationRow): boolean {
+  if (c.companyId !== v.viewer.companyId) return false;
+  if (v.all || c.assignedUserId === v.viewer.userId) return true;
+  if (v.fullAppIds.includes(c.appId)) return true;
+  if (c.queueId !== null && v.memberQueueIds.includes(c.queueId)) return true;
+  return (
+    v.agentAppIds.includes(c.appId) &&
+    c.assignedUserId === null &&
+    (c.queueId === null || v.publicQueueIds.includes(c.queueId))
+  );
+}
+
+/**
+ * Whether a user can work the conversation's queue regardless of who holds it now: the test for assigning
+ * or transferring to that user (an assignee must keep seeing it through its queue, not only through the
+ * assignment itself).
+ */
+export function coversQueue(v: Visibility, appId: number, queueId: number | null): boolean {
+  if (v.all || v.fullAppIds.includes(appId)) return true;
+  if (queueId !== null && v.memberQueueIds.includes(queueId)) return true;
+  return v.agentAppIds.includes(appId) && (queueId === null || v.publicQueueIds.includes(queueId));
+}
+
+/**
+ * The conversation when the caller can see it; 404 NOT_FOUND for another company's, a missing one, or one
+ * out of the caller's sight (its existence is not revealed). Pass `forUpdate` inside a transaction to lock it.
+ */
+export async function requireVisibleConversation(
+  ctx: CompanyCtx,
+  db: DbOrTx,
+  conversationId: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<ConversationRow> {
+  if (!isSqlInt(conversationId)) throw notFound('Conversation');
+  const q = db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), eq(conversations.companyId, ctx.companyId)))
+    .limit(1);
+  const [row] = opts.forUpdate ? await q.for('update') : await q;
+  if (!row) throw notFound('Conversation');
+  if (ctx.role !== 'agent' || row.assignedUserId === ctx.actor.user.id) return row;
+  if (!covers(await loadVisibility(db, viewerOf(ctx)), row)) throw notFound('Conversation');
+  return row;
+}
+
+/** Ids beyond the integer column's range cannot exist; asking the database would fail instead of missing. */
+export const isSqlInt = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;

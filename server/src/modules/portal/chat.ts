@@ -1,0 +1,145 @@
+import type { Message, PortalConversation, PortalPoll, PortalSendBody } from '@inbox/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { attachments, portalUploads } from '../../db/schema/index.ts';
+import { invalidField } from '../../http/app-error.ts';
+import { appendMessage } from '../conversations/append.ts';
+import { listMessages } from '../conversations/list.ts';
+import { toMessage } from '../conversations/message-rows.ts';
+import { setTyping } from '../conversations/typing.ts';
+import { assertCanWrite, type PortalSession, tokenExpired, touchSession } from './session.ts';
+
+const API = '/api/v1/portal';
+const ENDPOINTS = {
+  conversation: `${API}/conversation`,
+  poll: `${API}/poll`,
+  messages: `${API}/messages`,
+  typing: `${API}/typing`,
+  attachment_upload: `${API}/attachment/upload`,
+  attachment_download: `${API}/attachment/download/{attachment_id}`,
+};
+
+const namesOf = (s: PortalSession) => ({ customer: s.customerName, app: s.appName });
+
+async function visibleMessages(db: Db, session: PortalSession, afterId?: number): Promise<Message[]> {
+  const rows = await listMessages({
+    db,
+    companyId: session.companyId,
+    conversationId: session.conversationId,
+    afterId,
+    includePrivate: false,
+  });
+  return rows.map((r) => toMessage(r, namesOf(session)));
+}
+
+interface DetailRow extends Record<string, unknown> {
+  company_name: string;
+  customer_email: string | null;
+  queue_id: number | null;
+  queue_name: string | null;
+  assigned_name: string | null;
+  message_count: string | number;
+}
+
+/** The whole chat for a (re)opened portal page: names for the header and the latest 50 messages. */
+export async function getPortalConversation(db: Db, session: PortalSession): Promise<PortalConversation> {
+  const res = await db.execute<DetailRow>(sql`
+    select co.name as company_name, cu.email as customer_email, c.queue_id, q.name as queue_name,
+      u.name as assigned_name,
+      (select count(*) from messages m where m.conversation_id = c.id and not m.is_private) as message_count
+    from conversations c
+    join companies co on co.id = c.company_id
+    join customers cu on cu.id = c.customer_id
+    left join queues q on q.id = c.queue_id
+    left join users u on u.id = c.assigned_user_id
+    where c.id = ${session.conversationId} and c.company_id = ${session.companyId}`);
+  const d = res.rows[0]!;
+  return {
+    app: { app_id: session.appId, app_name: session.appName },
+    company: { company_id: session.companyId, company_name: d.company_name },
+    conversation: {
+      conversation_id: session.conversationId,
+      status: session.status,
+      is_resolved: session.status === 'resolved',
+    },
+    customer: { name: session.customerName, email: d.customer_email ?? '' },
+    queue: { queue_id: d.queue_id === null ? null : Number(d.queue_id), queue_name: d.queue_name },
+    assigned_user: d.assigned_name === null ? null : { name: d.assigned_name },
+    statistics: { message_count: Number(d.message_count) },
+    portal_session: { expires_ts: session.expiresAt.toISOString() },
+    endpoints: ENDPOINTS,
+    messages: await visibleMessages(db, session),
+  };
+}
+
+/**
+ * The hot path: the session query (which also answers is_agent_typing) and one messages query. Polling is
+ * not customer activity, so it writes nothing and does not extend the session (decision 008).
+ */
+export async function pollPortal(db: Db, session: PortalSession, afterId?: number): Promise<PortalPoll> {
+  return {
+    messages: await visibleMessages(db, session, afterId),
+    is_agent_typing: session.isAgentTyping && session.status !== 'closed' && session.status !== 'resolved',
+    conversation_status: session.status,
+    session_expires_ts: session.expiresAt.toISOString(),
+  };
+}
+
+/** Attachments must be this session's own uploads, not yet sent; anything else answers 422. */
+async function checkOwnUploads(db: Db, session: PortalSession, ids: number[]) {
+  if (ids.length === 0) return;
+  const own = await db
+    .select({ id: attachments.id })
+    .from(attachments)
+    .innerJoin(portalUploads, eq(portalUploads.attachmentId, attachments.id))
+    .where(
+      and(
+        inArray(attachments.id, ids),
+        eq(portalUploads.sessionId, session.sessionId),
+        eq(attachments.conversationId, session.conversationId),
+      ),
+    );
+  if (own.length !== new Set(ids).size) {
+    throw invalidField('attachments', 'An attachment was not found or was already sent');
+  }
+}
+
+export async function sendPortalMessage(opts: {
+  db: Db;
+  config: Config;
+  session: PortalSession;
+  input: PortalSendBody;
+}): Promise<{ message: Message; created: boolean }> {
+  const { db, config, session, input } = opts;
+  assertCanWrite(session);
+  await checkOwnUploads(db, session, input.attachments);
+  const result = await appendMessage({
+    db,
+    companyId: session.companyId,
+    conversationId: session.conversationId,
+    sender: { type: 'customer' },
+    content: input.content,
+    attachments: input.attachments,
+    clientMessageId: input.client_message_id,
+    requireActive: true,
+  });
+  if (result.outcome === 'missing') throw tokenExpired(session.appId);
+  if (result.outcome === 'blocked') {
+    assertCanWrite({ ...session, status: result.status });
+    throw new Error(`send blocked in status ${result.status}`);
+  }
+  await touchSession(db, session, config.portalSessionTtlSeconds);
+  return { message: toMessage(result.message, namesOf(session)), created: result.outcome === 'created' };
+}
+
+export async function portalTyping(opts: { db: Db; config: Config; session: PortalSession }) {
+  const { db, config, session } = opts;
+  assertCanWrite(session);
+  await setTyping(db, {
+    companyId: session.companyId,
+    conversationId: session.conversationId,
+    who: { type: 'customer' },
+  });
+  await touchSession(db, session, config.portalSessionTtlSeconds);
+}

@@ -1,0 +1,171 @@
+import {
+  Message,
+  ok as okSchema,
+  PortalAck,
+  PortalConversation,
+  PortalPoll,
+  PortalPollQuery,
+  PortalQueues,
+  PortalQueuesQuery,
+  PortalSendBody,
+  PortalStart,
+  PortalStartBody,
+  PortalTokenQuery,
+  PortalTypingBody,
+} from '@inbox/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { done, ok } from '../../http/envelope.ts';
+import { startPortalSweep } from '../../jobs/portal-expiry.ts';
+import { createAttachmentStorage } from '../attachments/storage.ts';
+import { portalAttachmentRoutes } from './attachment-routes.ts';
+import { getPortalConversation, pollPortal, portalTyping, sendPortalMessage } from './chat.ts';
+import { createPortalLimiters, spend } from './limits.ts';
+import { type PortalSession, portalTokenOf, resolvePortalSession } from './session.ts';
+import { listPortalQueues, startPortalConversation } from './start.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    portal: PortalSession | null;
+  }
+}
+
+const tags = ['portal'];
+const TOKEN_NOTE =
+  'The portal token comes as `Authorization: Bearer <portal_token>` or `?token=`. Unknown token: 401 ' +
+  'INVALID_TOKEN; a token whose conversation can no longer be read (deleted, or its session expired more ' +
+  'than 30 days ago): 401 TOKEN_EXPIRED.';
+
+/** The public customer portal: anonymous customers act with a portal token, never a console session. */
+export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  const limiters = createPortalLimiters(config);
+  const storage = createAttachmentStorage(config.dataDir);
+  const sweep = startPortalSweep({ db, storage, log: app.log });
+  app.addHook('onClose', () => sweep.stop());
+  app.decorateRequest('portal', null);
+
+  /** Runs before body validation, so a bad token answers 401 before a bad body answers 422. */
+  const withSession = async (request: FastifyRequest) => {
+    request.portal = await resolvePortalSession(db, portalTokenOf(request));
+  };
+  const limitMessages = async (request: FastifyRequest) => {
+    spend(limiters.messageIp, request.ip);
+    await withSession(request);
+    spend(limiters.messageToken, String(request.portal!.sessionId));
+  };
+
+  app.get(
+    '/portal/queues',
+    {
+      schema: {
+        tags,
+        summary: 'Names and the public queues of a support link',
+        description: 'Only active, public queues. An unknown or inactive app: 404 INVALID_APP.',
+        querystring: PortalQueuesQuery,
+        response: { 200: okSchema(PortalQueues) },
+      },
+    },
+    async (request) => ok(await listPortalQueues(db, request.query.app_id)),
+  );
+
+  app.post(
+    '/portal/start',
+    {
+      schema: {
+        tags,
+        summary: 'Start a chat: find or create the customer, open a conversation, issue a portal token',
+        description:
+          '`queue_id` must be an active public queue of the app; without it, when the app has such queues, ' +
+          '422 on `queue_id`. Field errors carry the product spec sentences. Limited per IP (429).',
+        body: PortalStartBody,
+        response: { 201: okSchema(PortalStart) },
+      },
+      preValidation: async (request) => spend(limiters.startIp, request.ip),
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return ok(await startPortalConversation({ db, config, input: request.body }));
+    },
+  );
+
+  app.get(
+    '/portal/conversation',
+    {
+      schema: {
+        tags,
+        summary: 'The chat behind a portal token, with its latest 50 messages',
+        description: `Closed and resolved conversations still answer 200 with their status. ${TOKEN_NOTE}`,
+        querystring: PortalTokenQuery,
+        response: { 200: okSchema(PortalConversation) },
+      },
+      preValidation: withSession,
+    },
+    async (request) => ok(await getPortalConversation(db, request.portal!)),
+  );
+
+  app.get(
+    '/portal/poll',
+    {
+      schema: {
+        tags,
+        summary: 'New messages, agent typing, status and session expiry',
+        description:
+          'Messages after `last_message_id`, oldest first (at most 100 per call: poll again from the last ' +
+          'id); without it the latest 50, oldest first. Internal notes never appear. Polling does not ' +
+          `extend the session. ${TOKEN_NOTE}`,
+        querystring: PortalPollQuery,
+        response: { 200: okSchema(PortalPoll) },
+      },
+      preValidation: withSession,
+    },
+    async (request) => ok(await pollPortal(db, request.portal!, request.query.last_message_id)),
+  );
+
+  app.post(
+    '/portal/typing',
+    {
+      schema: {
+        tags,
+        summary: 'The customer is typing (shown to agents for a few seconds)',
+        description: `Counts as customer activity. Ended chats: 403 CONVERSATION_RESOLVED / CONVERSATION_CLOSED. ${TOKEN_NOTE}`,
+        body: PortalTypingBody,
+        response: { 200: okSchema(PortalAck) },
+      },
+      preValidation: withSession,
+    },
+    async (request) => {
+      await portalTyping({ db, config, session: request.portal! });
+      return done('Typing recorded');
+    },
+  );
+
+  app.post(
+    '/portal/messages',
+    {
+      schema: {
+        tags,
+        summary: 'The customer sends a message',
+        description:
+          'Needs non-blank `content` or at least one attachment id from this session’s uploads. A repeated ' +
+          '`client_message_id` returns the first message. Resolved: 403 CONVERSATION_RESOLVED; session ' +
+          `expired: 403 CONVERSATION_CLOSED. Limited per IP and per token (429). ${TOKEN_NOTE}`,
+        body: PortalSendBody,
+        response: { 201: okSchema(Message) },
+      },
+      preValidation: limitMessages,
+    },
+    async (request, reply) => {
+      const { message } = await sendPortalMessage({
+        db,
+        config,
+        session: request.portal!,
+        input: request.body,
+      });
+      reply.status(201);
+      return ok(message);
+    },
+  );
+
+  await app.register(portalAttachmentRoutes, { storage, withSession, limitMessages });
+};

@@ -1,0 +1,109 @@
+import {
+  Ack,
+  CreateQueueBody,
+  IdQuery,
+  ListQueuesQuery,
+  okList,
+  ok as okSchema,
+  Queue,
+  UpdateQueueBody,
+} from '@inbox/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { done, list, ok } from '../../http/envelope.ts';
+import { appInReach } from '../apps/service.ts';
+import { queueInReach, visibleQueues } from './access.ts';
+import { queueMemberRoutes } from './member-routes.ts';
+import { createQueue, deleteQueue, listQueues, updateQueue } from './service.ts';
+
+const tags = ['queues'];
+
+/** Queues and their members: app admins and managers manage them; agents see what they may work in. */
+export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireCompany);
+
+  app.get(
+    '/queues',
+    {
+      schema: {
+        tags,
+        summary: 'The queues the caller can see, optionally of one app',
+        description:
+          'Company admins and app admins/managers see every queue of their apps; agents see the public ' +
+          'queues of the apps they can see plus the private queues they belong to.',
+        querystring: ListQueuesQuery,
+        response: { 200: okList(Queue) },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      const { app_id, limit, offset } = request.query;
+      if (app_id !== undefined) await appInReach(ctx, app_id, 'agent');
+      const where = await visibleQueues(ctx);
+      const page = await listQueues(ctx.db, {
+        companyId: ctx.companyId,
+        appId: app_id,
+        where,
+        limit,
+        offset,
+      });
+      return list(page.rows, page.meta);
+    },
+  );
+
+  app.post(
+    '/queues',
+    {
+      schema: {
+        tags,
+        summary: 'Create a queue in an app (app admin or manager)',
+        body: CreateQueueBody,
+        response: { 201: okSchema(Queue) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = request.companyCtx!;
+      const { app_id, ...input } = request.body;
+      const { app: target } = await appInReach(ctx, app_id, 'manager');
+      reply.status(201);
+      return ok(await createQueue(ctx.db, ctx.actor, target, input));
+    },
+  );
+
+  app.put(
+    '/queues',
+    {
+      schema: {
+        tags,
+        summary: 'Change a queue (app admin or manager)',
+        querystring: IdQuery,
+        body: UpdateQueueBody,
+        response: { 200: okSchema(Queue) },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      const { queue } = await queueInReach(ctx, request.query.id, 'manage');
+      return ok(await updateQueue(ctx.db, ctx.actor, queue, request.body));
+    },
+  );
+
+  app.delete(
+    '/queues',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a queue; its conversations stay in the app without a queue (app admin or manager)',
+        querystring: IdQuery,
+        response: { 200: Ack },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      const { queue } = await queueInReach(ctx, request.query.id, 'manage');
+      await deleteQueue(ctx.db, ctx.actor, queue);
+      return done('Queue deleted');
+    },
+  );
+
+  await app.register(queueMemberRoutes);
+};

@@ -1,0 +1,188 @@
+import type { CreateQueueBody, Paging, Queue, UpdateQueueBody } from '@inbox/contract';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { queueMembers, queues } from '../../db/schema/index.ts';
+import { countOf, type Page, pageOf, qualified } from '../../db/sql-helpers.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { Actor } from '../../http/context.ts';
+import { recordActivity } from '../activities/service.ts';
+import type { AppRef } from '../apps/service.ts';
+
+export interface QueueRef {
+  id: number;
+  companyId: number;
+  appId: number;
+  name: string;
+  isPrivate: boolean;
+}
+
+const queueColumns = {
+  id: queues.id,
+  appId: queues.appId,
+  companyId: queues.companyId,
+  name: queues.name,
+  description: queues.description,
+  isPrivate: queues.isPrivate,
+  isActive: queues.isActive,
+  createdAt: queues.createdAt,
+  membersCount: countOf(queueMembers.queueId, queues.id),
+};
+
+type QueueRow = {
+  id: number;
+  appId: number;
+  companyId: number;
+  name: string;
+  description: string;
+  isPrivate: boolean;
+  isActive: boolean;
+  createdAt: Date;
+  membersCount: number;
+};
+
+const toQueue = (r: QueueRow): Queue => ({
+  queue_id: r.id,
+  queue_name: r.name,
+  app_id: r.appId,
+  company_id: r.companyId,
+  description: r.description,
+  is_private: r.isPrivate,
+  is_active: r.isActive,
+  members_count: r.membersCount,
+  created_at: r.createdAt.toISOString(),
+});
+
+export interface QueueFilters extends Paging {
+  id?: number;
+  companyId?: number;
+  appId?: number;
+  /** Extra condition, such as the caller's sight on the company side. */
+  where?: SQL;
+}
+
+/** The one queue-list query, for the company side (what the caller can see) and the platform side (all). */
+export async function listQueues(db: DbOrTx, f: QueueFilters): Promise<Page<Queue>> {
+  const where = and(
+    f.id === undefined ? undefined : eq(queues.id, f.id),
+    f.companyId === undefined ? undefined : eq(queues.companyId, f.companyId),
+    f.appId === undefined ? undefined : eq(queues.appId, f.appId),
+    f.where,
+  );
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(queues).where(where);
+  const rows = await db
+    .select(queueColumns)
+    .from(queues)
+    .where(where)
+    .orderBy(asc(queues.name), asc(queues.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  return pageOf(rows.map(toQueue), total, f);
+}
+
+/**
+ * Which queues a user sees: every queue of the apps it manages, and in apps where it is an agent the
+ * public queues plus the private ones it belongs to.
+ */
+export function queueSightCondition(userId: number, fullAppIds: number[], agentAppIds: number[]): SQL {
+  const isMember = sql`exists (select 1 from ${queueMembers} where ${qualified(queueMembers.queueId)} = ${qualified(queues.id)} and ${qualified(queueMembers.userId)} = ${userId})`;
+  const parts = [
+    fullAppIds.length ? inArray(queues.appId, fullAppIds) : undefined,
+    agentAppIds.length
+      ? and(inArray(queues.appId, agentAppIds), or(eq(queues.isPrivate, false), isMember))
+      : undefined,
+  ].filter((p): p is SQL => !!p);
+  return parts.length ? or(...parts)! : sql`false`;
+}
+
+export async function findQueue(db: DbOrTx, queueId: number, companyId?: number): Promise<QueueRef> {
+  const [row] = await db
+    .select({
+      id: queues.id,
+      companyId: queues.companyId,
+      appId: queues.appId,
+      name: queues.name,
+      isPrivate: queues.isPrivate,
+    })
+    .from(queues)
+    .where(and(eq(queues.id, queueId), companyId === undefined ? undefined : eq(queues.companyId, companyId)))
+    .limit(1);
+  if (!row) throw notFound('Queue');
+  return row;
+}
+
+export async function getQueue(db: DbOrTx, queueId: number): Promise<Queue> {
+  const [row] = await db.select(queueColumns).from(queues).where(eq(queues.id, queueId)).limit(1);
+  if (!row) throw notFound('Queue');
+  return toQueue(row);
+}
+
+export async function createQueue(
+  db: DbOrTx,
+  actor: Actor,
+  app: AppRef,
+  input: Omit<CreateQueueBody, 'app_id'>,
+): Promise<Queue> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(queues)
+      .values({
+        companyId: app.companyId,
+        appId: app.id,
+        name: input.queue_name,
+        description: input.description,
+        isPrivate: input.is_private,
+        isActive: input.is_active,
+      })
+      .returning({ id: queues.id });
+    await recordActivity(tx, actor, {
+      companyId: app.companyId,
+      action: 'queue.created',
+      entityType: 'queue',
+      entityId: row!.id,
+      details: { app_id: app.id, queue_name: input.queue_name },
+    });
+    return getQueue(tx, row!.id);
+  });
+}
+
+export async function updateQueue(
+  db: DbOrTx,
+  actor: Actor,
+  queue: QueueRef,
+  input: UpdateQueueBody,
+): Promise<Queue> {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(queues)
+      .set({
+        name: input.queue_name,
+        description: input.description,
+        isPrivate: input.is_private,
+        isActive: input.is_active,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(queues.id, queue.id), eq(queues.companyId, queue.companyId)));
+    await recordActivity(tx, actor, {
+      companyId: queue.companyId,
+      action: 'queue.updated',
+      entityType: 'queue',
+      entityId: queue.id,
+      details: { ...input },
+    });
+    return getQueue(tx, queue.id);
+  });
+}
+
+/** Members go with the queue; its conversations stay in the app without a queue (foreign key sets null). */
+export async function deleteQueue(db: DbOrTx, actor: Actor, queue: QueueRef) {
+  await db.transaction(async (tx) => {
+    await tx.delete(queues).where(and(eq(queues.id, queue.id), eq(queues.companyId, queue.companyId)));
+    await recordActivity(tx, actor, {
+      companyId: queue.companyId,
+      action: 'queue.deleted',
+      entityType: 'queue',
+      entityId: queue.id,
+      details: { app_id: queue.appId, queue_name: queue.name },
+    });
+  });
+}

@@ -1,0 +1,116 @@
+import type { CompanyRole } from '@inbox/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { appMembers, companyMembers, conversations, queueMembers } from '../../db/schema/index.ts';
+import { conflict, invalidField, notFound } from '../../http/app-error.ts';
+import type { Actor } from '../../http/context.ts';
+import { recordActivity } from '../activities/service.ts';
+
+export interface MembershipInput {
+  companyId: number;
+  userId: number;
+}
+
+/**
+ * Company members stay able to run the company: on the company side the last admin can be neither demoted
+ * nor removed. The admin rows are locked so two concurrent demotions cannot both pass.
+ */
+async function requireAnotherAdmin(tx: DbOrTx, companyId: number, userId: number, field: string) {
+  const admins = await tx
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'admin')))
+    .for('update');
+  if (admins.length === 1 && admins[0]!.userId === userId) {
+    throw invalidField(field, 'A company must keep at least one admin');
+  }
+}
+
+export async function addCompanyMember(
+  db: DbOrTx,
+  actor: Actor,
+  input: MembershipInput & { role: CompanyRole; created?: boolean },
+) {
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(companyMembers)
+      .values({ companyId: input.companyId, userId: input.userId, role: input.role })
+      .onConflictDoNothing()
+      .returning({ userId: companyMembers.userId });
+    if (inserted.length === 0) throw conflict('The user is already a member of this company');
+    await recordActivity(tx, actor, {
+      companyId: input.companyId,
+      action: 'company_member.added',
+      entityType: 'user',
+      entityId: input.userId,
+      details: { role: input.role, ...(input.created ? { account_created: true } : {}) },
+    });
+  });
+}
+
+export async function setCompanyRole(
+  db: DbOrTx,
+  actor: Actor,
+  input: MembershipInput & { role: CompanyRole; keepAnAdmin: boolean },
+) {
+  await db.transaction(async (tx) => {
+    if (input.keepAnAdmin && input.role !== 'admin') {
+      await requireAnotherAdmin(tx, input.companyId, input.userId, 'company_role');
+    }
+    const updated = await tx
+      .update(companyMembers)
+      .set({ role: input.role })
+      .where(and(eq(companyMembers.companyId, input.companyId), eq(companyMembers.userId, input.userId)))
+      .returning({ userId: companyMembers.userId });
+    if (updated.length === 0) throw notFound('Company member');
+    await recordActivity(tx, actor, {
+      companyId: input.companyId,
+      action: 'company_member.updated',
+      entityType: 'user',
+      entityId: input.userId,
+      details: { role: input.role },
+    });
+  });
+}
+
+/**
+ * Leaving a company takes the user out of its apps and queues too, and hands its open assignments back
+ * to the team (resolved and closed ones keep it for reporting), all in one transaction.
+ */
+export async function removeCompanyMember(
+  db: DbOrTx,
+  actor: Actor,
+  input: MembershipInput & { keepAnAdmin: boolean },
+) {
+  const { companyId, userId } = input;
+  await db.transaction(async (tx) => {
+    if (input.keepAnAdmin) await requireAnotherAdmin(tx, companyId, userId, 'id');
+    const removed = await tx
+      .delete(companyMembers)
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
+      .returning({ userId: companyMembers.userId });
+    if (removed.length === 0) throw notFound('Company member');
+    await tx
+      .delete(queueMembers)
+      .where(and(eq(queueMembers.companyId, companyId), eq(queueMembers.userId, userId)));
+    await tx
+      .delete(appMembers)
+      .where(and(eq(appMembers.companyId, companyId), eq(appMembers.userId, userId)));
+    await tx
+      .update(conversations)
+      .set({ assignedUserId: null })
+      .where(
+        and(
+          eq(conversations.companyId, companyId),
+          eq(conversations.assignedUserId, userId),
+          inArray(conversations.status, ['open', 'pending']),
+        ),
+      );
+    await recordActivity(tx, actor, {
+      companyId,
+      action: 'company_member.removed',
+      entityType: 'user',
+      entityId: userId,
+    });
+  });
+}

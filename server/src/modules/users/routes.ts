@@ -1,0 +1,105 @@
+import {
+  Ack,
+  CompanyUser,
+  CreateCompanyUserBody,
+  IdQuery,
+  ListUsersQuery,
+  okList,
+  ok as okSchema,
+  UpdateCompanyUserBody,
+} from '@inbox/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { invalidField } from '../../http/app-error.ts';
+import { done, list, ok } from '../../http/envelope.ts';
+import { requireCompanyAdmin } from '../access/service.ts';
+import { removeCompanyMember, setCompanyRole } from './membership-service.ts';
+import { createCompanyUser, getCompanyUser, listCompanyUsers } from './service.ts';
+
+const tags = ['users'];
+
+/** The company's members: everyone may list them (to assign and transfer); company admins manage them. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireCompany);
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: "The current company's members, searchable by name or email",
+        querystring: ListUsersQuery,
+        response: { 200: okList(CompanyUser) },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      const page = await listCompanyUsers(ctx.db, ctx.companyId, request.query);
+      return list(page.rows, page.meta);
+    },
+  );
+
+  app.post(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'Add a user to the company (company admin)',
+        description:
+          'An existing account with that email joins the company (409 if it already belongs); otherwise a ' +
+          'new account is created with the given password.',
+        body: CreateCompanyUserBody,
+        response: { 201: okSchema(CompanyUser) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = request.companyCtx!;
+      requireCompanyAdmin(ctx);
+      reply.status(201);
+      return ok(await createCompanyUser(ctx.db, ctx.actor, ctx.companyId, request.body));
+    },
+  );
+
+  app.put(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: "Change a member's company role (company admin)",
+        querystring: IdQuery,
+        body: UpdateCompanyUserBody,
+        response: { 200: okSchema(CompanyUser) },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      const userId = request.query.id;
+      await getCompanyUser(ctx.db, ctx.companyId, userId);
+      requireCompanyAdmin(ctx);
+      const input = { companyId: ctx.companyId, userId, role: request.body.company_role, keepAnAdmin: true };
+      await setCompanyRole(ctx.db, ctx.actor, input);
+      return ok(await getCompanyUser(ctx.db, ctx.companyId, userId));
+    },
+  );
+
+  app.delete(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a member from the company, its apps and its queues (company admin)',
+        querystring: IdQuery,
+        response: { 200: Ack },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      const userId = request.query.id;
+      await getCompanyUser(ctx.db, ctx.companyId, userId);
+      requireCompanyAdmin(ctx);
+      if (userId === ctx.actor.user.id)
+        throw invalidField('id', 'You cannot remove yourself from the company');
+      await removeCompanyMember(ctx.db, ctx.actor, { companyId: ctx.companyId, userId, keepAnAdmin: true });
+      return done('User removed from the company');
+    },
+  );
+};

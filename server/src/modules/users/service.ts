@@ -1,0 +1,114 @@
+import type { CompanyUser, CreateCompanyUserBody, ListUsersQuery } from '@inbox/contract';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { companyMembers, users } from '../../db/schema/index.ts';
+import { contains, type Page, pageOf } from '../../db/sql-helpers.ts';
+import { invalidField, notFound } from '../../http/app-error.ts';
+import type { Actor } from '../../http/context.ts';
+import { initials } from '../../lib/initials.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { addCompanyMember } from './membership-service.ts';
+
+const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  status: users.status,
+  createdAt: users.createdAt,
+  role: companyMembers.role,
+};
+
+type UserRow = {
+  id: number;
+  name: string;
+  email: string;
+  status: 'active' | 'suspended';
+  createdAt: Date;
+  role: 'admin' | 'manager' | 'agent';
+};
+
+const toCompanyUser = (r: UserRow): CompanyUser => ({
+  user_id: r.id,
+  name: r.name,
+  email: r.email,
+  initials: initials(r.name),
+  company_role: r.role,
+  status: r.status,
+  created_at: r.createdAt.toISOString(),
+});
+
+export async function listCompanyUsers(
+  db: DbOrTx,
+  companyId: number,
+  query: ListUsersQuery,
+): Promise<Page<CompanyUser>> {
+  const where = and(eq(companyMembers.companyId, companyId), contains(query.search, users.name, users.email));
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(where);
+  const rows = await db
+    .select(userColumns)
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(where)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return pageOf(rows.map(toCompanyUser), total, query);
+}
+
+export async function getCompanyUser(db: DbOrTx, companyId: number, userId: number): Promise<CompanyUser> {
+  const [row] = await db
+    .select(userColumns)
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound('User');
+  return toCompanyUser(row);
+}
+
+const findUserIdByEmail = async (db: DbOrTx, email: string) => {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row?.id;
+};
+
+/**
+ * An existing account (matched by email) joins the company as it is: its name and password stay its own.
+ * An unknown email becomes a new account, which then needs a password.
+ */
+export async function createCompanyUser(
+  db: DbOrTx,
+  actor: Actor,
+  companyId: number,
+  input: CreateCompanyUserBody,
+): Promise<CompanyUser> {
+  const existing = await findUserIdByEmail(db, input.email);
+  if (existing === undefined && !input.password) throw invalidField('password', 'Password is required');
+  const passwordHash = existing === undefined ? await hashPassword(input.password!) : null;
+  return db.transaction(async (tx) => {
+    let userId = existing;
+    if (userId === undefined) {
+      const [created] = await tx
+        .insert(users)
+        .values({ name: input.name, email: input.email, passwordHash: passwordHash! })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      // A concurrent request created the same email first: join that account instead.
+      userId = created?.id ?? (await findUserIdByEmail(tx, input.email))!;
+    }
+    await addCompanyMember(tx, actor, {
+      companyId,
+      userId,
+      role: input.company_role,
+      created: existing === undefined,
+    });
+    return getCompanyUser(tx, companyId, userId);
+  });
+}

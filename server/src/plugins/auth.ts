@@ -1,0 +1,125 @@
+import { HEADERS } from '@inbox/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { companies, companyMembers, sessions, users } from '../db/schema/index.ts';
+import { AppError, forbidden, unauthenticated } from '../http/app-error.ts';
+import type { Actor, AuthUser, CompanyCtx, Ctx } from '../http/context.ts';
+import { verifyAccessToken } from '../lib/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+    ctx: Ctx | null;
+    companyCtx: CompanyCtx | null;
+  }
+  interface FastifyInstance {
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    requireCompany: (request: FastifyRequest) => Promise<void>;
+    requirePlatformAdmin: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+const bearer = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+};
+
+const idHeader = (request: FastifyRequest, name: string) => {
+  const raw = request.headers[name];
+  if (raw === undefined || raw === '') return undefined;
+  const id = Number(raw);
+  if (typeof raw !== 'string' || !Number.isInteger(id) || id <= 0) {
+    throw new AppError('BAD_REQUEST', `Header ${name} must be a positive integer id`);
+  }
+  return id;
+};
+
+const toAuthUser = (u: { id: number; name: string; email: string; isPlatformAdmin: boolean }): AuthUser => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  isPlatformAdmin: u.isPlatformAdmin,
+});
+
+/**
+ * Console authentication as preHandlers: `requireUser` (a live session of an active user, with optional
+ * impersonation), `requireCompany` (plus membership of the X-Company-Id company), `requirePlatformAdmin`.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  const { db, config, mailer } = app.deps;
+  app.decorateRequest('actor', null);
+  app.decorateRequest('ctx', null);
+  app.decorateRequest('companyCtx', null);
+
+  async function resolveActor(request: FastifyRequest): Promise<Actor> {
+    const token = bearer(request);
+    if (!token) throw unauthenticated();
+    const claims = await verifyAccessToken(config.jwtSecret, token);
+    if (!claims) throw unauthenticated('Invalid or expired token');
+    // One query: the session must be live and its user active, so logout and suspension bite at once.
+    const [row] = await db
+      .select({ id: users.id, name: users.name, email: users.email, isPlatformAdmin: users.isPlatformAdmin })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, claims.sessionId),
+          eq(sessions.userId, claims.userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          eq(users.status, 'active'),
+        ),
+      )
+      .limit(1);
+    if (!row) throw unauthenticated('Invalid or expired token');
+    const user = toAuthUser(row);
+    const targetId = idHeader(request, HEADERS.impersonate);
+    if (targetId === undefined || targetId === user.id)
+      return { user, impersonator: null, sessionId: claims.sessionId };
+    if (!user.isPlatformAdmin) throw forbidden('Only platform admins can impersonate users');
+    const [target] = await db
+      .select({ id: users.id, name: users.name, email: users.email, isPlatformAdmin: users.isPlatformAdmin })
+      .from(users)
+      .where(and(eq(users.id, targetId), eq(users.status, 'active')))
+      .limit(1);
+    if (!target) throw new AppError('NOT_FOUND', 'The user to impersonate was not found or is suspended');
+    return { user: toAuthUser(target), impersonator: user, sessionId: claims.sessionId };
+  }
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (request.ctx) return;
+    const actor = await resolveActor(request);
+    request.actor = actor;
+    request.ctx = { db, config, mailer, actor };
+  });
+
+  app.decorate('requirePlatformAdmin', async (request: FastifyRequest) => {
+    await app.requireUser(request);
+    // An impersonating admin acts with the impersonated user's rights, not their own.
+    if (!request.actor!.user.isPlatformAdmin) throw forbidden('Platform admin access required');
+  });
+
+  app.decorate('requireCompany', async (request: FastifyRequest) => {
+    await app.requireUser(request);
+    const ctx = request.ctx!;
+    const companyId = idHeader(request, HEADERS.company);
+    if (companyId === undefined) throw new AppError('BAD_REQUEST', 'The X-Company-Id header is required');
+    const [row] = await db
+      .select({ status: companies.status, role: companyMembers.role })
+      .from(companies)
+      .leftJoin(
+        companyMembers,
+        and(eq(companyMembers.companyId, companies.id), eq(companyMembers.userId, ctx.actor.user.id)),
+      )
+      .where(eq(companies.id, companyId))
+      .limit(1);
+    const isAdmin = ctx.actor.user.isPlatformAdmin;
+    if (!row || (!row.role && !isAdmin)) throw forbidden('You are not a member of this company');
+    if (row.status === 'suspended' && !isAdmin && !ctx.actor.impersonator) {
+      throw new AppError('COMPANY_SUSPENDED', 'This company is suspended');
+    }
+    request.companyCtx = { ...ctx, companyId, role: isAdmin ? 'admin' : row.role! };
+  });
+});

@@ -1,0 +1,31 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+/** OpenAPI 3.1 generated from the contract's zod schemas; browsable at /api/docs, raw at /api/docs/json. */
+export const openApiPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Support Inbox API',
+        version: '1.0.0',
+        description:
+          'Every path sits under /api/v1. Success: `{success: true, data}`; lists add `meta {total, limit, offset}`. ' +
+          'Failure: `{success: false, message, error: {code, message, details}, errors}`. Console calls send ' +
+          '`Authorization: Bearer <token>` and `X-Company-Id` (not on /auth and /admin).',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          company: { type: 'apiKey', in: 'header', name: 'X-Company-Id' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+});

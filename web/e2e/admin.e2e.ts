@@ -1,0 +1,299 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+const PASSWORD = 'admin-e2e-pass';
+
+let srv: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let acme: number;
+let appId = 0;
+
+beforeAll(async () => {
+  [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // A company with its admin, an agent and a third member, made through the platform API.
+  const token = await srv.login(srv.adminEmail, srv.adminPassword);
+  const call = (method: string, path: string, body: unknown) => srv.api(method, path, { token, body });
+  acme = (await call('POST', '/admin/companies', { company_name: 'Acme Support', timezone: 'UTC' }))
+    .company_id;
+  for (const [name, email, company_role] of [
+    ['Ann Admin', 'ann@acme.test', 'admin'],
+    ['Bob Agent', 'bob@acme.test', 'agent'],
+    ['Carl Member', 'carl@acme.test', 'agent'],
+  ] as const) {
+    const user = await call('POST', '/admin/users', { name, email, password: PASSWORD });
+    await call('POST', '/admin/user-company', { user_id: user.user_id, company_id: acme, company_role });
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await srv?.stop();
+});
+
+afterEach(async ({ task }) => {
+  // A failed flow leaves a picture of where it stood.
+  if (task.result?.state === 'fail') {
+    const open = contexts.flatMap((c) => c.pages());
+    for (const [i, p] of open.entries())
+      await screenshot(p, `failed-${task.name.slice(0, 40)}-${i}`).catch(() => {});
+  }
+  while (contexts.length) await contexts.pop()?.close();
+});
+
+/** Signs in through the API and stores the session as the login page would, then opens `path`. */
+async function openAs(
+  email: string,
+  path: string,
+  opts: { theme?: 'light' | 'dark'; device?: BrowserContextOptions } = {},
+) {
+  const context = await browser.newContext(opts.device ?? DESKTOP);
+  contexts.push(context);
+  const page = await context.newPage();
+  const login = await srv.api('POST', '/auth/login', { body: { email, password: PASSWORD } });
+  await page.goto(`${srv.url}/api/v1/health`);
+  await page.evaluate(
+    ({ login, theme }) => {
+      localStorage.setItem('auth_token', login.access_token);
+      localStorage.setItem('user_data', JSON.stringify(login.user));
+      localStorage.setItem('user_companies', JSON.stringify(login.companies));
+      if (login.current_company) {
+        localStorage.setItem('current_company', JSON.stringify(login.current_company));
+        localStorage.setItem('company_id', String(login.current_company.company_id));
+      }
+      localStorage.setItem('theme', theme);
+    },
+    { login, theme: opts.theme ?? 'light' },
+  );
+  await page.goto(`${srv.url}${path}`);
+  return page;
+}
+
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
+
+/** Picks an entry of a SearchPicker: open it, type, choose. */
+async function pick(page: Page, trigger: string, search: string, option: string) {
+  await page.getByRole('combobox', { name: trigger, exact: true }).click();
+  await page
+    .getByPlaceholder(/Search/)
+    .last()
+    .fill(search);
+  await page.getByRole('option', { name: new RegExp(option) }).click();
+}
+
+describe('company admin', () => {
+  it('sees an empty dashboard with a way to create the first app', async () => {
+    const page = await openAs('ann@acme.test', '/dashboard');
+    await page.getByText('No apps yet', { exact: true }).waitFor();
+    await screenshot(page, 'dashboard-empty-admin');
+    await page.getByRole('link', { name: 'Create an app' }).click();
+    await page.waitForURL(/\/admin\?tab=apps&new=app/);
+    await page.getByRole('dialog', { name: 'Create app' }).waitFor();
+  });
+
+  it('creates an app, a private queue, adds a queue member and changes roles', async () => {
+    const page = await openAs('ann@acme.test', '/admin');
+    await page.getByRole('button', { name: 'Create app' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create app' });
+    // Client-side validation first, in the contract's words.
+    await dialog.getByRole('button', { name: 'Create app' }).click();
+    await dialog.getByText('App name is required').waitFor();
+    await dialog.getByLabel('App name').fill('Support Desk');
+    await dialog.getByLabel('Description').fill('Questions about orders and deliveries');
+    await dialog.getByRole('button', { name: 'Create app' }).click();
+    await toast(page, 'App "Support Desk" created');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Support Desk' }).waitFor();
+    await screenshot(page, 'admin-apps-light');
+
+    await page.getByRole('link', { name: 'Support Desk' }).click();
+    await page.waitForURL(/\/admin\/apps\/\d+$/);
+    appId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByRole('heading', { name: 'Support Desk', level: 1 }).waitFor();
+    await page.getByText('No queues yet').waitFor();
+
+    await page.getByRole('button', { name: 'Create queue' }).click();
+    const queueDialog = page.getByRole('dialog', { name: 'Create queue' });
+    await queueDialog.getByLabel('Queue name').fill('VIP');
+    await queueDialog.getByRole('switch', { name: 'Private' }).click();
+    await queueDialog.getByRole('button', { name: 'Create queue' }).click();
+    await toast(page, 'Queue "VIP" created');
+    const row = page.getByTestId('queue-row').filter({ hasText: 'VIP' });
+    await row.getByText('Private').waitFor();
+    await row.getByText('0 members').waitFor();
+
+    await row.getByRole('button', { name: 'Members of VIP' }).click();
+    const members = page.getByRole('dialog', { name: 'Members of VIP' });
+    await members.getByText('No members yet').waitFor();
+    await pick(page, 'Choose a person to add to the queue', 'Carl', 'Carl Member');
+    await members.getByRole('button', { name: 'Add' }).click();
+    await toast(page, 'Carl Member added to the queue');
+    const carlRole = members.getByRole('combobox', { name: 'Role of Carl Member in the queue' });
+    expect(await carlRole.inputValue()).toBe('member');
+    await carlRole.selectOption('manager');
+    await toast(page, 'Carl Member is now a queue manager');
+    await screenshot(page, 'admin-queue-members-light');
+    await page.keyboard.press('Escape');
+    await row.getByText('1 member', { exact: true }).waitFor();
+
+    // App members: Bob joins as an agent, then becomes a manager.
+    await pick(page, 'Choose a person to add to the app', 'Bob', 'Bob Agent');
+    await page.getByRole('button', { name: 'Add' }).click();
+    await toast(page, 'Bob Agent added to the app');
+    const bobRole = page.getByRole('combobox', { name: 'Role of Bob Agent in the app' });
+    expect(await bobRole.inputValue()).toBe('agent');
+    await bobRole.selectOption('manager');
+    await toast(page, 'Bob Agent is now a manager');
+    await bobRole.selectOption('agent');
+    await toast(page, 'Bob Agent is now an agent');
+    await screenshot(page, 'admin-app-light');
+
+    const stored = await srv.api('GET', `/queues?app_id=${appId}`, {
+      token: await srv.login('ann@acme.test', PASSWORD),
+      companyId: acme,
+    });
+    expect(stored).toEqual([
+      expect.objectContaining({ queue_name: 'VIP', is_private: true, members_count: 1 }),
+    ]);
+  });
+
+  it('manages company users and settings', async () => {
+    const page = await openAs('ann@acme.test', '/admin?tab=users');
+    await page.getByText('carl@acme.test').waitFor();
+    const carl = page.getByRole('combobox', { name: 'Company role of Carl Member' });
+    await carl.selectOption('manager');
+    await toast(page, 'Carl Member is now a manager');
+    // One's own role and membership are not offered for change.
+    expect(await page.getByRole('combobox', { name: 'Company role of Ann Admin' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Remove Ann Admin' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add user' });
+    await dialog.getByLabel('Name').fill('Dora New');
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await dialog.getByText('Please enter a valid email address').waitFor();
+    await dialog.getByLabel('Email').fill('dora@acme.test');
+    await dialog.getByLabel('Password (for new accounts)').fill('dora-pass-1');
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await toast(page, 'Dora New added to the company');
+    await page.getByText('dora@acme.test').waitFor();
+    await screenshot(page, 'admin-users-light');
+
+    await page.getByRole('button', { name: 'Remove Dora New' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Remove Dora New?' })
+      .getByRole('button', { name: 'Remove user' })
+      .click();
+    await toast(page, 'Dora New removed from the company');
+    await page.getByText('dora@acme.test').waitFor({ state: 'detached' });
+
+    await page.getByRole('tab', { name: 'Company settings' }).click();
+    await page.getByLabel('Timezone').selectOption('Europe/Berlin');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await toast(page, 'Company settings saved');
+    await screenshot(page, 'admin-company-light');
+    const company = await srv.api('GET', `/companies?id=${acme}`, {
+      token: await srv.login('ann@acme.test', PASSWORD),
+      companyId: acme,
+    });
+    expect(company.timezone).toBe('Europe/Berlin');
+  });
+
+  it('sees the app on the dashboard with its inbox and stats, in light, dark and at 390 px', async () => {
+    for (const [theme, device, name] of [
+      ['light', DESKTOP, 'dashboard-light'],
+      ['dark', DESKTOP, 'dashboard-dark'],
+      ['light', PHONE, 'dashboard-phone'],
+    ] as const) {
+      const page = await openAs('ann@acme.test', '/dashboard', { theme, device });
+      await page
+        .getByText('When customers write in through the portal, their conversations show up here.')
+        .waitFor();
+      // The inbox's counts stand once: the app's stats below keep only team and customers.
+      expect(await page.getByRole('heading', { name: 'Conversations', exact: true }).count()).toBe(0);
+      await page.getByRole('heading', { name: 'Team and customers' }).waitFor();
+      await page.getByRole('link', { name: 'Manage Support Desk' }).waitFor();
+      await screenshot(page, name);
+    }
+  }, 120_000);
+
+  it('renders the admin pages in dark mode and at 390 px', async () => {
+    for (const [theme, device, suffix] of [
+      ['dark', DESKTOP, 'dark'],
+      ['light', PHONE, 'phone'],
+    ] as const) {
+      let page = await openAs('ann@acme.test', '/admin', { theme, device });
+      await page.getByRole('link', { name: 'Support Desk' }).waitFor();
+      await screenshot(page, `admin-apps-${suffix}`);
+      page = await openAs('ann@acme.test', '/admin?tab=users', { theme, device });
+      await page.getByText('carl@acme.test').waitFor();
+      await screenshot(page, `admin-users-${suffix}`);
+      page = await openAs('ann@acme.test', `/admin/apps/${appId}`, { theme, device });
+      await page.getByTestId('queue-row').first().waitFor();
+      await screenshot(page, `admin-app-${suffix}`);
+      await page.getByRole('button', { name: 'Members of VIP' }).click();
+      await page.getByRole('dialog', { name: 'Members of VIP' }).getByText('carl@acme.test').waitFor();
+      await screenshot(page, `admin-queue-members-${suffix}`);
+    }
+  }, 120_000);
+
+  it('shows a clear state for an app that does not exist', async () => {
+    const page = await openAs('ann@acme.test', '/admin/apps/999999');
+    await page.getByText('App not found').waitFor();
+  });
+});
+
+describe('other roles', () => {
+  it('has no access to Admin and no admin links on the dashboard', async () => {
+    const page = await openAs('bob@acme.test', '/dashboard');
+    // Bob is an agent of Support Desk: the app shows, without a way to manage it.
+    await page.getByRole('heading', { name: 'Apps' }).waitFor();
+    await page.getByText('Support Desk').first().waitFor();
+    expect(await page.getByRole('link', { name: 'Manage Support Desk' }).count()).toBe(0);
+    await screenshot(page, 'dashboard-agent');
+
+    await page.goto(`${srv.url}/admin`);
+    await page
+      .getByText(/do(n't| not) have access/)
+      .first()
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Create app' }).count()).toBe(0);
+  });
+
+  it('as a company manager, sees in Admin only the apps it manages', async () => {
+    // Carl was made a company manager above: a manager of every app, not an admin of the company.
+    const page = await openAs('carl@acme.test', '/admin');
+    await page.getByText('The apps you administer or manage.').waitFor();
+    await page.getByRole('link', { name: 'Support Desk' }).waitFor();
+    expect(await page.getByRole('tab').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Create app' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Support Desk' }).click();
+    // Managers run queues; details and app members are for app admins.
+    await page.getByRole('button', { name: 'Create queue' }).waitFor();
+    expect(await page.getByLabel('App name').isDisabled()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Choose a person to add to the app' }).count()).toBe(0);
+    await screenshot(page, 'admin-app-manager');
+  });
+
+  it('is told to ask the company admin when it sees no app', async () => {
+    const page = await openAs('carl@acme.test', '/dashboard');
+    // Carl is a company manager now: managers see every app of the company.
+    await page.getByText('Support Desk').first().waitFor();
+    const token = await srv.login(srv.adminEmail, srv.adminPassword);
+    const eve = await srv.api('POST', '/admin/users', {
+      token,
+      body: { name: 'Eve Agent', email: 'eve@acme.test', password: PASSWORD },
+    });
+    await srv.api('POST', '/admin/user-company', {
+      token,
+      body: { user_id: eve.user_id, company_id: acme, company_role: 'agent' },
+    });
+    const evePage = await openAs('eve@acme.test', '/dashboard');
+    await evePage.getByText('No apps yet — ask your company admin to add you to an app.').waitFor();
+    expect(await evePage.getByRole('link', { name: 'Create an app' }).count()).toBe(0);
+  });
+});

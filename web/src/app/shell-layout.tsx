@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useNavigation } from 'react-router';
+import { meQuery } from '@/features/shell/api';
+import { AppSidebar } from '@/features/shell/components/app-sidebar';
+import { ImpersonationBanner } from '@/features/shell/components/impersonation-banner';
+import { SidebarInset, SidebarTrigger } from '@/features/shell/components/sidebar';
+import { SidebarProvider } from '@/features/shell/components/sidebar-provider';
+import { usePageTitle } from './page-title';
+
+/** The signed-in console: sidebar, a slim top bar with the page title, and the page. */
+export function ShellLayout() {
+  // Refreshes user, companies and roles from the server once per start (and after invalidation).
+  useQuery(meQuery());
+  const navigation = useNavigation();
+  const title = usePageTitle();
+
+  return (
+    <SidebarProvider>
+      <AppSidebar />
+      <SidebarInset>
+        <ImpersonationBanner />
+        <header className="sticky top-0 z-10 flex h-12 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur md:px-4">
+          <SidebarTrigger className="-ml-1" />
+          <span className="h-4 w-px bg-border" aria-hidden="true" />
+          <span className="truncate font-medium text-sm">{title}</span>
+          {navigation.state === 'loading' && (
+            <span
+              role="progressbar"
+              aria-label="Loading page"
+              className="absolute inset-x-0 bottom-0 h-0.5 animate-pulse bg-primary"
+            />
+          )}
+        </header>
+        <main className="flex min-w-0 flex-1 flex-col">
+          <Outlet />
+        </main>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}

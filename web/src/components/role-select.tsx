@@ -1,0 +1,40 @@
+import { NativeSelect } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
+
+export const roleLabel = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
+
+interface RoleSelectProps<R extends string> {
+  value: R;
+  roles: readonly R[];
+  onChange: (role: R) => void;
+  /** Accessible name, e.g. "Role of Ann Lee". */
+  label: string;
+  disabled?: boolean;
+  className?: string;
+}
+
+/** A compact select that changes a member's role in place. */
+export function RoleSelect<R extends string>({
+  value,
+  roles,
+  onChange,
+  label,
+  disabled,
+  className,
+}: RoleSelectProps<R>) {
+  return (
+    <NativeSelect
+      aria-label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value as R)}
+      className={cn('h-8 w-32', className)}
+    >
+      {roles.map((role) => (
+        <option key={role} value={role}>
+          {roleLabel(role)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}

@@ -1,0 +1,27 @@
+import { Tooltip as TooltipPrimitive } from 'radix-ui';
+import type * as React from 'react';
+import { cn } from '@/lib/utils';
+
+/** Product spec section 9: tooltip delay 700 ms, skip delay 300 ms. */
+export function TooltipProvider(props: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
+  return <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300} {...props} />;
+}
+
+export const Tooltip = TooltipPrimitive.Root;
+export const TooltipTrigger = TooltipPrimitive.Trigger;
+
+export function TooltipContent({
+  className,
+  sideOffset = 4,
+  ...props
+}: React.ComponentProps<typeof TooltipPrimitive.Content>) {
+  return (
+    <TooltipPrimitive.Portal>
+      <TooltipPrimitive.Content
+        sideOffset={sideOffset}
+        className={cn('z-50 rounded-md bg-primary px-3 py-1.5 text-primary-foreground text-xs', className)}
+        {...props}
+      />
+    </TooltipPrimitive.Portal>
+  );
+}

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useSession } from '@/lib/session';
+import { NoAdminAccess, NoCompanyForAdmin } from './components/admin-access-states';
+import { AppsSection } from './components/apps-section';
+import { CompanySettings } from './components/company-settings';
+import { UsersSection } from './components/users-section';
+
+const TABS = ['apps', 'users', 'company'] as const;
+type Tab = (typeof TABS)[number];
+
+export default function AdminPage() {
+  const { company, user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const shell = (body: ReactNode, description?: string) => (
+    <div className="mx-auto w-full max-w-6xl space-y-6 p-4 md:p-6">
+      <PageHeader title="Admin" description={description} />
+      {body}
+    </div>
+  );
+  if (!company) return shell(<NoCompanyForAdmin isPlatformAdmin={!!user?.is_platform_admin} />);
+
+  const isCompanyAdmin = company.role === 'admin';
+  const managesAnApp = company.apps.some((a) => a.role === 'admin' || a.role === 'manager');
+  if (!isCompanyAdmin && !managesAnApp) return shell(<NoAdminAccess />);
+
+  const createOpen = params.get('new') === 'app';
+  const setCreateOpen = (open: boolean) =>
+    setParams(
+      (p) => {
+        if (open) p.set('new', 'app');
+        else p.delete('new');
+        return p;
+      },
+      { replace: true },
+    );
+  const apps = (
+    <AppsSection
+      companyId={company.company_id}
+      isCompanyAdmin={isCompanyAdmin}
+      createOpen={createOpen && isCompanyAdmin}
+      onCreateOpenChange={setCreateOpen}
+    />
+  );
+  if (!isCompanyAdmin) return shell(apps, company.company_name);
+
+  const wanted = params.get('tab') as Tab | null;
+  const tab: Tab = wanted && TABS.includes(wanted) ? wanted : 'apps';
+  return shell(
+    <Tabs value={tab} onValueChange={(next) => setParams({ tab: next }, { replace: true })} className="gap-6">
+      <TabsList>
+        <TabsTrigger value="apps">Apps</TabsTrigger>
+        <TabsTrigger value="users">Users</TabsTrigger>
+        <TabsTrigger value="company">Company settings</TabsTrigger>
+      </TabsList>
+      <TabsContent value="apps">{apps}</TabsContent>
+      <TabsContent value="users">
+        <UsersSection companyId={company.company_id} currentUserId={user?.user_id} />
+      </TabsContent>
+      <TabsContent value="company">
+        <CompanySettings companyId={company.company_id} canEdit={isCompanyAdmin} />
+      </TabsContent>
+    </Tabs>,
+    company.company_name,
+  );
+}

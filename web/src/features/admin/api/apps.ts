@@ -1,0 +1,77 @@
+import type { App, CreateAppBody, UpdateAppBody } from '@inbox/contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api } from '@/lib/api-client';
+import { adminKeys } from './keys';
+import { refreshSession } from './session-refresh';
+
+export interface AppFilters {
+  search?: string;
+  is_active?: boolean;
+  offset?: number;
+}
+
+export const APPS_PAGE = 50;
+
+export const appsQuery = (cid: number, f: AppFilters) =>
+  queryOptions({
+    queryKey: [...adminKeys.apps(cid), 'list', f],
+    queryFn: () => api.list<App>('/apps', { query: { ...f, limit: APPS_PAGE } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const appQuery = (cid: number, appId: number) =>
+  queryOptions({
+    queryKey: adminKeys.app(cid, appId),
+    queryFn: () => api.get<App>('/apps', { query: { id: appId } }),
+  });
+
+function useAppsChanged(cid: number) {
+  const qc = useQueryClient();
+  return () => {
+    qc.invalidateQueries({ queryKey: adminKeys.apps(cid) });
+    qc.invalidateQueries({ queryKey: adminKeys.stats(cid) });
+    refreshSession();
+  };
+}
+
+export function useCreateApp(cid: number) {
+  const changed = useAppsChanged(cid);
+  return useMutation({
+    mutationFn: (body: CreateAppBody) => api.post<App>('/apps', body),
+    onSuccess: (app) => {
+      changed();
+      toast.success(`App "${app.app_name}" created`);
+    },
+  });
+}
+
+export function useUpdateApp(cid: number) {
+  const qc = useQueryClient();
+  const changed = useAppsChanged(cid);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateAppBody }) =>
+      api.put<App>('/apps', body, { query: { id } }),
+    onSuccess: (app, { body }) => {
+      qc.setQueryData(adminKeys.app(cid, app.app_id), app);
+      changed();
+      const onlyStatus = Object.keys(body).length === 1 && body.is_active !== undefined;
+      toast.success(
+        onlyStatus ? `App "${app.app_name}" ${app.is_active ? 'activated' : 'deactivated'}` : 'App saved',
+      );
+    },
+  });
+}
+
+export function useDeleteApp(cid: number) {
+  const qc = useQueryClient();
+  const changed = useAppsChanged(cid);
+  return useMutation({
+    mutationFn: (app: Pick<App, 'app_id' | 'app_name'>) => api.delete('/apps', { query: { id: app.app_id } }),
+    onSuccess: (_, app) => {
+      qc.removeQueries({ queryKey: adminKeys.app(cid, app.app_id) });
+      changed();
+      toast.success(`App "${app.app_name}" deleted`);
+    },
+  });
+}

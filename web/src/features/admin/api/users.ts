@@ -1,0 +1,61 @@
+import type { CompanyRole, CompanyUser, CreateCompanyUserBody } from '@inbox/contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api } from '@/lib/api-client';
+import { adminKeys, patchRows, withArticle } from './keys';
+
+export const USERS_PAGE = 50;
+
+export const companyUsersQuery = (cid: number, f: { search?: string; offset?: number; limit?: number }) =>
+  queryOptions({
+    queryKey: [...adminKeys.users(cid), f],
+    queryFn: () => api.list<CompanyUser>('/users', { query: { limit: USERS_PAGE, ...f } }),
+    placeholderData: keepPreviousData,
+  });
+
+function useUsersChanged(cid: number) {
+  const qc = useQueryClient();
+  return () => {
+    qc.invalidateQueries({ queryKey: adminKeys.users(cid) });
+    qc.invalidateQueries({ queryKey: adminKeys.company(cid) });
+  };
+}
+
+export function useAddCompanyUser(cid: number) {
+  const changed = useUsersChanged(cid);
+  return useMutation({
+    mutationFn: (body: CreateCompanyUserBody) => api.post<CompanyUser>('/users', body),
+    onSuccess: (u) => {
+      changed();
+      toast.success(`${u.name} added to the company`);
+    },
+  });
+}
+
+export function useUpdateCompanyUser(cid: number) {
+  const qc = useQueryClient();
+  const changed = useUsersChanged(cid);
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: number; role: CompanyRole }) =>
+      api.put<CompanyUser>('/users', { company_role: role }, { query: { id: userId } }),
+    onMutate: ({ userId, role }) =>
+      patchRows<CompanyUser>(qc, adminKeys.users(cid), (u) => u.user_id === userId, { company_role: role }),
+    onSuccess: (u) => toast.success(`${u.name} is now ${withArticle(u.company_role)}`),
+    onSettled: changed,
+  });
+}
+
+export function useRemoveCompanyUser(cid: number) {
+  const qc = useQueryClient();
+  const changed = useUsersChanged(cid);
+  return useMutation({
+    mutationFn: (u: Pick<CompanyUser, 'user_id' | 'name'>) =>
+      api.delete('/users', { query: { id: u.user_id } }),
+    onSuccess: (_, u) => {
+      changed();
+      // Their app and queue memberships in this company went with them.
+      qc.invalidateQueries({ queryKey: ['company', cid] });
+      toast.success(`${u.name} removed from the company`);
+    },
+  });
+}

@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query';
+import { SearchXIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { PageHeader } from '@/components/page-header';
+import { roleLabel } from '@/components/role-select';
+import { ToneBadge } from '@/components/tone-badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-error';
+import { useSession } from '@/lib/session';
+import { appQuery } from './api/apps';
+import { NoAdminAccess, NoCompanyForAdmin } from './components/admin-access-states';
+import { AppDetailsCard } from './components/app-details-card';
+import { AppMembersCard } from './components/app-members-card';
+import { QueuesCard } from './components/queues-card';
+
+const BACK = { to: '/admin', label: 'Back to Admin' };
+
+export default function AppAdminPage() {
+  const { company, user } = useSession();
+  const appId = Number(useParams().id);
+  if (!company)
+    return (
+      <Frame>
+        <NoCompanyForAdmin isPlatformAdmin={!!user?.is_platform_admin} />
+      </Frame>
+    );
+  if (!Number.isInteger(appId) || appId <= 0)
+    return (
+      <Frame>
+        <AppNotFound />
+      </Frame>
+    );
+  return <AppAdmin companyId={company.company_id} appId={appId} />;
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-5xl space-y-6 p-4 md:p-6">{children}</div>;
+}
+
+function AppNotFound() {
+  return (
+    <EmptyState
+      icon={SearchXIcon}
+      title="App not found"
+      description="This app does not exist in the current company, or you do not have access to it."
+      action={
+        <Button asChild variant="outline">
+          <Link to="/admin">Back to Admin</Link>
+        </Button>
+      }
+    />
+  );
+}
+
+function AppAdmin({ companyId, appId }: { companyId: number; appId: number }) {
+  const app = useQuery(appQuery(companyId, appId));
+  if (app.isPending) {
+    return (
+      <Frame>
+        <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading app">
+          <Skeleton className="h-5 w-32" />
+          <Skeleton className="h-8 w-64" />
+        </div>
+        <Skeleton className="h-72 rounded-xl" />
+        <Skeleton className="h-48 rounded-xl" />
+      </Frame>
+    );
+  }
+  if (app.isError) {
+    const missing = app.error instanceof ApiError && app.error.status === 404;
+    return (
+      <Frame>
+        {missing ? <AppNotFound /> : <ErrorState error={app.error} onRetry={() => app.refetch()} />}
+      </Frame>
+    );
+  }
+  const a = app.data;
+  const manages = a.role === 'admin' || a.role === 'manager';
+  return (
+    <Frame>
+      <PageHeader
+        back={BACK}
+        title={a.app_name}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <ToneBadge tone={a.is_active ? 'success' : 'muted'}>
+              {a.is_active ? 'Active' : 'Inactive'}
+            </ToneBadge>
+            {a.role && <span>Your role: {roleLabel(a.role)}</span>}
+          </span>
+        }
+      />
+      {manages ? (
+        <>
+          <AppDetailsCard companyId={companyId} app={a} />
+          <QueuesCard companyId={companyId} appId={a.app_id} />
+          <AppMembersCard companyId={companyId} appId={a.app_id} canEdit={a.role === 'admin'} />
+        </>
+      ) : (
+        <NoAdminAccess />
+      )}
+    </Frame>
+  );
+}

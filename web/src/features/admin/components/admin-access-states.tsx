@@ -1,0 +1,40 @@
+import { Building2Icon, ShieldOffIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { Button } from '@/components/ui/button';
+
+export function NoAdminAccess() {
+  return (
+    <EmptyState
+      icon={ShieldOffIcon}
+      title="You don't have access to Admin"
+      description="Admin is for company admins and for app admins or managers. Ask your company admin if you need to change settings, apps or members."
+      action={
+        <Button asChild variant="outline">
+          <Link to="/dashboard">Back to Dashboard</Link>
+        </Button>
+      }
+    />
+  );
+}
+
+export function NoCompanyForAdmin({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
+  return (
+    <EmptyState
+      icon={Building2Icon}
+      title="You are not a member of any company"
+      description={
+        isPlatformAdmin
+          ? 'Companies are created and managed in Platform Admin.'
+          : 'Ask an administrator to add you to a company.'
+      }
+      action={
+        isPlatformAdmin ? (
+          <Button asChild>
+            <Link to="/platform-admin">Open Platform Admin</Link>
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}

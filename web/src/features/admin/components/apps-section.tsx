@@ -1,0 +1,154 @@
+import { useQuery } from '@tanstack/react-query';
+import { AppWindowIcon, PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { Pager } from '@/components/pager';
+import { roleLabel } from '@/components/role-select';
+import { SearchInput } from '@/components/search-input';
+import { ToneBadge } from '@/components/tone-badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { NativeSelect } from '@/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useDebouncedValue } from '@/components/use-debounced-value';
+import { APPS_PAGE, appsQuery } from '../api/apps';
+import { AppFormDialog } from './app-form-dialog';
+import { AppRowActions } from './app-row-actions';
+
+type StatusFilter = 'all' | 'active' | 'inactive';
+
+interface AppsSectionProps {
+  companyId: number;
+  isCompanyAdmin: boolean;
+  createOpen: boolean;
+  onCreateOpenChange: (open: boolean) => void;
+}
+
+export function AppsSection({ companyId, isCompanyAdmin, createOpen, onCreateOpenChange }: AppsSectionProps) {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [offset, setOffset] = useState(0);
+  const filters = {
+    search: useDebouncedValue(search.trim()),
+    is_active: status === 'all' ? undefined : status === 'active',
+    offset,
+  };
+  const apps = useQuery(appsQuery(companyId, filters));
+  // App admins and managers who are not company admins manage only their own apps here.
+  const rows = (apps.data?.data ?? []).filter(
+    (a) => isCompanyAdmin || a.role === 'admin' || a.role === 'manager',
+  );
+  const filtered = !!filters.search || status !== 'all';
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1.5">
+          <CardTitle>Apps</CardTitle>
+          <CardDescription>
+            {isCompanyAdmin
+              ? 'The brands or products of this company. Open an app to set up its queues and members.'
+              : 'The apps you administer or manage.'}
+          </CardDescription>
+        </div>
+        {isCompanyAdmin && (
+          <Button onClick={() => onCreateOpenChange(true)}>
+            <PlusIcon aria-hidden />
+            Create app
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <SearchInput
+            label="Search apps"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setOffset(0);
+            }}
+          />
+          <NativeSelect
+            aria-label="Status"
+            className="sm:w-40"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as StatusFilter);
+              setOffset(0);
+            }}
+          >
+            <option value="all">All apps</option>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </NativeSelect>
+        </div>
+        {apps.isPending ? (
+          <ListSkeleton label="Loading apps" />
+        ) : apps.isError ? (
+          <ErrorState error={apps.error} onRetry={() => apps.refetch()} />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            icon={AppWindowIcon}
+            title={filtered ? 'No apps match' : 'No apps yet'}
+            description={
+              filtered
+                ? 'Try another search or status.'
+                : isCompanyAdmin
+                  ? 'Create the first app to start receiving conversations.'
+                  : 'You do not administer or manage any app of this company.'
+            }
+          />
+        ) : (
+          <>
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Name</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead className="hidden sm:table-cell">Queues</TableHead>
+                  <TableHead className="hidden sm:table-cell">Members</TableHead>
+                  <TableHead className="hidden md:table-cell">Your role</TableHead>
+                  <TableHead className="w-10">
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((app) => (
+                  <TableRow key={app.app_id}>
+                    <TableCell className="max-w-[12rem] whitespace-normal sm:max-w-sm">
+                      <Link to={`/admin/apps/${app.app_id}`} className="font-medium hover:underline">
+                        {app.app_name}
+                      </Link>
+                      {app.description && (
+                        <p className="truncate text-muted-foreground text-xs">{app.description}</p>
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <ToneBadge tone={app.is_active ? 'success' : 'muted'}>
+                        {app.is_active ? 'Active' : 'Inactive'}
+                      </ToneBadge>
+                    </TableCell>
+                    <TableCell className="hidden tabular-nums sm:table-cell">{app.queues_count}</TableCell>
+                    <TableCell className="hidden tabular-nums sm:table-cell">{app.members_count}</TableCell>
+                    <TableCell className="hidden md:table-cell">
+                      {app.role ? roleLabel(app.role) : '—'}
+                    </TableCell>
+                    <TableCell>
+                      <AppRowActions app={app} companyId={companyId} isCompanyAdmin={isCompanyAdmin} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <Pager offset={offset} limit={APPS_PAGE} total={apps.data.meta.total} onChange={setOffset} />
+          </>
+        )}
+      </CardContent>
+      <AppFormDialog companyId={companyId} open={createOpen} onOpenChange={onCreateOpenChange} />
+    </Card>
+  );
+}

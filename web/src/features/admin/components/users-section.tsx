@@ -1,0 +1,144 @@
+import { COMPANY_ROLES, type CompanyUser } from '@inbox/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Trash2Icon, UserPlusIcon, UsersIcon } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { Pager } from '@/components/pager';
+import { RoleSelect } from '@/components/role-select';
+import { SearchInput } from '@/components/search-input';
+import { toastError } from '@/components/server-errors';
+import { ToneBadge } from '@/components/tone-badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useDebouncedValue } from '@/components/use-debounced-value';
+import { companyUsersQuery, USERS_PAGE, useRemoveCompanyUser, useUpdateCompanyUser } from '../api/users';
+import { AddUserDialog } from './add-user-dialog';
+
+export function UsersSection({ companyId, currentUserId }: { companyId: number; currentUserId?: number }) {
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<CompanyUser | null>(null);
+  const term = useDebouncedValue(search.trim());
+  const users = useQuery(companyUsersQuery(companyId, { search: term, offset }));
+  const updateRole = useUpdateCompanyUser(companyId);
+  const remove = useRemoveCompanyUser(companyId);
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1.5">
+          <CardTitle>Users</CardTitle>
+          <CardDescription>
+            Members of this company. Admins manage everything; managers and agents work in the apps they are
+            given.
+          </CardDescription>
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <UserPlusIcon aria-hidden />
+          Add user
+        </Button>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <SearchInput
+          label="Search users"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setOffset(0);
+          }}
+        />
+        {users.isPending ? (
+          <ListSkeleton label="Loading users" />
+        ) : users.isError ? (
+          <ErrorState error={users.error} onRetry={() => users.refetch()} />
+        ) : users.data.data.length === 0 ? (
+          <EmptyState
+            icon={UsersIcon}
+            title={term ? 'No users match' : 'No users yet'}
+            description={term ? 'Try another name or email.' : 'Add the people who answer your customers.'}
+          />
+        ) : (
+          <>
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>User</TableHead>
+                  <TableHead>Role</TableHead>
+                  <TableHead className="hidden sm:table-cell">Status</TableHead>
+                  <TableHead className="w-10">
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {users.data.data.map((u) => {
+                  const self = u.user_id === currentUserId;
+                  return (
+                    <TableRow key={u.user_id}>
+                      <TableCell className="max-w-[10rem] sm:max-w-xs">
+                        <p className="truncate font-medium">
+                          {u.name}
+                          {self && <span className="font-normal text-muted-foreground"> (you)</span>}
+                        </p>
+                        <p className="truncate text-muted-foreground text-xs">{u.email}</p>
+                      </TableCell>
+                      <TableCell>
+                        <RoleSelect
+                          label={`Company role of ${u.name}`}
+                          value={u.company_role}
+                          roles={COMPANY_ROLES}
+                          disabled={self || updateRole.isPending}
+                          onChange={(role) =>
+                            updateRole.mutate({ userId: u.user_id, role }, { onError: (e) => toastError(e) })
+                          }
+                          className="w-32"
+                        />
+                      </TableCell>
+                      <TableCell className="hidden sm:table-cell">
+                        <ToneBadge tone={u.status === 'active' ? 'success' : 'danger'}>
+                          {u.status === 'active' ? 'Active' : 'Suspended'}
+                        </ToneBadge>
+                      </TableCell>
+                      <TableCell>
+                        {!self && (
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Remove ${u.name}`}
+                            onClick={() => setRemoving(u)}
+                          >
+                            <Trash2Icon />
+                          </Button>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+            <Pager offset={offset} limit={USERS_PAGE} total={users.data.meta.total} onChange={setOffset} />
+          </>
+        )}
+      </CardContent>
+      <AddUserDialog companyId={companyId} open={adding} onOpenChange={setAdding} />
+      <ConfirmDialog
+        open={!!removing}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={`Remove ${removing?.name ?? 'user'}?`}
+        description="They lose access to this company, its apps and its queues. Their account stays, and they can be added again later."
+        confirmLabel="Remove user"
+        pendingLabel="Removing..."
+        pending={remove.isPending}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing, { onSuccess: () => setRemoving(null), onError: (e) => toastError(e) })
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,136 @@
+import type { AiCompletion, AiSummary, Conversation, SecureLink, TransferBody } from '@inbox/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { toastError } from '@/components/server-errors';
+import { api } from '@/lib/api-client';
+import { inboxKeys } from './api';
+import type { ThreadData } from './thread-model';
+
+/** The spec's sentences (product spec section 8) and ours for resolve, delete and the secure link. */
+export const ACTION_TEXT = {
+  assigned: 'Conversation assigned successfully',
+  assignFailed: 'Failed to assign conversation',
+  unassigned: 'Conversation unassigned',
+  unassignFailed: 'Failed to unassign conversation',
+  transferred: 'Conversation transferred successfully',
+  transferFailed: 'Failed to transfer conversation',
+  resolved: 'Conversation resolved',
+  resolveFailed: 'Failed to resolve conversation',
+  deleted: 'Conversation deleted',
+  deleteFailed: 'Failed to delete conversation',
+  summaryFailed: 'Failed to generate AI summary',
+  completionFailed: 'Failed to generate a suggested reply',
+  secureLinkSent: 'Secure link sent to the customer',
+  secureLinkFailed: 'Failed to send secure conversation link',
+} as const;
+
+/** After an action: the thread shows the answer at once and polls now (a transfer adds a line); lists refresh. */
+export function useConversationChanged(cid: number) {
+  const qc = useQueryClient();
+  return (conversation: Conversation) => {
+    const key = inboxKeys.thread(cid, conversation.conversation_id);
+    qc.setQueryData<ThreadData>(key, (old) => old && { ...old, conversation });
+    qc.invalidateQueries({ queryKey: key });
+    qc.invalidateQueries({ queryKey: inboxKeys.lists(cid) });
+    qc.invalidateQueries({ queryKey: inboxKeys.dashboards(cid) });
+  };
+}
+
+const action =
+  <B>(path: string) =>
+  (body: B) =>
+    api.post<Conversation>(path, body);
+
+export function useAssign(cid: number) {
+  const changed = useConversationChanged(cid);
+  return useMutation({
+    mutationFn: action<{ conversation_id: number; user_id: number }>('/conversation/assign'),
+    onSuccess: (c) => {
+      changed(c);
+      toast.success(ACTION_TEXT.assigned);
+    },
+    onError: (err) => toastError(err, ACTION_TEXT.assignFailed),
+  });
+}
+
+export function useUnassign(cid: number) {
+  const changed = useConversationChanged(cid);
+  return useMutation({
+    mutationFn: action<{ conversation_id: number }>('/conversation/unassign'),
+    onSuccess: (c) => {
+      changed(c);
+      toast.success(ACTION_TEXT.unassigned);
+    },
+    onError: (err) => toastError(err, ACTION_TEXT.unassignFailed),
+  });
+}
+
+/** Errors are the dialog's to show (422 under its fields). */
+export function useTransfer(cid: number) {
+  const changed = useConversationChanged(cid);
+  return useMutation({
+    mutationFn: (body: TransferBody) => api.post<Conversation>('/conversation/transfer', body),
+    onSuccess: (c) => {
+      changed(c);
+      toast.success(ACTION_TEXT.transferred);
+    },
+  });
+}
+
+export function useResolve(cid: number) {
+  const changed = useConversationChanged(cid);
+  return useMutation({
+    mutationFn: action<{ conversation_id: number }>('/conversation/resolve'),
+    onSuccess: (c) => {
+      changed(c);
+      toast.success(ACTION_TEXT.resolved);
+    },
+    onError: (err) => toastError(err, ACTION_TEXT.resolveFailed),
+  });
+}
+
+export function useDeleteConversation(cid: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    // A JSON body (even empty) must come with the JSON content type the client always sends.
+    mutationFn: (id: number) => api.delete('/conversations', { query: { id } }),
+    onSuccess: (_, id) => {
+      qc.removeQueries({ queryKey: inboxKeys.thread(cid, id) });
+      qc.invalidateQueries({ queryKey: inboxKeys.lists(cid) });
+      qc.invalidateQueries({ queryKey: inboxKeys.dashboards(cid) });
+      toast.success(ACTION_TEXT.deleted);
+    },
+    onError: (err) => toastError(err, ACTION_TEXT.deleteFailed),
+  });
+}
+
+export function useAiSummary() {
+  return useMutation({
+    mutationFn: (conversationId: number) =>
+      api.post<AiSummary>('/conversation/ai-summary', { conversation_id: conversationId }),
+    onError: (err) => toastError(err, ACTION_TEXT.summaryFailed),
+  });
+}
+
+export function useAiCompletion() {
+  return useMutation({
+    mutationFn: (body: { conversation_id: number; draft?: string }) =>
+      api.post<AiCompletion>('/conversation/ai-completion', body),
+    onError: (err) => toastError(err, ACTION_TEXT.completionFailed),
+  });
+}
+
+export function useSecureLink(cid: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (conversationId: number) =>
+      api.post<SecureLink>('/conversation/secure-link', { conversation_id: conversationId }),
+    onSuccess: (link, id) => {
+      // A closed conversation is reopened as pending by the link.
+      qc.invalidateQueries({ queryKey: inboxKeys.thread(cid, id) });
+      qc.invalidateQueries({ queryKey: inboxKeys.lists(cid) });
+      toast.success(ACTION_TEXT.secureLinkSent, { description: `Sent to ${link.email}` });
+    },
+    onError: (err) => toastError(err, ACTION_TEXT.secureLinkFailed),
+  });
+}

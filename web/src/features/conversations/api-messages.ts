@@ -1,0 +1,97 @@
+import type { Attachment, ConsoleMessage, ConversationSummary } from '@inbox/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { API_BASE, api } from '@/lib/api-client';
+import { ApiError, errorText, messageOf } from '@/lib/api-error';
+import { getToken, STORAGE_KEYS } from '@/lib/storage';
+import { type ConversationPage, inboxKeys } from './api';
+import { mergeMessages, type ThreadData } from './thread-model';
+
+export const SEND_FAILED = 'Failed to send message';
+
+export interface SendBody {
+  conversation_id: number;
+  content: string;
+  content_type: 'text';
+  attachments?: number[];
+  is_private?: boolean;
+  client_message_id: string;
+}
+
+/** POST /messages: the answer joins the thread at once; the poll's cursor stays (see ThreadData.cursor). */
+export function useSendMessage(cid: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SendBody) => api.post<ConsoleMessage>('/messages', body),
+    onSuccess: (message) => {
+      qc.setQueryData<ThreadData>(
+        inboxKeys.thread(cid, message.conversation_id),
+        (old) => old && { ...old, messages: mergeMessages(old.messages, [message]) },
+      );
+      qc.invalidateQueries({ queryKey: inboxKeys.lists(cid) });
+    },
+    // The spec's sentence, with the server's reason (a deleted conversation, a file that is gone) under it.
+    onError: (err) => {
+      const reason = messageOf(err, SEND_FAILED);
+      toast.error(SEND_FAILED, reason === SEND_FAILED ? undefined : { description: reason });
+    },
+  });
+}
+
+/** POST /attachments/upload?conversation_id=: one file, sent later with a reply or note. */
+export function uploadAttachment(conversationId: number, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return api.upload<Attachment>('/attachments/upload', form, { query: { conversation_id: conversationId } });
+}
+
+/** POST /conversation/typing: the caller throttles it; a failure is of no interest to anyone. */
+export const sendTyping = (conversationId: number) =>
+  api.post('/conversation/typing', { conversation_id: conversationId }).catch(() => undefined);
+
+/** POST /conversation/read: moves the read marker; the unread badge of the row goes at once. */
+export function useMarkRead(cid: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { conversation_id: number; last_message_id: number }) =>
+      api.post('/conversation/read', body),
+    onSuccess: (_, body) => {
+      qc.setQueriesData<ConversationPage>({ queryKey: inboxKeys.lists(cid) }, (old) =>
+        old ? { ...old, conversations: old.conversations.map(clearUnread(body.conversation_id)) } : old,
+      );
+      qc.invalidateQueries({ queryKey: inboxKeys.dashboards(cid) });
+    },
+  });
+}
+
+const clearUnread = (id: number) => (c: ConversationSummary) =>
+  c.conversation_id === id && c.unread_count > 0 ? { ...c, unread_count: 0 } : c;
+
+/**
+ * GET /attachments/download/{id} needs the console's headers, so a link cannot point at it: the file comes
+ * as a blob and is saved under its original name.
+ */
+export async function downloadAttachment(
+  attachment: Pick<Attachment, 'attachment_id' | 'original_filename'>,
+) {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const company = localStorage.getItem(STORAGE_KEYS.companyId);
+  if (company) headers['X-Company-Id'] = company;
+  const impersonate = localStorage.getItem(STORAGE_KEYS.impersonateUserId);
+  if (impersonate) headers['X-Impersonate-User-Id'] = impersonate;
+  const res = await fetch(`${API_BASE}/attachments/download/${attachment.attachment_id}`, { headers });
+  if (!res.ok) {
+    const body = await res.json().catch(() => undefined);
+    throw new ApiError(errorText(body, res.status, res.statusText), { status: res.status });
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = attachment.original_filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,108 @@
+import type { CompanyUser, ConversationPoll, ConversationSummary, Dashboard, Queue } from '@inbox/contract';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
+import type { ListParams } from './filters';
+import { mergeMessages, nextCursor, type ThreadData } from './thread-model';
+
+/** The list refreshes every 4 s; an open thread every 3 s (and then it brings the list along). */
+export const LIST_POLL_MS = 4000;
+export const THREAD_POLL_MS = 3000;
+export const DASHBOARD_POLL_MS = 15_000;
+
+/**
+ * Keys start with ['company', companyId]: switching company never shows another company's inbox, and the
+ * admin pages' invalidations of ['company', id, 'queues', appId] reach the queue filter too.
+ */
+export const inboxKeys = {
+  all: (cid: number) => ['company', cid, 'conversations'] as const,
+  lists: (cid: number) => ['company', cid, 'conversations', 'list'] as const,
+  list: (cid: number, params: ListParams) => ['company', cid, 'conversations', 'list', params] as const,
+  thread: (cid: number, id: number) => ['company', cid, 'conversations', 'thread', id] as const,
+  dashboards: (cid: number) => ['company', cid, 'conversations', 'dashboard'] as const,
+  dashboard: (cid: number, appId: number | null, limit: number) =>
+    ['company', cid, 'conversations', 'dashboard', appId, limit] as const,
+  queues: (cid: number, appId: number) => ['company', cid, 'queues', appId, 'inbox'] as const,
+  users: (cid: number, search: string) => ['company', cid, 'users', 'inbox', search] as const,
+};
+
+export interface ConversationPage {
+  conversations: ConversationSummary[];
+  total: number;
+}
+
+const notFound = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 403);
+const retryUnlessGone = (count: number, err: unknown) => !notFound(err) && count < 1;
+
+/** GET /conversation/poll: one page of the inbox. While a thread is open its poll refreshes this instead. */
+export const conversationListQuery = (cid: number, params: ListParams, poll: boolean) =>
+  queryOptions({
+    queryKey: inboxKeys.list(cid, params),
+    queryFn: async ({ signal }): Promise<ConversationPage> => {
+      const data = await api.get<ConversationPoll>('/conversation/poll', { query: { ...params }, signal });
+      return { conversations: data.conversations, total: data.total };
+    },
+    refetchInterval: poll ? LIST_POLL_MS : false,
+    staleTime: 2000,
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * The open conversation, polled with `last_message_id` so only new messages travel; the answer's list page
+ * (for `list`, the filters on screen) lands in the list's cache, so one request a tick serves both panes.
+ */
+export const threadQuery = (cid: number, id: number, list: ListParams | null) =>
+  queryOptions({
+    queryKey: inboxKeys.thread(cid, id),
+    queryFn: async ({ client, signal }): Promise<ThreadData> => {
+      const prev = client.getQueryData<ThreadData>(inboxKeys.thread(cid, id));
+      const page = list ?? { limit: 1, offset: 0 };
+      const data = await api.get<ConversationPoll>('/conversation/poll', {
+        query: { ...page, conversation_id: id, last_message_id: prev?.cursor },
+        signal,
+      });
+      if (list) storeListPage(client, cid, list, data);
+      const polled = data.messages ?? [];
+      if (!data.conversation) throw new ApiError('Conversation not found', { status: 404 });
+      return {
+        conversation: data.conversation,
+        messages: mergeMessages(prev?.messages ?? [], polled),
+        typing: data.typing ?? [],
+        cursor: nextCursor(prev?.cursor, polled),
+      };
+    },
+    refetchInterval: (query) => (query.state.status === 'error' ? false : THREAD_POLL_MS),
+    staleTime: 1000,
+    retry: retryUnlessGone,
+  });
+
+function storeListPage(client: QueryClient, cid: number, list: ListParams, data: ConversationPoll) {
+  const page: ConversationPage = { conversations: data.conversations, total: data.total };
+  client.setQueryData(inboxKeys.list(cid, list), page);
+}
+
+/** GET /dashboards: the counts and the latest conversations, refreshed every 15 s. */
+export const dashboardQuery = (cid: number, appId: number | null, limit: number) =>
+  queryOptions({
+    queryKey: inboxKeys.dashboard(cid, appId, limit),
+    queryFn: ({ signal }) =>
+      api.get<Dashboard>('/dashboards', { query: { app_id: appId ?? undefined, limit }, signal }),
+    refetchInterval: DASHBOARD_POLL_MS,
+    staleTime: 5000,
+  });
+
+/** GET /queues?app_id=: the queues the caller can see in the app (filter and transfer targets). */
+export const inboxQueuesQuery = (cid: number, appId: number) =>
+  queryOptions({
+    queryKey: inboxKeys.queues(cid, appId),
+    queryFn: ({ signal }) => api.list<Queue>('/queues', { query: { app_id: appId, limit: 100 }, signal }),
+  });
+
+/** GET /users?search=: colleagues to assign or transfer to. */
+export const inboxUsersQuery = (cid: number, search: string) =>
+  queryOptions({
+    queryKey: inboxKeys.users(cid, search),
+    queryFn: ({ signal }) =>
+      api.list<CompanyUser>('/users', { query: { search: search || undefined, limit: 50 }, signal }),
+    staleTime: 60_000,
+  });

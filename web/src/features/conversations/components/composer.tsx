@@ -1,0 +1,192 @@
+import { ATTACHMENT_ACCEPT, type ConversationStatus } from '@inbox/contract';
+import { Loader2Icon, LockIcon, PaperclipIcon, SendIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { sendTyping, useSendMessage } from '../api-messages';
+import { ComposerMode, type Mode } from './composer-mode';
+import { SuggestReply, suggestionNote } from './suggest-reply';
+import { UploadChips } from './upload-chips';
+import { useUploads } from './use-uploads';
+
+const TYPING_THROTTLE_MS = 3000;
+/** Unsent text per conversation, so moving to another chat and back keeps what was written. */
+const drafts = new Map<number, string>();
+
+const newClientId = () =>
+  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+interface ComposerProps {
+  cid: number;
+  conversationId: number;
+  customerName: string;
+  status: ConversationStatus;
+}
+
+/**
+ * Reply or internal note: Enter sends, Shift+Enter starts a new line; files upload as soon as they are chosen.
+ * It takes focus when a conversation opens (not on touch screens, where that would cover the thread).
+ */
+export function Composer({ cid, conversationId, customerName, status }: ComposerProps) {
+  const [text, setTextState] = useState(() => drafts.get(conversationId) ?? '');
+  const [mode, setMode] = useState<Mode>('reply');
+  const [aiNote, setAiNote] = useState<string | null>(null);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const clientId = useRef(newClientId());
+  const lastTyping = useRef(0);
+  const uploads = useUploads(conversationId);
+  const send = useSendMessage(cid);
+
+  const setText = (value: string) => {
+    drafts.set(conversationId, value);
+    setTextState(value);
+  };
+
+  useEffect(() => {
+    if (!window.matchMedia?.('(pointer: coarse)').matches) area.current?.focus();
+  }, []);
+
+  const onType = (value: string) => {
+    setText(value);
+    // The customer sees "typing..." for replies only: a note is not for them.
+    const now = Date.now();
+    if (mode === 'reply' && value.trim() && now - lastTyping.current >= TYPING_THROTTLE_MS) {
+      lastTyping.current = now;
+      sendTyping(conversationId);
+    }
+  };
+
+  const canSend = !send.isPending && !uploads.busy && (text.trim() !== '' || uploads.ready.length > 0);
+  const submit = () => {
+    if (!canSend) return;
+    const ids = uploads.ready.map((a) => a.attachment_id);
+    send.mutate(
+      {
+        conversation_id: conversationId,
+        content: text.trim(),
+        content_type: 'text',
+        attachments: ids.length ? ids : undefined,
+        is_private: mode === 'note' ? true : undefined,
+        client_message_id: clientId.current,
+      },
+      {
+        onSuccess: () => {
+          setText('');
+          setAiNote(null);
+          uploads.clear();
+          clientId.current = newClientId();
+          area.current?.focus();
+        },
+      },
+    );
+  };
+
+  const note = mode === 'note';
+  return (
+    <div className="border-t bg-background p-3">
+      <div className="mx-auto max-w-3xl space-y-2">
+        {(status === 'resolved' || status === 'closed') && (
+          <p className="text-muted-foreground text-xs">
+            {status === 'resolved'
+              ? 'This conversation is resolved: the customer can no longer write in the portal.'
+              : 'The customer’s portal session has expired: send a secure link so they can continue.'}
+          </p>
+        )}
+        <div className="flex items-center justify-between gap-2">
+          <ComposerMode mode={mode} onChange={setMode} />
+          <SuggestReply
+            conversationId={conversationId}
+            draft={text}
+            onSuggestion={(answer) => {
+              setMode('reply');
+              setText(answer.completion);
+              setAiNote(suggestionNote(answer));
+              area.current?.focus();
+            }}
+          />
+        </div>
+        <div
+          className={cn(
+            'rounded-lg border shadow-xs transition-colors focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50',
+            note
+              ? 'border-amber-300 bg-amber-50/70 focus-within:border-amber-400 focus-within:ring-amber-400/30 dark:border-amber-500/40 dark:bg-amber-500/10'
+              : 'bg-background dark:bg-input/30',
+          )}
+        >
+          <label htmlFor={`composer-${conversationId}`} className="sr-only">
+            {note ? 'Internal note' : 'Reply'}
+          </label>
+          <textarea
+            id={`composer-${conversationId}`}
+            ref={area}
+            value={text}
+            readOnly={send.isPending}
+            aria-busy={send.isPending}
+            onChange={(e) => onType(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                submit();
+              }
+            }}
+            placeholder={
+              note ? 'Write an internal note (only your team sees it)...' : `Reply to ${customerName}...`
+            }
+            rows={2}
+            className="block max-h-48 min-h-16 w-full resize-none bg-transparent px-3 pt-2.5 text-base outline-none [field-sizing:content] placeholder:text-muted-foreground md:text-sm"
+          />
+          <div className="flex items-center gap-2 px-2 pb-2">
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              accept={ATTACHMENT_ACCEPT}
+              className="hidden"
+              data-testid="file-input"
+              onChange={(e) => {
+                if (e.target.files) uploads.add(e.target.files);
+                e.target.value = '';
+              }}
+            />
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label="Attach files"
+              onClick={() => fileInput.current?.click()}
+              disabled={send.isPending}
+            >
+              <PaperclipIcon aria-hidden />
+            </Button>
+            <span className="hidden flex-1 text-muted-foreground text-xs sm:block">
+              {aiNote ?? 'Enter to send · Shift+Enter for a new line'}
+            </span>
+            <Button
+              type="button"
+              size="sm"
+              className={cn(
+                'ml-auto',
+                note && 'bg-amber-600 text-white hover:bg-amber-600/90 dark:bg-amber-500 dark:text-amber-950',
+              )}
+              onClick={submit}
+              disabled={!canSend}
+            >
+              {send.isPending ? (
+                <Loader2Icon className="animate-spin" aria-hidden />
+              ) : note ? (
+                <LockIcon aria-hidden />
+              ) : (
+                <SendIcon aria-hidden />
+              )}
+              {send.isPending ? 'Sending...' : note ? 'Add note' : 'Send'}
+            </Button>
+          </div>
+        </div>
+        <UploadChips uploads={uploads.uploads} onRemove={uploads.remove} />
+        {aiNote && <p className="text-muted-foreground text-xs sm:hidden">{aiNote}</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { useQuery } from '@tanstack/react-query';
+import { AppWindowIcon, BuildingIcon, MessagesSquareIcon } from 'lucide-react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { useDebouncedValue } from '@/components/use-debounced-value';
+import { useSession } from '@/lib/session';
+import { cn } from '@/lib/utils';
+import { conversationListQuery, inboxQueuesQuery } from '../api';
+import { type InboxFilters, listParams, readFilters, writeFilters } from '../filters';
+import { ListPane } from './list-pane';
+import { ThreadPane } from './thread-pane';
+import { useInboxKeyboard } from './use-inbox-keyboard';
+import { useThread } from './use-thread';
+
+/**
+ * The agent inbox: the list on the left and the open conversation on the right; on a phone, the list or
+ * the conversation. The company and app come from the session (the sidebar's switchers).
+ */
+export function Inbox({ selectedId }: { selectedId?: number }) {
+  const { company, user, selectedAppId } = useSession();
+  if (!company) {
+    return (
+      <div className="p-4 md:p-6">
+        <EmptyState
+          icon={BuildingIcon}
+          title="No company yet"
+          description="Conversations belong to a company. Ask an administrator to add you to one."
+        />
+      </div>
+    );
+  }
+  if (!selectedAppId) {
+    return (
+      <div className="p-4 md:p-6">
+        <EmptyState
+          icon={AppWindowIcon}
+          title="No apps yet"
+          description="Conversations arrive through an app. Ask your company admin to add you to an app."
+        />
+      </div>
+    );
+  }
+  return (
+    <CompanyInbox
+      key={company.company_id}
+      cid={company.company_id}
+      appId={selectedAppId}
+      meId={user?.user_id}
+      selectedId={selectedId}
+    />
+  );
+}
+
+interface CompanyInboxProps {
+  cid: number;
+  appId: number;
+  meId: number | undefined;
+  selectedId: number | undefined;
+}
+
+function CompanyInbox({ cid, appId, meId, selectedId }: CompanyInboxProps) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const queues = useQuery(inboxQueuesQuery(cid, appId));
+  const appQueues = queues.data?.data ?? [];
+  // A queue of another app (the app was switched) does not narrow this app's list.
+  const queueId =
+    queues.data && !appQueues.some((q) => q.queue_id === filters.queueId) ? undefined : filters.queueId;
+  const list = listParams({ ...filters, queueId }, appId, filters.search);
+
+  const thread = useThread(cid, selectedId, list);
+  // While a thread is open (and healthy) its poll refreshes the list too.
+  const pollList = selectedId === undefined || thread.isError;
+  const page = useQuery(conversationListQuery(cid, list, pollList));
+
+  const [searchText, setSearchText] = useState(filters.search);
+  const debounced = useDebouncedValue(searchText.trim(), 300);
+  const pushSearch = useEffectEvent((search: string) => {
+    if (search !== filters.search) setParams(writeFilters(params, { search, page: 1 }), { replace: true });
+  });
+  // Only a new debounced value writes the URL. Comparing with the URL on every render would write the old text
+  // back while 'Clear filters' waits out the debounce, and the list would flick empty again.
+  useEffect(() => pushSearch(debounced), [debounced]);
+
+  const setFilters = (next: Partial<InboxFilters>) =>
+    setParams(writeFilters(params, next), { replace: true });
+  const clearFilters = () => {
+    setSearchText('');
+    setParams(new URLSearchParams(), { replace: true });
+  };
+
+  const query = params.toString() ? `?${params.toString()}` : '';
+  const backTo = `/conversations${query}`;
+  const paneRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const threadRef = useRef<HTMLElement>(null);
+  const [help, setHelp] = useState(false);
+  useInboxKeyboard({
+    pane: paneRef,
+    list: listRef,
+    thread: threadRef,
+    onBackToList: () => navigate(backTo),
+    onHelp: () => setHelp(true),
+  });
+
+  return (
+    <div className="flex h-[calc(100svh-3rem)] min-h-0 w-full overflow-hidden">
+      <ListPane
+        className={cn(
+          'w-full border-r md:w-80 md:shrink-0 lg:w-96',
+          selectedId !== undefined && 'hidden md:flex',
+        )}
+        filters={{ ...filters, queueId }}
+        onFilters={setFilters}
+        onClearFilters={clearFilters}
+        searchText={searchText}
+        onSearchText={setSearchText}
+        queues={appQueues}
+        rows={page.data?.conversations}
+        total={page.data?.total ?? 0}
+        pending={page.isPending}
+        fetching={page.isFetching}
+        error={page.error}
+        onRetry={() => page.refetch()}
+        selectedId={selectedId}
+        hrefFor={(id) => `/conversations/${id}${query}`}
+        paneRef={paneRef}
+        listRef={listRef}
+        help={help}
+        onHelp={setHelp}
+      />
+      {selectedId !== undefined ? (
+        <ThreadPane
+          key={selectedId}
+          className="flex-1"
+          cid={cid}
+          conversationId={selectedId}
+          thread={thread}
+          meId={meId}
+          backTo={backTo}
+          onDeleted={() => navigate(backTo)}
+          paneRef={threadRef}
+        />
+      ) : (
+        <div className="hidden flex-1 items-center justify-center p-6 md:flex">
+          <EmptyState
+            icon={MessagesSquareIcon}
+            title="Pick a conversation"
+            description="Choose one from the list to read and reply. Keyboard: j and k move through the list, Enter opens."
+            className="max-w-md border-none"
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import type { ConversationSummary, Queue } from '@inbox/contract';
+import { InboxIcon, SearchXIcon } from 'lucide-react';
+import type { RefObject } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { Pager } from '@/components/pager';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { emptyText, hasFilters, type InboxFilters, PAGE_SIZE } from '../filters';
+import { ConversationRow } from './conversation-row';
+import { InboxFiltersBar } from './inbox-filters';
+import { ShortcutsHelp } from './shortcuts-help';
+import { useNow } from './use-now';
+
+interface ListPaneProps {
+  filters: InboxFilters;
+  onFilters: (next: Partial<InboxFilters>) => void;
+  onClearFilters: () => void;
+  searchText: string;
+  onSearchText: (text: string) => void;
+  queues: Queue[];
+  rows: ConversationSummary[] | undefined;
+  total: number;
+  pending: boolean;
+  fetching: boolean;
+  error: unknown;
+  onRetry: () => void;
+  selectedId: number | undefined;
+  hrefFor: (id: number) => string;
+  paneRef: RefObject<HTMLElement | null>;
+  listRef: RefObject<HTMLUListElement | null>;
+  help: boolean;
+  onHelp: (open: boolean) => void;
+  className?: string;
+}
+
+/** The left pane: filters and the conversations, latest activity first, a page at a time. */
+export function ListPane(p: ListPaneProps) {
+  const now = useNow();
+  const rows = p.rows ?? [];
+  const tabbableId = rows.some((r) => r.conversation_id === p.selectedId)
+    ? p.selectedId
+    : rows[0]?.conversation_id;
+  const empty = emptyText(p.filters);
+  return (
+    <section
+      ref={p.paneRef}
+      aria-label="Conversation list"
+      className={cn('flex min-h-0 flex-col', p.className)}
+    >
+      <div className="space-y-3 border-b p-3">
+        <div className="flex items-center gap-2">
+          <h1 className="font-semibold text-lg tracking-tight">Conversations</h1>
+          {p.rows && (
+            <span className="text-muted-foreground text-sm" aria-live="polite">
+              {p.total}
+            </span>
+          )}
+          {p.fetching && !p.pending && (
+            <span
+              className="size-1.5 animate-pulse rounded-full bg-primary"
+              role="status"
+              aria-label="Updating"
+            />
+          )}
+          <span className="ml-auto">
+            <ShortcutsHelp open={p.help} onOpenChange={p.onHelp} />
+          </span>
+        </div>
+        <InboxFiltersBar
+          filters={p.filters}
+          onChange={p.onFilters}
+          searchText={p.searchText}
+          onSearchText={p.onSearchText}
+          queues={p.queues}
+        />
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {p.pending ? (
+          <div className="p-3">
+            <ListSkeleton rows={8} label="Loading conversations" />
+          </div>
+        ) : p.error && !p.rows ? (
+          <ErrorState error={p.error} onRetry={p.onRetry} className="m-3" />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            icon={hasFilters(p.filters) ? SearchXIcon : InboxIcon}
+            title={empty.title}
+            description={empty.description}
+            className="m-3"
+            action={
+              hasFilters(p.filters) ? (
+                <Button variant="outline" size="sm" onClick={p.onClearFilters}>
+                  Clear filters
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : (
+          <ul ref={p.listRef} aria-label="Conversations">
+            {rows.map((c) => (
+              <li key={c.conversation_id}>
+                <ConversationRow
+                  conversation={c}
+                  to={p.hrefFor(c.conversation_id)}
+                  selected={c.conversation_id === p.selectedId}
+                  tabbable={c.conversation_id === tabbableId}
+                  now={now}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        {!p.pending && p.rows && (
+          <div className="px-3 pb-3">
+            <Pager
+              offset={(p.filters.page - 1) * PAGE_SIZE}
+              limit={PAGE_SIZE}
+              total={p.total}
+              onChange={(offset) => p.onFilters({ page: offset / PAGE_SIZE + 1 })}
+            />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

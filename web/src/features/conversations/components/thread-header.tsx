@@ -1,0 +1,57 @@
+import type { Conversation } from '@inbox/contract';
+import { ArrowLeftIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { channelLabel } from '@/lib/format';
+import { AssigneeAvatar } from './assignee-avatar';
+import { StatusBadge } from './status-badge';
+import { ThreadActions } from './thread-actions';
+
+interface ThreadHeaderProps {
+  cid: number;
+  conversation: Conversation;
+  meId: number | undefined;
+  backTo: string;
+  onDeleted: () => void;
+}
+
+/** Who the customer is, where the conversation stands, and the actions on it. */
+export function ThreadHeader({ cid, conversation: c, meId, backTo, onDeleted }: ThreadHeaderProps) {
+  const meta = [c.customer.email, channelLabel(c.channel), c.queue_name].filter((x): x is string => !!x);
+  return (
+    <header className="space-y-1.5 border-b px-3 py-2.5 sm:px-4">
+      <div className="flex items-center gap-2">
+        <Button asChild variant="ghost" size="icon" className="-ml-1 size-8 shrink-0 md:hidden">
+          <Link to={backTo} aria-label="Back to conversations">
+            <ArrowLeftIcon aria-hidden />
+          </Link>
+        </Button>
+        <div className="flex min-w-0 flex-1 items-baseline gap-2">
+          <h2 className="truncate font-semibold text-base">{c.customer.name}</h2>
+          <span className="shrink-0 text-muted-foreground text-sm">#{c.number}</span>
+        </div>
+        <ThreadActions cid={cid} conversation={c} meId={meId} onDeleted={onDeleted} />
+      </div>
+      <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-muted-foreground text-xs">
+        {meta.map((item) => (
+          <span key={item} className="flex min-w-0 items-center gap-1.5">
+            <span className="truncate">{item}</span>
+            <span aria-hidden>·</span>
+          </span>
+        ))}
+        <span className="inline-flex items-center gap-1.5">
+          <StatusBadge status={c.status} />
+          <span aria-hidden>·</span>
+          {c.assigned_user ? (
+            <span className="inline-flex items-center gap-1" data-testid="assignee">
+              <AssigneeAvatar name={c.assigned_user.name} className="size-4 text-[8px]" />
+              <span aria-hidden>{c.assigned_user.name}</span>
+            </span>
+          ) : (
+            <span data-testid="assignee">Unassigned</span>
+          )}
+        </span>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,105 @@
+import { MessageSquareOffIcon } from 'lucide-react';
+import type { RefObject } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-error';
+import { cn } from '@/lib/utils';
+import { typingText } from '../thread-model';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { ThreadHeader } from './thread-header';
+import type { ThreadQuery } from './use-thread';
+
+interface ThreadPaneProps {
+  cid: number;
+  conversationId: number;
+  thread: ThreadQuery;
+  meId: number | undefined;
+  backTo: string;
+  onDeleted: () => void;
+  paneRef: RefObject<HTMLElement | null>;
+  className?: string;
+}
+
+/** The right pane: one conversation with its header and actions, the messages, and the composer. */
+export function ThreadPane({
+  cid,
+  conversationId,
+  thread,
+  meId,
+  backTo,
+  onDeleted,
+  paneRef,
+  className,
+}: ThreadPaneProps) {
+  const data = thread.data;
+  const gone = thread.error instanceof ApiError && [403, 404, 422].includes(thread.error.status);
+  return (
+    <section
+      ref={paneRef}
+      aria-label="Conversation"
+      className={cn('flex min-h-0 min-w-0 flex-col', className)}
+    >
+      {data ? (
+        <>
+          <ThreadHeader
+            cid={cid}
+            conversation={data.conversation}
+            meId={meId}
+            backTo={backTo}
+            onDeleted={onDeleted}
+          />
+          <MessageList
+            conversationId={conversationId}
+            messages={data.messages}
+            typing={typingText(data.typing, data.conversation.customer.name)}
+          />
+          <Composer
+            cid={cid}
+            conversationId={conversationId}
+            customerName={data.conversation.customer.name}
+            status={data.conversation.status}
+          />
+        </>
+      ) : thread.isPending ? (
+        <ThreadSkeleton />
+      ) : (
+        <div className="p-4">
+          {gone ? (
+            <EmptyState
+              icon={MessageSquareOffIcon}
+              title="Conversation not found"
+              description="It may have been deleted, or moved to a queue you cannot see."
+              action={
+                <Button asChild variant="outline" size="sm">
+                  <Link to={backTo}>Back to conversations</Link>
+                </Button>
+              }
+            />
+          ) : (
+            <ErrorState error={thread.error} onRetry={() => thread.refetch()} />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ThreadSkeleton() {
+  return (
+    <div className="flex flex-1 flex-col" role="status" aria-busy="true" aria-label="Loading conversation">
+      <div className="space-y-2 border-b p-4">
+        <Skeleton className="h-5 w-48" />
+        <Skeleton className="h-3 w-72 max-w-full" />
+      </div>
+      <div className="flex-1 space-y-4 p-5">
+        <Skeleton className="h-14 w-2/3 rounded-2xl" />
+        <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
+        <Skeleton className="h-20 w-3/5 rounded-2xl" />
+      </div>
+    </div>
+  );
+}

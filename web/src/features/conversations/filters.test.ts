@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { emptyText, listParams, readFilters, writeFilters } from './filters';
+
+const q = (s: string) => new URLSearchParams(s);
+
+describe('inbox filters', () => {
+  it('default to open and pending conversations of everyone, first page', () => {
+    expect(readFilters(q(''))).toEqual({
+      status: 'active',
+      assignee: 'all',
+      queueId: undefined,
+      search: '',
+      page: 1,
+    });
+    expect(listParams(readFilters(q('')), 7, '')).toEqual({
+      app_id: 7,
+      status: 'open,pending',
+      limit: 50,
+      offset: 0,
+    });
+  });
+
+  it('map Mine and Unassigned to assigned_user_id me and none, and All to no filter', () => {
+    expect(listParams(readFilters(q('assignee=mine')), 7, '').assigned_user_id).toBe('me');
+    expect(listParams(readFilters(q('assignee=unassigned')), 7, '').assigned_user_id).toBe('none');
+    expect(listParams(readFilters(q('assignee=all')), 7, '')).not.toHaveProperty('assigned_user_id');
+  });
+
+  it('send one status, or none for all statuses, with the queue, search and page offset', () => {
+    const f = readFilters(q('status=resolved&queue=4&q=refund&page=3'));
+    expect(listParams(f, 7, f.search)).toEqual({
+      app_id: 7,
+      status: 'resolved',
+      queue_id: 4,
+      search: 'refund',
+      limit: 50,
+      offset: 100,
+    });
+    expect(listParams(readFilters(q('status=all')), 7, '')).not.toHaveProperty('status');
+  });
+
+  it('ignore values that are not filters', () => {
+    expect(readFilters(q('status=nope&assignee=x&queue=-2&page=0'))).toEqual(readFilters(q('')));
+  });
+
+  it('leave defaults out of the URL and reset nothing they are not asked to', () => {
+    expect(writeFilters(q('status=pending&page=2'), { assignee: 'mine', page: 1 }).toString()).toBe(
+      'status=pending&assignee=mine',
+    );
+    expect(writeFilters(q('q=abc'), { search: '' }).toString()).toBe('');
+  });
+
+  it('say why the list is empty', () => {
+    expect(emptyText(readFilters(q('status=closed'))).title).toBe('No conversations match these filters.');
+    expect(emptyText(readFilters(q('q=zzz'))).title).toBe('No conversations match these filters.');
+    expect(emptyText(readFilters(q('assignee=mine'))).title).toBe('No conversations are assigned to you.');
+    expect(emptyText(readFilters(q(''))).title).toBe('No open conversations');
+  });
+});

@@ -1,0 +1,115 @@
+import type { ConversationStatus } from '@inbox/contract';
+
+/** 'active' is the default view: everything still waiting on someone (open and pending). */
+export type StatusFilter = 'active' | ConversationStatus | 'all';
+export type AssigneeFilter = 'all' | 'mine' | 'unassigned';
+
+export interface InboxFilters {
+  status: StatusFilter;
+  assignee: AssigneeFilter;
+  queueId: number | undefined;
+  search: string;
+  page: number;
+}
+
+export const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
+  { value: 'active', label: 'Open & pending' },
+  { value: 'open', label: 'Open' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'resolved', label: 'Resolved' },
+  { value: 'closed', label: 'Closed' },
+  { value: 'all', label: 'All statuses' },
+];
+
+export const ASSIGNEE_OPTIONS: { value: AssigneeFilter; label: string }[] = [
+  { value: 'mine', label: 'Mine' },
+  { value: 'unassigned', label: 'Unassigned' },
+  { value: 'all', label: 'All' },
+];
+
+export const PAGE_SIZE = 50;
+
+const isStatus = (v: string | null): v is StatusFilter => STATUS_OPTIONS.some((o) => o.value === v);
+const isAssignee = (v: string | null): v is AssigneeFilter => ASSIGNEE_OPTIONS.some((o) => o.value === v);
+
+/** The filters live in the URL (?status=&assignee=&queue=&q=&page=), so links and reloads keep them. */
+export function readFilters(params: URLSearchParams): InboxFilters {
+  const status = params.get('status');
+  const assignee = params.get('assignee');
+  const queue = Number(params.get('queue'));
+  const page = Number(params.get('page'));
+  return {
+    status: isStatus(status) ? status : 'active',
+    assignee: isAssignee(assignee) ? assignee : 'all',
+    queueId: Number.isInteger(queue) && queue > 0 ? queue : undefined,
+    search: params.get('q') ?? '',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** Writes changed filters back; defaults are left out so the plain URL is the default view. */
+export function writeFilters(params: URLSearchParams, next: Partial<InboxFilters>): URLSearchParams {
+  const merged = { ...readFilters(params), ...next };
+  const out = new URLSearchParams();
+  if (merged.status !== 'active') out.set('status', merged.status);
+  if (merged.assignee !== 'all') out.set('assignee', merged.assignee);
+  if (merged.queueId) out.set('queue', String(merged.queueId));
+  if (merged.search) out.set('q', merged.search);
+  if (merged.page > 1) out.set('page', String(merged.page));
+  return out;
+}
+
+export const hasFilters = (f: InboxFilters) =>
+  f.status !== 'active' || f.assignee !== 'all' || f.queueId !== undefined || f.search.trim() !== '';
+
+/** The query of GET /conversation/poll for these filters (contract section 6). */
+export interface ListParams {
+  app_id?: number;
+  queue_id?: number;
+  status?: string;
+  assigned_user_id?: 'me' | 'none';
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+export function listParams(f: InboxFilters, appId: number | null, search: string): ListParams {
+  const status = f.status === 'active' ? 'open,pending' : f.status === 'all' ? undefined : f.status;
+  const who = f.assignee === 'mine' ? 'me' : f.assignee === 'unassigned' ? 'none' : undefined;
+  const params: ListParams = { limit: PAGE_SIZE, offset: (f.page - 1) * PAGE_SIZE };
+  if (appId) params.app_id = appId;
+  if (f.queueId) params.queue_id = f.queueId;
+  if (status) params.status = status;
+  if (who) params.assigned_user_id = who;
+  if (search.trim()) params.search = search.trim();
+  return params;
+}
+
+/** What an empty list says, depending on what narrowed it. */
+export function emptyText(f: InboxFilters): { title: string; description: string } {
+  if (f.search.trim()) {
+    return {
+      title: 'No conversations match these filters.',
+      description: `Nothing found for “${f.search.trim()}”. Try other words, or clear the filters.`,
+    };
+  }
+  if (!hasFilters(f)) {
+    return {
+      title: 'No open conversations',
+      description: 'New chats from customers appear here as soon as they write in.',
+    };
+  }
+  if (f.assignee === 'mine' && f.status === 'active' && !f.queueId) {
+    return {
+      title: 'No conversations are assigned to you.',
+      description: 'Pick an unassigned conversation and assign it to yourself.',
+    };
+  }
+  if (f.assignee === 'unassigned' && f.status === 'active' && !f.queueId) {
+    return { title: 'No unassigned conversations.', description: 'Every open conversation has an owner.' };
+  }
+  return {
+    title: 'No conversations match these filters.',
+    description: 'Try another status, queue or assignment, or clear the filters.',
+  };
+}

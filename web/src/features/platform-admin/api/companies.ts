@@ -1,0 +1,76 @@
+import type { Company, CompanyStatusBody, CreateCompanyBody, UpdateCompanyBody } from '@inbox/contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api } from '@/lib/api-client';
+import { PAGE, platformKeys } from './keys';
+import { refreshSession } from './session-refresh';
+
+export const companiesQuery = (f: { search?: string; offset?: number; limit?: number }) =>
+  queryOptions({
+    queryKey: [...platformKeys.companies, f],
+    queryFn: () => api.list<Company>('/admin/companies', { query: { limit: PAGE, ...f } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const companyQuery = (id: number) =>
+  queryOptions({
+    queryKey: platformKeys.company(id),
+    queryFn: () => api.get<Company>('/admin/companies', { query: { id } }),
+  });
+
+function useCompanyChanged() {
+  const qc = useQueryClient();
+  return (company?: Company) => {
+    if (company) qc.setQueryData(platformKeys.company(company.company_id), company);
+    qc.invalidateQueries({ queryKey: platformKeys.companies });
+    refreshSession();
+  };
+}
+
+export function useCreateCompany() {
+  const changed = useCompanyChanged();
+  return useMutation({
+    mutationFn: (body: CreateCompanyBody) => api.post<Company>('/admin/companies', body),
+    onSuccess: (c) => {
+      changed(c);
+      toast.success(`Company "${c.company_name}" created`);
+    },
+  });
+}
+
+export function useUpdateCompany(id: number) {
+  const changed = useCompanyChanged();
+  return useMutation({
+    mutationFn: (body: UpdateCompanyBody) => api.put<Company>('/admin/companies', body, { query: { id } }),
+    onSuccess: (c) => {
+      changed(c);
+      toast.success('Company saved');
+    },
+  });
+}
+
+export function useSetCompanyStatus() {
+  const changed = useCompanyChanged();
+  return useMutation({
+    mutationFn: (body: CompanyStatusBody) => api.post<Company>('/admin/company/status', body),
+    onSuccess: (c) => {
+      changed(c);
+      toast.success(`${c.company_name} is ${c.status === 'active' ? 'active again' : 'suspended'}`);
+    },
+  });
+}
+
+export function useDeleteCompany() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (c: Pick<Company, 'company_id' | 'company_name'>) =>
+      api.delete('/admin/companies', { query: { id: c.company_id } }),
+    onSuccess: (_, c) => {
+      qc.removeQueries({ queryKey: platformKeys.company(c.company_id) });
+      // Its apps, queues and memberships went with it.
+      qc.invalidateQueries({ queryKey: platformKeys.all });
+      refreshSession();
+      toast.success(`Company "${c.company_name}" deleted`);
+    },
+  });
+}

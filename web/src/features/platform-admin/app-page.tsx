@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ErrorState } from '@/components/error-state';
+import { PageHeader } from '@/components/page-header';
+import { toastError } from '@/components/server-errors';
+import { ToneBadge } from '@/components/tone-badge';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-error';
+import { useSession } from '@/lib/session';
+import { adminAppQuery, useDeleteAdminApp } from './api/apps';
+import { AppDetailsCard } from './components/app-details-card';
+import { AppMembersCard } from './components/app-members-card';
+import { AppQueuesCard } from './components/app-queues-card';
+import { useCompanyNames } from './components/lookups';
+import { NotPlatformAdmin, PlatformFrame, PlatformNotFound } from './components/platform-frame';
+import { RecordLoading } from './components/record-loading';
+
+export default function AppPage() {
+  const { user } = useSession();
+  const id = Number(useParams().appId);
+  if (!user?.is_platform_admin) return <NotPlatformAdmin />;
+  if (!Number.isInteger(id) || id <= 0) return <PlatformNotFound what="App" />;
+  return <AppView id={id} />;
+}
+
+function AppView({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const app = useQuery(adminAppQuery(id));
+  const companyName = useCompanyNames();
+  const remove = useDeleteAdminApp();
+  const [deleting, setDeleting] = useState(false);
+  if (app.isPending) return <RecordLoading label="Loading app" />;
+  if (app.isError) {
+    if (app.error instanceof ApiError && app.error.status === 404) return <PlatformNotFound what="App" />;
+    return (
+      <PlatformFrame>
+        <ErrorState error={app.error} onRetry={() => app.refetch()} />
+      </PlatformFrame>
+    );
+  }
+  const a = app.data;
+  return (
+    <PlatformFrame>
+      <PageHeader
+        back={{ to: `/platform-admin/company/${a.company_id}`, label: companyName(a.company_id) }}
+        title={a.app_name}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <ToneBadge tone={a.is_active ? 'success' : 'muted'}>
+              {a.is_active ? 'Active' : 'Inactive'}
+            </ToneBadge>
+            <span>
+              App of{' '}
+              <Link
+                to={`/platform-admin/company/${a.company_id}`}
+                className="underline-offset-4 hover:underline"
+              >
+                {companyName(a.company_id)}
+              </Link>
+            </span>
+          </span>
+        }
+        actions={
+          <Button variant="outline" className="text-destructive" onClick={() => setDeleting(true)}>
+            <Trash2Icon aria-hidden />
+            Delete
+          </Button>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <AppDetailsCard app={a} />
+        <AppQueuesCard appId={a.app_id} />
+      </div>
+      <AppMembersCard app={a} />
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={`Delete ${a.app_name}?`}
+        description="The app is deleted with its queues, members and conversations. This cannot be undone."
+        confirmLabel="Delete app"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(a, {
+            onSuccess: () => navigate(`/platform-admin/company/${a.company_id}`, { replace: true }),
+            onError: (e) => toastError(e),
+          })
+        }
+      />
+    </PlatformFrame>
+  );
+}

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { Building2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { SearchInput } from '@/components/search-input';
+import { ToneBadge } from '@/components/tone-badge';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { useDebouncedValue } from '@/components/use-debounced-value';
+import { companiesQuery } from '../api/companies';
+import { CreateCompanyDialog } from './create-company-dialog';
+import { ListTab } from './list-tab';
+import { shortDate } from './list-toolbar';
+
+export function CompaniesTab() {
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const term = useDebouncedValue(search.trim());
+  const companies = useQuery(companiesQuery({ search: term, offset }));
+  return (
+    <ListTab
+      filters={
+        <SearchInput
+          label="Search companies"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setOffset(0);
+          }}
+        />
+      }
+      createLabel="Create company"
+      createDialog={(open, onOpenChange) => <CreateCompanyDialog open={open} onOpenChange={onOpenChange} />}
+      list={companies}
+      loadingLabel="Loading companies"
+      empty={{
+        icon: Building2Icon,
+        title: term ? 'No companies match' : 'No companies yet',
+        description: term ? 'Try another name.' : 'Create the first company, then give it apps and members.',
+      }}
+      head={
+        <>
+          <TableHead>Company</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="hidden md:table-cell">Timezone</TableHead>
+          <TableHead className="hidden sm:table-cell">Apps</TableHead>
+          <TableHead className="hidden sm:table-cell">Members</TableHead>
+          <TableHead className="hidden lg:table-cell">Created</TableHead>
+        </>
+      }
+      row={(c) => (
+        <TableRow key={c.company_id}>
+          <TableCell className="max-w-[14rem] truncate sm:max-w-xs">
+            <Link to={`/platform-admin/company/${c.company_id}`} className="font-medium hover:underline">
+              {c.company_name}
+            </Link>
+          </TableCell>
+          <TableCell>
+            <ToneBadge tone={c.status === 'active' ? 'success' : 'danger'}>
+              {c.status === 'active' ? 'Active' : 'Suspended'}
+            </ToneBadge>
+          </TableCell>
+          <TableCell className="hidden text-muted-foreground md:table-cell">{c.timezone}</TableCell>
+          <TableCell className="hidden tabular-nums sm:table-cell">{c.apps_count}</TableCell>
+          <TableCell className="hidden tabular-nums sm:table-cell">{c.members_count}</TableCell>
+          <TableCell className="hidden text-muted-foreground lg:table-cell">
+            {shortDate(c.created_at)}
+          </TableCell>
+        </TableRow>
+      )}
+      offset={offset}
+      onOffsetChange={setOffset}
+    />
+  );
+}

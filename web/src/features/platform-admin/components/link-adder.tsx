@@ -1,0 +1,55 @@
+import { PlusIcon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { RoleSelect } from '@/components/role-select';
+import { Button } from '@/components/ui/button';
+
+export interface Choice {
+  id: string;
+  name: string;
+}
+
+interface LinkAdderProps<R extends string> {
+  roles: readonly R[];
+  defaultRole: R;
+  roleLabel: string;
+  pending: boolean;
+  /** The picker for the other side of the link (a user, a company, an app, a queue). */
+  picker: (choice: Choice, setChoice: (c: Choice) => void) => ReactNode;
+  onAdd: (id: number, role: R, done: () => void) => void;
+}
+
+/** Choose something, give a role, add: the one shape of every membership form on the platform pages. */
+export function LinkAdder<R extends string>({
+  roles,
+  defaultRole,
+  roleLabel,
+  pending,
+  picker,
+  onAdd,
+}: LinkAdderProps<R>) {
+  const empty = { id: '', name: '' };
+  const [choice, setChoice] = useState<Choice>(empty);
+  const [role, setRole] = useState<R>(defaultRole);
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+      <div className="min-w-0 sm:flex-1">{picker(choice, setChoice)}</div>
+      <div className="flex gap-2">
+        <RoleSelect
+          label={roleLabel}
+          value={role}
+          roles={roles}
+          onChange={setRole}
+          className="flex-1 sm:w-32"
+        />
+        <Button
+          type="button"
+          disabled={!choice.id || pending}
+          onClick={() => onAdd(Number(choice.id), role, () => setChoice(empty))}
+        >
+          <PlusIcon aria-hidden />
+          {pending ? 'Adding...' : 'Add'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { PlusIcon } from 'lucide-react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { Pager } from '@/components/pager';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableHeader, TableRow } from '@/components/ui/table';
+import { PAGE } from '../api/keys';
+import { ListToolbar } from './list-toolbar';
+
+interface ListTabProps<T> {
+  /** The search box and pickers, left of the create button. */
+  filters: ReactNode;
+  /** The create button's text, and the dialog it opens. */
+  createLabel: string;
+  createDialog: (open: boolean, onOpenChange: (open: boolean) => void) => ReactNode;
+  list: UseQueryResult<{ data: T[]; meta: { total: number } }>;
+  loadingLabel: string;
+  empty: ComponentProps<typeof EmptyState>;
+  /** The header cells, and one row (with its key) per item. */
+  head: ReactNode;
+  row: (item: T) => ReactNode;
+  offset: number;
+  onOffsetChange: (offset: number) => void;
+}
+
+/** The one shape of the platform-admin list tabs: filters and a create button, then a paged table. */
+export function ListTab<T>({
+  filters,
+  createLabel,
+  createDialog,
+  list,
+  loadingLabel,
+  empty,
+  head,
+  row,
+  offset,
+  onOffsetChange,
+}: ListTabProps<T>) {
+  const [creating, setCreating] = useState(false);
+  return (
+    <div className="space-y-4">
+      <ListToolbar
+        filters={filters}
+        action={
+          <Button onClick={() => setCreating(true)}>
+            <PlusIcon aria-hidden />
+            {createLabel}
+          </Button>
+        }
+      />
+      {list.isPending ? (
+        <ListSkeleton label={loadingLabel} />
+      ) : list.isError ? (
+        <ErrorState error={list.error} onRetry={() => list.refetch()} />
+      ) : list.data.data.length === 0 ? (
+        <EmptyState {...empty} />
+      ) : (
+        <>
+          <Table>
+            <TableHeader>
+              <TableRow>{head}</TableRow>
+            </TableHeader>
+            <TableBody>{list.data.data.map(row)}</TableBody>
+          </Table>
+          <Pager offset={offset} limit={PAGE} total={list.data.meta.total} onChange={onOffsetChange} />
+        </>
+      )}
+      {createDialog(creating, setCreating)}
+    </div>
+  );
+}

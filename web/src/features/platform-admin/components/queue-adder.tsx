@@ -1,0 +1,56 @@
+import { QUEUE_ROLES, type QueueRole } from '@inbox/contract';
+import { PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { RoleSelect } from '@/components/role-select';
+import { Button } from '@/components/ui/button';
+import { AppPicker, QueuePicker } from './pickers';
+
+interface QueueAdderProps {
+  exclude: number[];
+  pending: boolean;
+  onAdd: (queueId: number, role: QueueRole, done: () => void) => void;
+}
+
+/** A queue is found through its app: pick the app, then one of its queues, then the role. */
+export function QueueAdder({ exclude, pending, onAdd }: QueueAdderProps) {
+  const empty = { id: '', name: '' };
+  const [app, setApp] = useState(empty);
+  const [queue, setQueue] = useState(empty);
+  const [role, setRole] = useState<QueueRole>('member');
+  return (
+    <div className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-center">
+      <AppPicker
+        value={app.id}
+        selectedLabel={app.name}
+        onChange={(id, name) => {
+          setApp({ id, name });
+          setQueue(empty);
+        }}
+      />
+      <QueuePicker
+        appId={app.id ? Number(app.id) : undefined}
+        value={queue.id}
+        selectedLabel={queue.name}
+        exclude={exclude}
+        onChange={(id, name) => setQueue({ id, name })}
+      />
+      <div className="flex gap-2">
+        <RoleSelect
+          label="Queue role"
+          value={role}
+          roles={QUEUE_ROLES}
+          onChange={setRole}
+          className="flex-1 sm:w-32"
+        />
+        <Button
+          type="button"
+          disabled={!queue.id || pending}
+          onClick={() => onAdd(Number(queue.id), role, () => setQueue(empty))}
+        >
+          <PlusIcon aria-hidden />
+          {pending ? 'Adding...' : 'Add'}
+        </Button>
+      </div>
+    </div>
+  );
+}

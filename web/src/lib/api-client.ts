@@ -1,0 +1,93 @@
+import { ApiError, errorText, type FieldErrors, NETWORK_ERROR_MESSAGE } from './api-error';
+import { type QueryValue, toQueryString } from './query-string';
+import { clearSession, getToken, STORAGE_KEYS } from './storage';
+
+export const API_BASE = '/api/v1';
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Multipart upload: sent as is, without the JSON content type. */
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+export interface ListResult<T> {
+  data: T[];
+  meta: { total: number; limit: number; offset: number };
+}
+
+/** Auth and platform-admin calls act outside any company: no X-Company-Id (contract section 2). */
+const withoutCompany = (path: string) => path.startsWith('/auth/') || path.startsWith('/admin/');
+
+function redirectToLogin() {
+  const here = window.location.pathname + window.location.search;
+  if (window.location.pathname.startsWith('/login')) return;
+  window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);
+}
+
+async function send(method: string, path: string, opts: RequestOptions = {}) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Only a request that carries JSON says so: a bodiless DELETE with this header is refused as malformed.
+  if (!opts.form && opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const companyId = localStorage.getItem(STORAGE_KEYS.companyId);
+  if (companyId && !withoutCompany(path)) headers['X-Company-Id'] = companyId;
+  const impersonate = localStorage.getItem(STORAGE_KEYS.impersonateUserId);
+  if (impersonate) headers['X-Impersonate-User-Id'] = impersonate;
+
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}${toQueryString(opts.query)}`, {
+      method,
+      headers,
+      body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new Error(NETWORK_ERROR_MESSAGE);
+  }
+  const body = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    // A dead session: forget it and come back here after signing in again (not for the login call itself).
+    if (res.status === 401 && path !== '/auth/login') {
+      clearSession();
+      redirectToLogin();
+    }
+    const envelope = (body ?? {}) as {
+      errors?: FieldErrors;
+      error?: { code?: string; details?: Record<string, unknown> };
+    };
+    throw new ApiError(errorText(body, res.status, res.statusText), {
+      status: res.status,
+      errors: envelope.errors,
+      code: envelope.error?.code,
+      details: envelope.error?.details,
+      response: body,
+    });
+  }
+  // A success without a JSON body (204, or a proxy's empty answer) carries no data rather than crashing callers.
+  return (body ?? { success: true, data: undefined }) as {
+    success: true;
+    data: unknown;
+    meta?: ListResult<unknown>['meta'];
+  };
+}
+
+/** The console's one HTTP client: unwraps the contract envelope, throws ApiError on failure. */
+export const api = {
+  get: async <T>(path: string, opts?: RequestOptions) => (await send('GET', path, opts)).data as T,
+  list: async <T>(path: string, opts?: RequestOptions) => {
+    const body = await send('GET', path, opts);
+    return { data: body.data as T[], meta: body.meta! } satisfies ListResult<T>;
+  },
+  post: async <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    (await send('POST', path, { ...opts, body: body ?? {} })).data as T,
+  put: async <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    (await send('PUT', path, { ...opts, body: body ?? {} })).data as T,
+  delete: async <T>(path: string, opts?: RequestOptions) => (await send('DELETE', path, opts)).data as T,
+  upload: async <T>(path: string, form: FormData, opts?: RequestOptions) =>
+    (await send('POST', path, { ...opts, form })).data as T,
+};

@@ -1,0 +1,48 @@
+const CHANNEL_LABELS: Record<string, string> = {
+  facebook: 'FB',
+  whatsapp: 'WhatsApp',
+  sms: 'SMS',
+  email: 'Email',
+  web: 'Web',
+  portal: 'Portal',
+};
+
+/** Product spec section 9: known channels by name, anything else in upper case. */
+export const channelLabel = (channel: string) =>
+  CHANNEL_LABELS[channel.toLowerCase()] ?? channel.toUpperCase();
+
+/** Server times are UTC; a timestamp without a zone is read as UTC, not local time. */
+export function parseServerTime(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  const hasZone = /([zZ]|[+-]\d\d:?\d\d)$/.test(value);
+  return new Date(hasZone ? value : `${value.replace(' ', 'T')}Z`);
+}
+
+/** 'just now' under 60 s, then Nm / Nh / Nd ago, and a locale date after 7 days. */
+export function relativeTime(value: string | Date, now: Date = new Date()): string {
+  const date = parseServerTime(value);
+  const seconds = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  const days = Math.floor(hours / 24);
+  if (days <= 7) return `${days}d ago`;
+  return date.toLocaleDateString();
+}
+
+/** Message time as 'h:mm a' (3:07 PM) in the viewer's time zone. */
+export function messageTime(value: string | Date): string {
+  const date = parseServerTime(value);
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Bytes as B, KB or MB with one decimal (product spec section 9). */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,78 @@
+import { ApiError, errorText, type FieldErrors, NETWORK_ERROR_MESSAGE } from '@/lib/api-error';
+import { type QueryValue, toQueryString } from '@/lib/query-string';
+import type {
+  Id,
+  PortalAttachment,
+  PortalConversation,
+  PortalMessage,
+  PortalPoll,
+  PortalQueues,
+  PortalSendBody,
+  PortalStartBody,
+  PortalStarted,
+} from './types';
+
+const BASE = '/api/v1/portal';
+
+interface Call {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  form?: FormData;
+  bearer?: string;
+  signal?: AbortSignal;
+}
+
+/** The portal's own small client: no console headers, the portal token where the contract wants it. */
+async function call<T>(method: string, path: string, c: Call = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (c.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (c.bearer) headers.Authorization = `Bearer ${c.bearer}`;
+  let res: Response;
+  try {
+    res = await fetch(`${BASE}${path}${toQueryString(c.query)}`, {
+      method,
+      headers,
+      body: c.form ?? (c.body === undefined ? undefined : JSON.stringify(c.body)),
+      signal: c.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new Error(NETWORK_ERROR_MESSAGE);
+  }
+  const body = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const envelope = (body ?? {}) as {
+      errors?: FieldErrors;
+      error?: { code?: string; details?: Record<string, unknown> };
+    };
+    throw new ApiError(errorText(body, res.status, res.statusText), {
+      status: res.status,
+      errors: envelope.errors,
+      code: envelope.error?.code,
+      details: envelope.error?.details,
+      response: body,
+    });
+  }
+  return (body as { data: T }).data;
+}
+
+export const portalApi = {
+  queues: (appId: string, signal?: AbortSignal) =>
+    call<PortalQueues>('GET', '/queues', { query: { app_id: appId }, signal }),
+  start: (body: PortalStartBody) => call<PortalStarted>('POST', '/start', { body }),
+  conversation: (token: string, signal?: AbortSignal) =>
+    call<PortalConversation>('GET', '/conversation', { query: { token }, signal }),
+  poll: (token: string, lastMessageId: Id | null, signal?: AbortSignal) =>
+    call<PortalPoll>('GET', '/poll', { query: { token, last_message_id: lastMessageId }, signal }),
+  typing: (token: string) => call<unknown>('POST', '/typing', { body: {}, bearer: token }),
+  send: (token: string, body: PortalSendBody) =>
+    call<PortalMessage>('POST', '/messages', { body, bearer: token }),
+  upload(token: string, file: File) {
+    const form = new FormData();
+    form.append('file', file);
+    return call<PortalAttachment>('POST', '/attachment/upload', { query: { token }, form });
+  },
+};
+
+export const downloadUrl = (attachmentId: Id, token: string) =>
+  `${BASE}/attachment/download/${encodeURIComponent(String(attachmentId))}${toQueryString({ token })}`;

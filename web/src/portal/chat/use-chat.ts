@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '@/lib/api-error';
+import { portalApi } from '../api';
+import { POLL_INTERVAL_MS, TEXT } from '../constants';
+import { appIdOf, classify, failureText, pollSaysGone } from '../outcome';
+import { portalStore } from '../storage';
+import type { Id, PortalConversation, PortalMessage } from '../types';
+import { mergeMessages, newestId, type Phase, phaseOf } from './messages';
+
+export type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; conversation: PortalConversation }
+  | { status: 'failed'; message: string; canRetry: boolean };
+
+/**
+ * One portal chat: loads it, polls every 3 s while active (product spec section 4), and reports a dead
+ * token through `onStale(appId)` so the page can send the customer back to the entry form.
+ */
+export function useChat(token: string, onStale: (appId: string | null) => void) {
+  const [load, setLoad] = useState<LoadState>({ status: 'loading' });
+  const [messages, setMessages] = useState<PortalMessage[]>([]);
+  const [phase, setPhase] = useState<Phase>('active');
+  const [agentTyping, setAgentTyping] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const lastId = useRef<Id | null>(null);
+  const appId = useRef<string | null>(portalStore.appId());
+  const staleRef = useRef(onStale);
+  staleRef.current = onStale;
+
+  const goneFrom = useCallback((err: unknown) => {
+    portalStore.clearSession();
+    staleRef.current(appIdOf(err) ?? appId.current);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's way to load again
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setLoad({ status: 'loading' });
+    portalApi
+      .conversation(token, ctrl.signal)
+      .then((c) => {
+        appId.current = String(c.app.app_id);
+        // Opened from an emailed link: remember this session like one started here.
+        if (portalStore.token() !== token)
+          portalStore.adopt(token, String(c.conversation.conversation_id), appId.current);
+        lastId.current = newestId(c.messages ?? []);
+        setMessages(mergeMessages([], c.messages ?? []));
+        setPhase(phaseOf(c.conversation.status, c.conversation.is_resolved));
+        setLoad({ status: 'ready', conversation: c });
+      })
+      .catch((err) => {
+        if (ctrl.signal.aborted) return;
+        const known = appIdOf(err) ?? appId.current;
+        if (err instanceof ApiError && (err.status === 401 || err.status === 403) && known)
+          return goneFrom(err);
+        const transient = !(err instanceof ApiError) || err.status >= 500 || err.status === 429;
+        setLoad({ status: 'failed', message: failureText(err, TEXT.loadFailed), canRetry: transient });
+      });
+    return () => ctrl.abort();
+  }, [token, attempt, goneFrom]);
+
+  const ready = load.status === 'ready';
+  useEffect(() => {
+    if (!ready || phase !== 'active') return;
+    const ctrl = new AbortController();
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = async () => {
+      try {
+        const res = await portalApi.poll(token, lastId.current, ctrl.signal);
+        lastId.current = newestId(res.messages, lastId.current);
+        setMessages((m) => mergeMessages(m, res.messages));
+        setAgentTyping(res.is_agent_typing);
+        const next = phaseOf(res.conversation_status);
+        if (next !== 'active') return setPhase(next);
+      } catch (err) {
+        if (ctrl.signal.aborted) return;
+        const outcome = classify(err, token, portalStore.token());
+        if (outcome === 'ended' || outcome === 'expired') return setPhase(outcome);
+        if (outcome === 'stale' || pollSaysGone(err)) return goneFrom(err);
+      }
+      timer = setTimeout(tick, POLL_INTERVAL_MS);
+    };
+    timer = setTimeout(tick, POLL_INTERVAL_MS);
+    return () => {
+      ctrl.abort();
+      clearTimeout(timer);
+    };
+  }, [ready, phase, token, goneFrom]);
+
+  const addMessage = useCallback((m: PortalMessage) => setMessages((all) => mergeMessages(all, [m])), []);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return {
+    load,
+    messages,
+    phase,
+    setPhase,
+    agentTyping: phase === 'active' && agentTyping,
+    appId: appId.current,
+    addMessage,
+    goneFrom,
+    retry,
+  };
+}

@@ -1,0 +1,23 @@
+import { ATTACHMENT_ACCEPT, PORTAL_MESSAGES } from '@inbox/contract';
+import { describe, expect, it } from 'vitest';
+import { ACCEPTED_FILES } from './constants';
+import { validateEntry } from './entry/validate';
+
+// The portal copies these values instead of importing them, so its bundle stays free of the contract's zod code.
+describe('portal constants match the contract', () => {
+  it('accepts the contract file types', () => {
+    expect(ACCEPTED_FILES).toBe(ATTACHMENT_ACCEPT);
+  });
+
+  it('uses the contract validation sentences', () => {
+    const empty = validateEntry({ name: '', email: '', phone: '', queueId: '', message: '' }, true);
+    expect(empty).toEqual({
+      name: PORTAL_MESSAGES.nameRequired,
+      email: PORTAL_MESSAGES.emailRequired,
+      queueId: PORTAL_MESSAGES.topicRequired,
+      message: PORTAL_MESSAGES.messageRequired,
+    });
+    const bad = validateEntry({ name: 'a', email: 'x', phone: '', queueId: '', message: 'm' }, false);
+    expect(bad.email).toBe(PORTAL_MESSAGES.emailInvalid);
+  });
+});

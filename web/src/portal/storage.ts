@@ -1,0 +1,40 @@
+import { STORAGE_KEYS } from '@/lib/storage';
+
+/** The customer's browser storage (product spec section 3). portal_app_id lives in both storages. */
+const local = () => window.localStorage;
+const session = () => window.sessionStorage;
+
+export const portalStore = {
+  token: () => local().getItem(STORAGE_KEYS.portalToken),
+  conversationId: () => local().getItem(STORAGE_KEYS.conversationId),
+  appId: () => session().getItem(STORAGE_KEYS.portalAppId) ?? local().getItem(STORAGE_KEYS.portalAppId),
+  name: () => local().getItem(STORAGE_KEYS.portalName) ?? '',
+  email: () => local().getItem(STORAGE_KEYS.portalEmail) ?? '',
+
+  setAppId(appId: string) {
+    local().setItem(STORAGE_KEYS.portalAppId, appId);
+    session().setItem(STORAGE_KEYS.portalAppId, appId);
+  },
+
+  /** After a successful start: the session, its app, and the customer's name and email for next time. */
+  saveStart(s: { token: string; conversationId: string; appId: string; name: string; email: string }) {
+    local().setItem(STORAGE_KEYS.portalToken, s.token);
+    local().setItem(STORAGE_KEYS.conversationId, s.conversationId);
+    portalStore.setAppId(s.appId);
+    local().setItem(STORAGE_KEYS.portalName, s.name);
+    local().setItem(STORAGE_KEYS.portalEmail, s.email);
+  },
+
+  /** A session opened from a link (no form here): remember it so a reload comes back to it. */
+  adopt(token: string, conversationId: string, appId: string) {
+    local().setItem(STORAGE_KEYS.portalToken, token);
+    local().setItem(STORAGE_KEYS.conversationId, conversationId);
+    portalStore.setAppId(appId);
+  },
+
+  /** Forgets the chat session; the app id, name and email stay so the next form is quick to fill. */
+  clearSession() {
+    local().removeItem(STORAGE_KEYS.portalToken);
+    local().removeItem(STORAGE_KEYS.conversationId);
+  },
+};
