@@ -1,6 +1,7 @@
 import type { Message, SenderType } from '@inbox/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { statement } from '../../db/statement.ts';
 import { type StoredAttachmentRow, toAttachment } from '../attachments/service.ts';
 
 /** A message as stored, with its sender's user name (agents) and its attachments. */
@@ -49,13 +50,14 @@ export const toMessage = (row: MessageRow, names: SenderNames): Message => ({
 });
 
 interface RawAttachment {
-  attachment_id: number;
+  message_id: string | number;
+  attachment_id: string | number;
   original_filename: string;
-  file_size: number;
+  file_size: string | number;
   mime_type: string;
 }
 
-interface RawMessage extends Record<string, unknown> {
+export interface RawMessage {
   id: string | number;
   conversation_id: number;
   sender_type: SenderType;
@@ -66,47 +68,62 @@ interface RawMessage extends Record<string, unknown> {
   is_private: boolean;
   client_message_id: string | null;
   created_at: Date | string;
-  attachments: RawAttachment[] | string | null;
 }
 
-function fromRaw(r: RawMessage): MessageRow {
-  const files =
-    typeof r.attachments === 'string' ? (JSON.parse(r.attachments) as RawAttachment[]) : r.attachments;
-  return {
-    id: Number(r.id),
-    conversationId: Number(r.conversation_id),
-    senderType: r.sender_type,
-    senderUserId: r.sender_user_id,
-    senderUserName: r.sender_user_name,
-    content: r.content,
-    contentType: r.content_type,
-    isPrivate: r.is_private,
-    clientMessageId: r.client_message_id,
-    createdAt: new Date(r.created_at),
-    attachments: (files ?? []).map((a) => ({
-      id: Number(a.attachment_id),
-      originalFilename: a.original_filename,
-      fileSize: Number(a.file_size),
-      mimeType: a.mime_type,
-    })),
-  };
-}
+/** The message columns every message read selects, from `messages m` left-joined to `users u`. */
+export const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_type, m.sender_user_id,
+  u.name as sender_user_name, m.content, m.content_type, m.is_private, m.client_message_id, m.created_at`;
+
+const fromRaw = (r: RawMessage, files: StoredAttachmentRow[]): MessageRow => ({
+  id: Number(r.id),
+  conversationId: Number(r.conversation_id),
+  senderType: r.sender_type,
+  senderUserId: r.sender_user_id,
+  senderUserName: r.sender_user_name,
+  content: r.content,
+  contentType: r.content_type,
+  isPrivate: r.is_private,
+  clientMessageId: r.client_message_id,
+  createdAt: new Date(r.created_at),
+  attachments: files,
+});
+
+const ATTACHMENTS = statement<RawAttachment, { ids: string }>(
+  'message_attachments',
+  sql`select message_id, id as attachment_id, original_filename, file_size, mime_type
+    from attachments where message_id = any(${sql.placeholder('ids')}::bigint[]) order by id`,
+);
 
 /**
- * Messages with sender names and attachments in one query (attachments aggregated per message, no N+1).
- * `where` filters the `m` alias; results come ordered by `order`.
+ * Messages with their attachments. The attachments are a second query, made only when messages came back,
+ * so the common poll that finds nothing new stays one small statement.
  */
+export async function withAttachments(db: DbOrTx, raw: RawMessage[]): Promise<MessageRow[]> {
+  if (raw.length === 0) return [];
+  const ids = `{${raw.map((r) => r.id).join(',')}}`;
+  const files = await ATTACHMENTS.rows(db, { ids });
+  const byMessage = new Map<number, StoredAttachmentRow[]>();
+  for (const f of files) {
+    const list = byMessage.get(Number(f.message_id)) ?? [];
+    list.push({
+      id: Number(f.attachment_id),
+      originalFilename: f.original_filename,
+      fileSize: Number(f.file_size),
+      mimeType: f.mime_type,
+    });
+    byMessage.set(Number(f.message_id), list);
+  }
+  return raw.map((r) => fromRaw(r, byMessage.get(Number(r.id)) ?? []));
+}
+
+/** Messages with sender names and attachments; `where` filters the `m` alias, results come in `order`. */
 export async function selectMessages(db: DbOrTx, where: SQL, order: SQL, limit: number) {
-  const res = await db.execute<RawMessage>(sql`
-    select m.id, m.conversation_id, m.sender_type, m.sender_user_id, u.name as sender_user_name, m.content,
-      m.content_type, m.is_private, m.client_message_id, m.created_at,
-      (select coalesce(json_agg(json_build_object('attachment_id', a.id, 'original_filename',
-          a.original_filename, 'file_size', a.file_size, 'mime_type', a.mime_type) order by a.id), '[]'::json)
-        from attachments a where a.message_id = m.id) as attachments
+  const res = await db.execute<RawMessage & Record<string, unknown>>(sql`
+    select ${MESSAGE_COLUMNS}
     from messages m
     left join users u on u.id = m.sender_user_id
     where ${where}
     order by ${order}
     limit ${limit}`);
-  return res.rows.map(fromRaw);
+  return withAttachments(db, res.rows);
 }

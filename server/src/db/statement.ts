@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { DbOrTx } from './client.ts';
+
+/**
+ * Date and interval columns come back as text, as Drizzle's own raw queries give them (the callers parse
+ * them), so a row looks the same whichever way it was read and on either engine.
+ */
+const RAW_TEXT_TYPES = [1082, 1083, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231];
+const asText = (value: string) => value;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: string) =>
+    RAW_TEXT_TYPES.includes(oid) ? asText : pg.types.getTypeParser(oid, format as 'text')) as never,
+};
+// Merged by PGlite with the instance's own parsers (int8 as text, see client.ts).
+const pgliteParsers = Object.fromEntries(RAW_TEXT_TYPES.map((oid) => [oid, asText]));
+
+interface PgliteLike {
+  query<R>(text: string, values: unknown[], options: object): Promise<{ rows: R[] }>;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement on a hot path (portal poll and send). It is written with Drizzle's `sql` like any other query,
+ * with `sql.placeholder('name')` for what changes per call, and compiled to its text once, at module load.
+ *
+ * On PostgreSQL it runs as a named prepared statement: each pooled connection parses and plans it once and
+ * then reuses the plan, where an unnamed statement is planned on every call. For these short statements the
+ * planning took 3 to 10 times as long as the execution (bench/RESULTS.md). On PGlite, one in-process
+ * connection, it runs as a plain parameterized query.
+ *
+ * The name comes from the text, so two statements can never share a name with different texts, which
+ * node-postgres refuses. Inside a transaction it runs on the transaction's own connection.
+ */
+export function statement<R extends object, P extends Record<string, unknown>>(label: string, query: SQL) {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `${label}_${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
+  return {
+    name,
+    text,
+    async rows(db: DbOrTx, placeholders: P): Promise<R[]> {
+      const values = fillPlaceholders(params, placeholders);
+      // Drizzle keeps the driver's client on its session: the pool, a pooled connection inside a
+      // transaction, the PGlite instance, or PGlite's transaction.
+      const client = (db as unknown as { session: { client: unknown } }).session.client;
+      if (client instanceof pg.Pool || client instanceof pg.Client) {
+        const res = await client.query<R & pg.QueryResultRow>({ name, text, values, types: pgTypes });
+        return res.rows;
+      }
+      const res = await (client as PgliteLike).query<R>(text, values, { parsers: pgliteParsers });
+      return res.rows;
+    },
+  };
+}
