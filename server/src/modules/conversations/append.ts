@@ -32,9 +32,26 @@ export type AppendMessageResult =
   | { outcome: 'blocked'; status: ConversationStatus }
   | { outcome: 'missing' };
 
+type Effect = 'customer' | 'agent' | 'none';
+
 /** How a message moves the conversation: customers wait for an answer, agents answer. */
-const effectOf = (sender: Sender, isPrivate: boolean) =>
+const effectOf = (sender: Sender, isPrivate: boolean): Effect =>
   isPrivate ? 'none' : sender.type === 'customer' || sender.type === 'agent' ? sender.type : 'none';
+
+/** The `set` list of `update conversations c` for a new message, by how the message moves it. */
+export const conversationTouch = (effect: Effect) => sql`
+        last_activity_at = now(),
+        status = case
+          when ${effect}::text = 'customer' and c.status = 'pending' then 'open'
+          when ${effect}::text = 'agent' and c.status = 'open' then 'pending'
+          else c.status end,
+        waiting_since = case
+          when ${effect}::text = 'customer' then coalesce(c.waiting_since, now())
+          when ${effect}::text = 'agent' then null
+          else c.waiting_since end,
+        first_reply_at = case
+          when ${effect}::text = 'agent' then coalesce(c.first_reply_at, now())
+          else c.first_reply_at end`;
 
 /**
  * Appends a message. One statement updates the conversation row (taking its row lock) and inserts the
@@ -81,19 +98,7 @@ async function appendOnce(db: DbOrTx, input: AppendMessageInput): Promise<Append
   const clientMessageId = input.clientMessageId ?? null;
   const res = await db.execute<{ conv_id: number; id: string | null; created_at: Date | null }>(sql`
     with conv as (
-      update conversations c set
-        last_activity_at = now(),
-        status = case
-          when ${effect}::text = 'customer' and c.status = 'pending' then 'open'
-          when ${effect}::text = 'agent' and c.status = 'open' then 'pending'
-          else c.status end,
-        waiting_since = case
-          when ${effect}::text = 'customer' then coalesce(c.waiting_since, now())
-          when ${effect}::text = 'agent' then null
-          else c.waiting_since end,
-        first_reply_at = case
-          when ${effect}::text = 'agent' then coalesce(c.first_reply_at, now())
-          else c.first_reply_at end
+      update conversations c set ${conversationTouch(effect)}
       where c.id = ${conversationId} and c.company_id = ${companyId}
         and (not ${input.requireActive ?? false}::boolean or c.status in ('open', 'pending'))
       returning c.id, c.company_id
@@ -137,7 +142,12 @@ async function appendOnce(db: DbOrTx, input: AppendMessageInput): Promise<Append
   return conv ? { outcome: 'blocked', status: conv.status } : { outcome: 'missing' };
 }
 
-async function findByClientId(db: DbOrTx, companyId: number, conversationId: number, clientId: string) {
+export async function findByClientId(
+  db: DbOrTx,
+  companyId: number,
+  conversationId: number,
+  clientId: string,
+) {
   const [row] = await selectMessages(
     db,
     sql`m.conversation_id = ${conversationId} and m.company_id = ${companyId} and m.client_message_id = ${clientId}`,

@@ -1,14 +1,11 @@
-import type { Message, PortalConversation, PortalPoll, PortalSendBody } from '@inbox/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Message, PortalConversation, PortalPoll } from '@inbox/contract';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { attachments, portalUploads } from '../../db/schema/index.ts';
-import { invalidField } from '../../http/app-error.ts';
-import { appendMessage } from '../conversations/append.ts';
 import { listMessages } from '../conversations/list.ts';
 import { toMessage } from '../conversations/message-rows.ts';
 import { setTyping } from '../conversations/typing.ts';
-import { assertCanWrite, type PortalSession, tokenExpired, touchSession } from './session.ts';
+import { assertCanWrite, type PortalSession, touchSession } from './session.ts';
 
 const API = '/api/v1/portal';
 const ENDPOINTS = {
@@ -84,53 +81,6 @@ export async function pollPortal(db: Db, session: PortalSession, afterId?: numbe
     conversation_status: session.status,
     session_expires_ts: session.expiresAt.toISOString(),
   };
-}
-
-/** Attachments must be this session's own uploads, not yet sent; anything else answers 422. */
-async function checkOwnUploads(db: Db, session: PortalSession, ids: number[]) {
-  if (ids.length === 0) return;
-  const own = await db
-    .select({ id: attachments.id })
-    .from(attachments)
-    .innerJoin(portalUploads, eq(portalUploads.attachmentId, attachments.id))
-    .where(
-      and(
-        inArray(attachments.id, ids),
-        eq(portalUploads.sessionId, session.sessionId),
-        eq(attachments.conversationId, session.conversationId),
-      ),
-    );
-  if (own.length !== new Set(ids).size) {
-    throw invalidField('attachments', 'An attachment was not found or was already sent');
-  }
-}
-
-export async function sendPortalMessage(opts: {
-  db: Db;
-  config: Config;
-  session: PortalSession;
-  input: PortalSendBody;
-}): Promise<{ message: Message; created: boolean }> {
-  const { db, config, session, input } = opts;
-  assertCanWrite(session);
-  await checkOwnUploads(db, session, input.attachments);
-  const result = await appendMessage({
-    db,
-    companyId: session.companyId,
-    conversationId: session.conversationId,
-    sender: { type: 'customer' },
-    content: input.content,
-    attachments: input.attachments,
-    clientMessageId: input.client_message_id,
-    requireActive: true,
-  });
-  if (result.outcome === 'missing') throw tokenExpired(session.appId);
-  if (result.outcome === 'blocked') {
-    assertCanWrite({ ...session, status: result.status });
-    throw new Error(`send blocked in status ${result.status}`);
-  }
-  await touchSession(db, session, config.portalSessionTtlSeconds);
-  return { message: toMessage(result.message, namesOf(session)), created: result.outcome === 'created' };
 }
 
 export async function portalTyping(opts: { db: Db; config: Config; session: PortalSession }) {

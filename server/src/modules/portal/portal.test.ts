@@ -1,3 +1,4 @@
+import { Message, ok, PortalPoll } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
@@ -224,6 +225,8 @@ describe('a whole chat from both sides', () => {
         attachments: [],
       },
     ]);
+    // Poll and send skip zod when answering (lean serializer); they must still match the contract exactly.
+    expect(ok(PortalPoll).parse(polled.body)).toEqual(polled.body);
     // Sending the reply cleared the agent's typing signal.
     expect(polled.body.data.is_agent_typing).toBe(false);
     expect(polled.body.data.conversation_status).toBe('pending');
@@ -239,6 +242,7 @@ describe('a whole chat from both sides', () => {
       body: { content: ' Thanks! ' },
     });
     expect(sent.status).toBe(201);
+    expect(ok(Message).parse(sent.body)).toEqual(sent.body);
     expect(sent.body.data).toMatchObject({
       sender_type: 'customer',
       sender_name: 'Casey',

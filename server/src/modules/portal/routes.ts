@@ -16,12 +16,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../http/envelope.ts';
+import { leanSerializer } from '../../http/lean-serializer.ts';
 import { startPortalSweep } from '../../jobs/portal-expiry.ts';
+import { sha256 } from '../../lib/tokens.ts';
 import { createAttachmentStorage } from '../attachments/storage.ts';
 import { portalAttachmentRoutes } from './attachment-routes.ts';
-import { getPortalConversation, pollPortal, portalTyping, sendPortalMessage } from './chat.ts';
+import { getPortalConversation, pollPortal, portalTyping } from './chat.ts';
 import { createPortalLimiters, spend } from './limits.ts';
-import { type PortalSession, portalTokenOf, resolvePortalSession } from './session.ts';
+import { sendPortalMessage } from './send.ts';
+import { invalidToken, type PortalSession, portalTokenOf, resolvePortalSession } from './session.ts';
 import { listPortalQueues, startPortalConversation } from './start.ts';
 
 declare module 'fastify' {
@@ -49,10 +52,17 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   const withSession = async (request: FastifyRequest) => {
     request.portal = await resolvePortalSession(db, portalTokenOf(request));
   };
-  const limitMessages = async (request: FastifyRequest) => {
+  /** Per IP, then per token (its hash: no token is kept in memory), before anything else is done. */
+  const limitByToken = (request: FastifyRequest) => {
     spend(limiters.messageIp, request.ip);
+    const token = portalTokenOf(request);
+    if (!token || token.length > 200) throw invalidToken();
+    spend(limiters.messageToken, sha256(token));
+    return token;
+  };
+  const limitMessages = async (request: FastifyRequest) => {
+    limitByToken(request);
     await withSession(request);
-    spend(limiters.messageToken, String(request.portal!.sessionId));
   };
 
   app.get(
@@ -117,6 +127,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: PortalPollQuery,
         response: { 200: okSchema(PortalPoll) },
       },
+      serializerCompiler: leanSerializer,
       preValidation: withSession,
     },
     async (request) => ok(await pollPortal(db, request.portal!, request.query.last_message_id)),
@@ -153,13 +164,23 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         body: PortalSendBody,
         response: { 201: okSchema(Message) },
       },
-      preValidation: limitMessages,
+      serializerCompiler: leanSerializer,
+      preValidation: async (request) => {
+        limitByToken(request);
+      },
+      // The session is checked by the send itself (one statement on the common path), after the body is
+      // read. A bad body is kept to answer here, so that a bad token still answers 401 before it.
+      attachValidation: true,
     },
     async (request, reply) => {
+      if (request.validationError) {
+        await resolvePortalSession(db, portalTokenOf(request));
+        throw request.validationError;
+      }
       const { message } = await sendPortalMessage({
         db,
         config,
-        session: request.portal!,
+        token: portalTokenOf(request),
         input: request.body,
       });
       reply.status(201);

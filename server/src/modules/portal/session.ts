@@ -2,6 +2,7 @@ import type { ConversationStatus } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
+import { statement } from '../../db/statement.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { agentTypingSql } from '../conversations/typing.ts';
@@ -65,9 +66,9 @@ const ACTIVE = new Set<ConversationStatus>(['open', 'pending']);
  * An expired session with an unresolved conversation is closed here, so every reader sees the same state
  * whether or not the background sweep has run yet.
  */
-export async function resolvePortalSession(db: DbOrTx, token: string | undefined): Promise<PortalSession> {
-  if (!token || token.length > 200) throw invalidToken();
-  const res = await db.execute<SessionRow>(sql`
+const SESSION = statement<SessionRow, { tokenHash: string }>(
+  'portal_session',
+  sql`
     select s.id as session_id, s.company_id, s.conversation_id, s.expires_at,
       s.expires_at <= now() as expired,
       s.expires_at + make_interval(days => ${READABLE_DAYS_AFTER_EXPIRY}) <= now() as unreadable,
@@ -78,8 +79,12 @@ export async function resolvePortalSession(db: DbOrTx, token: string | undefined
     left join conversations c on c.id = s.conversation_id and c.company_id = s.company_id
     left join apps a on a.id = c.app_id
     left join customers cu on cu.id = c.customer_id
-    where s.token_hash = ${sha256(token)}`);
-  const row = res.rows[0];
+    where s.token_hash = ${sql.placeholder('tokenHash')}`,
+);
+
+export async function resolvePortalSession(db: DbOrTx, token: string | undefined): Promise<PortalSession> {
+  if (!token || token.length > 200) throw invalidToken();
+  const [row] = await SESSION.rows(db, { tokenHash: sha256(token) });
   if (!row) throw invalidToken();
   if (row.status === null || row.conversation_id === null || row.unreadable) throw tokenExpired(row.app_id);
   let status = row.status;
@@ -117,8 +122,10 @@ export function assertCanWrite(session: PortalSession) {
  * Customer activity slides the expiry. Sessions refreshed within the last minute (or 5% of a short TTL)
  * are left alone, so a busy chat writes its session row about once a minute, not on every message.
  */
+export const slideSlackSeconds = (ttlSeconds: number) => Math.min(60, ttlSeconds / 20);
+
 export async function touchSession(db: DbOrTx, session: PortalSession, ttlSeconds: number) {
-  const slack = Math.min(60, ttlSeconds / 20);
+  const slack = slideSlackSeconds(ttlSeconds);
   if (session.remainingSeconds > ttlSeconds - slack) return session.expiresAt;
   const res = await db.execute<{ expires_at: Date | string }>(sql`
     update portal_sessions set expires_at = now() + make_interval(secs => ${ttlSeconds})
