@@ -15,6 +15,7 @@ import { type ServerProcess, startServer, waitForQuiet } from './lib/processes.t
 import { summarizeProfiles } from './lib/profile.ts';
 import {
   type BenchResults,
+  JUDGED_BASELINE,
   type ScenarioName,
   type ScenarioRun,
   summarize,
@@ -267,13 +268,10 @@ async function main() {
   fs.mkdirSync(resultsDir, { recursive: true });
   const jsonPath = path.join(resultsDir, `${stamp}${profiled ? '-profiled' : ''}.json`);
   fs.writeFileSync(jsonPath, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(
-    `\nproduct / baseline: ${
-      Object.entries(ratios)
-        .map(([s, r]) => `${s} ${Math.round(r * 100)}%`)
-        .join(', ') || 'n/a'
-    } (target 70%)`,
-  );
+  for (const [baseline, byScenario] of Object.entries(ratios)) {
+    const shown = Object.entries(byScenario).map(([s, r]) => `${s} ${Math.round(r * 100)}%`);
+    console.log(`\nproduct / ${baseline}: ${shown.join(', ') || 'n/a'} (target 70% of ${JUDGED_BASELINE})`);
+  }
   console.log(`raw results: ${path.relative(root, jsonPath)}`);
   if (profiled) {
     const summaryPath = path.join(resultsDir, `${stamp}-profiles.md`);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { apiRoutes } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -73,14 +73,13 @@ export async function buildApp(opts: BuildAppOptions) {
     });
   app.decorate('deps', { db: opts.db.db, kind: opts.db.kind, config: opts.config, mailer });
 
-  app.addHook('onSend', async (request, reply) => {
+  const headers = securityHeaders();
+  // Set first thing, so every answer has them (errors and 404s too); a route may still override one (the
+  // attachment downloads set their own CSP).
+  app.addHook('onRequest', (request, reply, next) => {
+    reply.headers(headers);
     reply.header('x-request-id', request.id);
-  });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'script-src': ["'self'"] },
-    },
-    crossOriginEmbedderPolicy: false,
+    next();
   });
   const pageFallback = opts.webDist ? await registerStaticWeb(app, opts.webDist) : undefined;
   registerErrorHandler(app, pageFallback);

@@ -43,6 +43,20 @@ describe('health and the API shell', () => {
     expect(res.headers['x-request-id']).toBe('abc-123');
   });
 
+  it('sends the security headers on answers, errors and unknown paths alike', async () => {
+    for (const url of ['/api/v1/health', '/api/v1/no-such-thing', '/api/v1/portal/poll?token=nope']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+      expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob:");
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+  });
+
   it('serves an OpenAPI 3.1 document and the docs page', async () => {
     const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(json.statusCode).toBe(200);
