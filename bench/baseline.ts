@@ -22,8 +22,8 @@ const pool = new pg.Pool({
   connectionString: databaseUrl,
   max: Number(process.env.BASELINE_POOL_SIZE ?? 10),
 });
-// BASELINE_PREPARED=1 names the statements, so each connection plans them once and reuses the plan: it
-// measures what plan caching would give (the product and the default baseline plan every statement).
+// BASELINE_PREPARED=1 names the statements, so each connection plans them once and reuses the plan, as the
+// product does for its hot statements (decision 010); without it every call is planned anew.
 const prepared = process.env.BASELINE_PREPARED === '1';
 const query = <R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]) =>
   pool.query<R>(prepared ? { name, text, values } : { text, values });

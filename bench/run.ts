@@ -205,7 +205,7 @@ async function benchPostgres(out: Collected) {
         }),
     });
     const baseline = baselineTarget('baseline-postgres', basePort + 2, {});
-    // Opt-in: the same baseline with named (plan-cached) statements, to size what plan caching is worth.
+    // The same baseline with named (plan-cached) statements, as the product runs its hot ones: the target's.
     const prepared = baselineTarget('baseline-prepared-postgres', basePort + 4, { BASELINE_PREPARED: '1' });
     const chosen = [product, baseline, prepared].filter((t) => targets.has(t.name));
     for (const t of chosen) {
