@@ -220,18 +220,18 @@ function whereTimeGoes(summary: ScenarioRun[]) {
   const out: string[] = [];
   for (const s of ['poll', 'send'] as const) {
     const p = summary.find((r) => r.scenario === s && r.target === 'product-postgres');
-    const b = summary.find((r) => r.scenario === s && r.target === 'baseline-postgres');
+    const b = summary.find((r) => r.scenario === s && r.target === JUDGED_BASELINE);
     if (!p || !b) continue;
     const extraNode = p.cpu.serverUsPerRequest - b.cpu.serverUsPerRequest;
     const extraPg = p.cpu.postgresUsPerRequest - b.cpu.postgresUsPerRequest;
     out.push(
       `- ${s}: the product's Node process spends ${p.cpu.serverUsPerRequest} µs of CPU per request against ` +
-        `${b.cpu.serverUsPerRequest} µs for the baseline (${extraNode >= 0 ? '+' : ''}${extraNode} µs); PostgreSQL ` +
+        `${b.cpu.serverUsPerRequest} µs for \`${JUDGED_BASELINE}\` (${extraNode >= 0 ? '+' : ''}${extraNode} µs); PostgreSQL ` +
         `spends ${p.cpu.postgresUsPerRequest} µs against ${b.cpu.postgresUsPerRequest} µs (${extraPg >= 0 ? '+' : ''}${extraPg} µs). ` +
         `The load generator used ${Math.round((p.cpu.loadgenSeconds * 1e6) / Math.max(p.ok, 1))} µs per request.`,
     );
   }
-  return out.length ? out : ['(needs both product-postgres and baseline-postgres)'];
+  return out.length ? out : [`(needs both product-postgres and ${JUDGED_BASELINE})`];
 }
 
 function ratioLines(res: BenchResults): string[] {

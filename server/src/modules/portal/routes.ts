@@ -58,7 +58,6 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     const token = portalTokenOf(request);
     if (!token || token.length > 200) throw invalidToken();
     spend(limiters.messageToken, sha256(token));
-    return token;
   };
   const limitMessages = async (request: FastifyRequest) => {
     limitByToken(request);

@@ -61,11 +61,6 @@ export const tokenExpired = (appId: number | null) =>
 
 const ACTIVE = new Set<ConversationStatus>(['open', 'pending']);
 
-/**
- * Resolves a portal token in one query: session, conversation, names, and whether an agent is typing.
- * An expired session with an unresolved conversation is closed here, so every reader sees the same state
- * whether or not the background sweep has run yet.
- */
 const SESSION = statement<SessionRow, { tokenHash: string }>(
   'portal_session',
   sql`
@@ -82,6 +77,11 @@ const SESSION = statement<SessionRow, { tokenHash: string }>(
     where s.token_hash = ${sql.placeholder('tokenHash')}`,
 );
 
+/**
+ * Resolves a portal token in one query: session, conversation, names, and whether an agent is typing.
+ * An expired session with an unresolved conversation is closed here, so every reader sees the same state
+ * whether or not the background sweep has run yet.
+ */
 export async function resolvePortalSession(db: DbOrTx, token: string | undefined): Promise<PortalSession> {
   if (!token || token.length > 200) throw invalidToken();
   const [row] = await SESSION.rows(db, { tokenHash: sha256(token) });
