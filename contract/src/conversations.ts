@@ -17,6 +17,8 @@ export const CONVERSATION_MESSAGES = {
   transferTargetRequired: 'Choose a queue or a user to transfer to',
   queueOtherApp: 'The queue must be an active queue of the conversation’s app',
   assigneeCannotSee: 'This user cannot see the conversation’s queue',
+  beforeNeedsConversation: 'before_message_id needs conversation_id',
+  beforeWithLast: 'Ask for messages before or after an id, not both',
 } as const;
 
 /** A message as the console sees it: internal notes included and marked. */
@@ -99,15 +101,35 @@ export const ConversationPollQuery = Paging.extend({
   ),
   conversation_id: OptionalQueryId.describe('also answer this conversation, its new messages and typing'),
   last_message_id: OptionalQueryId,
-});
+  before_message_id: OptionalQueryId.describe(
+    'scroll back: up to 50 messages with lower ids instead of new ones (with `conversation_id` only)',
+  ),
+})
+  .refine((q) => q.before_message_id === undefined || q.conversation_id !== undefined, {
+    path: ['before_message_id'],
+    message: CONVERSATION_MESSAGES.beforeNeedsConversation,
+  })
+  .refine((q) => q.before_message_id === undefined || q.last_message_id === undefined, {
+    path: ['before_message_id'],
+    message: CONVERSATION_MESSAGES.beforeWithLast,
+  });
 export type ConversationPollQuery = z.infer<typeof ConversationPollQuery>;
 
+/**
+ * The inbox poll's answer. With `conversation_id`, `messages` are those after `last_message_id`, or the latest
+ * 50 without it, or the 50 before `before_message_id` (oldest first in every case); `has_older_messages`
+ * comes with the latest and the before pages and says whether a page further back exists.
+ */
 export const ConversationPoll = z.object({
   conversations: z.array(ConversationSummary),
   total: z.number().describe('conversations matching the filters; a search counts at most 1,000'),
   total_capped: z.boolean().optional().describe('true when a search matched more than `total`'),
   conversation: Conversation.optional(),
   messages: z.array(ConsoleMessage).optional(),
+  has_older_messages: z
+    .boolean()
+    .optional()
+    .describe('messages below the first one answered exist (not answered with `last_message_id`)'),
   typing: z.array(Typing).optional(),
 });
 export type ConversationPoll = z.infer<typeof ConversationPoll>;

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { AppRole, CompanyRole, QueueRole } from '@inbox/contract';
+import type { AppRole, CompanyRole, QueueRole, SenderType } from '@inbox/contract';
 import type { Db } from '../src/db/client.ts';
 import {
   appMembers,
   apps,
   companies,
   companyMembers,
+  messages,
   queueMembers,
   queues,
   users,
@@ -108,4 +109,29 @@ export async function createTenant(db: Db) {
   await addAppMember(db, app, agent.id, 'agent');
   await addQueueMember(db, queue, agent.id);
   return { company, app, queue, admin, manager, agent };
+}
+
+/**
+ * Messages written straight into an existing conversation, in one insert so their ids follow the array
+ * order, as live appends make them. A long thread through the API would cost a request per message.
+ */
+export async function createMessages(
+  db: Db,
+  conversation: { id: number; companyId: number },
+  lines: { content: string; senderType?: SenderType; senderUserId?: number | null; isPrivate?: boolean }[],
+) {
+  const rows = await db
+    .insert(messages)
+    .values(
+      lines.map((l) => ({
+        companyId: conversation.companyId,
+        conversationId: conversation.id,
+        senderType: l.senderType ?? 'customer',
+        senderUserId: l.senderUserId ?? null,
+        content: l.content,
+        isPrivate: l.isPrivate ?? false,
+      })),
+    )
+    .returning({ id: messages.id });
+  return rows.map((r) => r.id);
 }

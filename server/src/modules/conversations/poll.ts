@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { apps, conversations } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../../http/context.ts';
-import { listMessages } from './list.ts';
+import { listMessagePage, listMessages } from './list.ts';
 import { type MessageRow, type SenderNames, toMessage } from './message-rows.ts';
 import { searchCondition } from './search.ts';
 import { whoIsTyping } from './typing.ts';
@@ -69,10 +69,19 @@ export async function typingOthers(db: DbOrTx, companyId: number, conversationId
   return out;
 }
 
+/** The open thread's messages: new ones after `last_message_id`, else a page (the latest, or one further back). */
+async function threadMessages(ctx: CompanyCtx, conversationId: number, q: ConversationPollQuery) {
+  const at = { db: ctx.db, companyId: ctx.companyId, conversationId };
+  if (q.last_message_id !== undefined) {
+    return { rows: await listMessages({ ...at, afterId: q.last_message_id, includePrivate: true }) };
+  }
+  return listMessagePage({ ...at, beforeId: q.before_message_id });
+}
+
 /**
  * The inbox poll: one page of the list and, when a conversation is open, that conversation, its messages
- * after `last_message_id` (internal notes included) and who is typing. An open conversation out of reach
- * answers 404 like every other call on it.
+ * after `last_message_id` (or a page of them going back, see `ConversationPoll`; internal notes included)
+ * and who is typing. An open conversation out of reach answers 404 like every other call on it.
  */
 export async function pollConversations(
   ctx: CompanyCtx,
@@ -94,18 +103,13 @@ export async function pollConversations(
     ...(page.capped ? { total_capped: true } : {}),
   };
   if (!open) return list;
-  const rows = await listMessages({
-    db,
-    companyId: ctx.companyId,
-    conversationId: open.conversation_id,
-    afterId: q.last_message_id,
-    includePrivate: true,
-  });
+  const thread = await threadMessages(ctx, open.conversation_id, q);
   const names = { customer: open.customer.name, app: open.app_name };
   return {
     ...list,
     conversation: open,
-    messages: rows.map((r) => toConsoleMessage(r, names)),
+    messages: thread.rows.map((r) => toConsoleMessage(r, names)),
+    ...('hasOlder' in thread ? { has_older_messages: thread.hasOlder } : {}),
     typing: await typingOthers(db, ctx.companyId, open.conversation_id, ctx.actor.user.id),
   };
 }

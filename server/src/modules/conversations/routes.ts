@@ -47,8 +47,10 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           `${REACH} With \`conversation_id\`: that conversation in full, its messages after ` +
           '`last_message_id` oldest first (the latest 50 without it; at most 100 per poll; internal notes ' +
-          'included with `is_private`), and who else is typing. `unread_count` counts customer messages after ' +
-          'the caller’s read marker (see /conversation/read).',
+          'included with `is_private`), and who else is typing. `before_message_id` instead of ' +
+          '`last_message_id` answers the 50 messages before that id, oldest first; the latest page and ' +
+          'these pages say in `has_older_messages` whether more exist further back. `unread_count` counts ' +
+          'customer messages after the caller’s read marker (see /conversation/read).',
         querystring: ConversationPollQuery,
         response: { 200: okSchema(ConversationPoll) },
       },

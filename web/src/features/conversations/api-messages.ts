@@ -1,4 +1,4 @@
-import type { Attachment, ConsoleMessage, ConversationSummary } from '@inbox/contract';
+import type { Attachment, ConsoleMessage, ConversationPoll, ConversationSummary } from '@inbox/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { API_BASE, api } from '@/lib/api-client';
@@ -28,6 +28,9 @@ export function useSendMessage(cid: number) {
         inboxKeys.thread(cid, message.conversation_id),
         (old) => old && { ...old, messages: mergeMessages(old.messages, [message]) },
       );
+      // A reply moves the conversation (open to pending, first response): the header shows it now, not
+      // at the next 3 s poll.
+      qc.invalidateQueries({ queryKey: inboxKeys.thread(cid, message.conversation_id) });
       qc.invalidateQueries({ queryKey: inboxKeys.lists(cid) });
     },
     // The spec's sentence, with the server's reason (a deleted conversation, a file that is gone) under it.
@@ -35,6 +38,34 @@ export function useSendMessage(cid: number) {
       const reason = messageOf(err, SEND_FAILED);
       toast.error(SEND_FAILED, reason === SEND_FAILED ? undefined : { description: reason });
     },
+  });
+}
+
+export const LOAD_EARLIER_FAILED = 'Could not load earlier messages';
+
+/**
+ * GET /conversation/poll?before_message_id=: the page before the oldest message held joins the thread. The
+ * list page that comes along is of no use here, so it asks for the smallest one.
+ */
+export function useLoadEarlier(cid: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { conversationId: number; beforeId: number }) => {
+      const query = { limit: 1, conversation_id: v.conversationId, before_message_id: v.beforeId };
+      return api.get<ConversationPoll>('/conversation/poll', { query });
+    },
+    onSuccess: (data, v) => {
+      qc.setQueryData<ThreadData>(
+        inboxKeys.thread(cid, v.conversationId),
+        (old) =>
+          old && {
+            ...old,
+            messages: mergeMessages(data.messages ?? [], old.messages),
+            hasOlder: data.has_older_messages ?? false,
+          },
+      );
+    },
+    onError: () => toast.error(LOAD_EARLIER_FAILED),
   });
 }
 

@@ -64,11 +64,14 @@ export const threadQuery = (cid: number, id: number, list: ListParams | null) =>
       if (list) storeListPage(client, cid, list, data);
       const polled = data.messages ?? [];
       if (!data.conversation) throw new ApiError('Conversation not found', { status: 404 });
+      // Earlier messages or a sent one may have joined while this poll was on its way: keep them.
+      const now = client.getQueryData<ThreadData>(inboxKeys.thread(cid, id)) ?? prev;
       return {
         conversation: data.conversation,
-        messages: mergeMessages(prev?.messages ?? [], polled),
+        messages: mergeMessages(now?.messages ?? [], polled),
         typing: data.typing ?? [],
-        cursor: nextCursor(prev?.cursor, polled),
+        cursor: nextCursor(now?.cursor, polled),
+        hasOlder: data.has_older_messages ?? now?.hasOlder ?? false,
       };
     },
     refetchInterval: (query) => (query.state.status === 'error' ? false : THREAD_POLL_MS),

@@ -10,6 +10,8 @@ export interface ThreadData {
    * customer message committed just before ours, not yet polled, would otherwise be skipped.
    */
   cursor: number | undefined;
+  /** Messages exist below the oldest one held: the thread offers to load them. */
+  hasOlder: boolean;
 }
 
 /** Adds messages to a thread: each message once (by message_id), in id order (commit order). */

@@ -203,6 +203,17 @@ describe('inbox', () => {
     expect(typeof sent.client_message_id).toBe('string');
     expect(sent.is_private).toBeUndefined();
     expect(calls.some((c) => c.path === '/api/v1/conversation/typing')).toBe(true);
+    // The thread is asked again at once (its status moves with a reply), well before the next 3 s poll.
+    const sentAt = calls.findIndex((c) => c.path === '/api/v1/messages');
+    await waitFor(() =>
+      expect(
+        calls
+          .slice(sentAt)
+          .some(
+            (c) => c.path.startsWith('/api/v1/conversation/poll') && c.path.includes('conversation_id=11'),
+          ),
+      ).toBe(true),
+    );
     await waitFor(() => expect(composer.value).toBe(''));
 
     fireEvent.click(screen.getByRole('radio', { name: 'Internal note' }));

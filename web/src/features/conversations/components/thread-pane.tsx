@@ -11,7 +11,7 @@ import { typingText } from '../thread-model';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { ThreadHeader } from './thread-header';
-import type { ThreadQuery } from './use-thread';
+import { type ThreadQuery, useEarlierMessages } from './use-thread';
 
 interface ThreadPaneProps {
   cid: number;
@@ -36,6 +36,7 @@ export function ThreadPane({
   className,
 }: ThreadPaneProps) {
   const data = thread.data;
+  const earlier = useEarlierMessages(cid, conversationId, data);
   const gone = thread.error instanceof ApiError && [403, 404, 422].includes(thread.error.status);
   return (
     <section
@@ -56,6 +57,7 @@ export function ThreadPane({
             conversationId={conversationId}
             messages={data.messages}
             typing={typingText(data.typing, data.conversation.customer.name)}
+            earlier={earlier}
           />
           <Composer
             cid={cid}

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { threadQuery } from '../api';
-import { useMarkRead } from '../api-messages';
+import { useLoadEarlier, useMarkRead } from '../api-messages';
 import type { ListParams } from '../filters';
-import { lastCustomerMessageId } from '../thread-model';
+import { lastCustomerMessageId, type ThreadData } from '../thread-model';
 
 /**
  * The open conversation, polled every 3 s, and its read marker: whenever a customer message the agent has
@@ -26,4 +26,31 @@ export function useThread(cid: number, id: number | undefined, list: ListParams 
   }, [id, lastCustomer, mutate]);
 
   return query;
+}
+
+export interface EarlierMessages {
+  available: boolean;
+  loading: boolean;
+  load: () => void;
+}
+
+/** Scrolling back: the page before the oldest message held, one request at a time (a click and a scroll may race). */
+export function useEarlierMessages(cid: number, id: number, data: ThreadData | undefined): EarlierMessages {
+  const { mutate, isPending } = useLoadEarlier(cid);
+  const oldest = data?.messages[0]?.message_id;
+  const available = !!data?.hasOlder && oldest !== undefined;
+  const busy = useRef(false);
+  const load = useCallback(() => {
+    if (!available || oldest === undefined || busy.current) return;
+    busy.current = true;
+    mutate(
+      { conversationId: id, beforeId: oldest },
+      {
+        onSettled: () => {
+          busy.current = false;
+        },
+      },
+    );
+  }, [available, oldest, id, mutate]);
+  return { available, loading: isPending, load };
 }
