@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Inbox } from './inbox';
+import { signInTestAgent } from './test-session';
 
 const now = new Date().toISOString();
 const row: ConversationSummary = {
@@ -99,20 +100,7 @@ beforeEach(() => {
   newest = 120;
   failBefore = false;
   holdBefore = null;
-  localStorage.setItem('auth_token', 'tok');
-  localStorage.setItem('company_id', '3');
-  localStorage.setItem('user_data', JSON.stringify({ user_id: 1, name: 'Sam' }));
-  localStorage.setItem(
-    'current_company',
-    JSON.stringify({
-      company_id: 3,
-      company_name: 'Acme',
-      timezone: 'UTC',
-      role: 'agent',
-      apps: [{ app_id: 7, app_name: 'Store', role: 'agent' }],
-      apps_count: 1,
-    }),
-  );
+  signInTestAgent();
   vi.stubGlobal('fetch', fakeFetch());
 });
 afterEach(() => {

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Inbox } from './inbox';
+import { signInTestAgent } from './test-session';
 
 const summary = (id: number, over: Partial<ConversationSummary> = {}): ConversationSummary => ({
   conversation_id: id,
@@ -120,20 +121,7 @@ function InboxAt() {
 
 beforeEach(() => {
   calls = [];
-  localStorage.setItem('auth_token', 'tok');
-  localStorage.setItem('company_id', '3');
-  localStorage.setItem('user_data', JSON.stringify({ user_id: 1, name: 'Sam' }));
-  localStorage.setItem(
-    'current_company',
-    JSON.stringify({
-      company_id: 3,
-      company_name: 'Acme',
-      timezone: 'UTC',
-      role: 'agent',
-      apps: [{ app_id: 7, app_name: 'Store', role: 'agent' }],
-      apps_count: 1,
-    }),
-  );
+  signInTestAgent();
   vi.stubGlobal('fetch', fakeFetch());
 });
 afterEach(() => {
