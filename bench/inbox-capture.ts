@@ -40,6 +40,7 @@ export async function capturePoll(url: string, viewer: Viewer, query: Record<str
     config: {} as Config,
     mailer: { send: async () => undefined },
     actor: {
+      type: 'user',
       user: { id: viewer.userId, name: viewer.name, email: viewer.email, isPlatformAdmin: false },
       impersonator: null,
       sessionId: 'bench',

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { adminRoutes } from './admin/routes.ts';
 import { aiRoutes } from './ai/routes.ts';
 import { appRoutes } from './apps/routes.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -7,6 +6,7 @@ import { companyRoutes } from './companies/routes.ts';
 import { consoleAttachmentRoutes } from './console-attachments/routes.ts';
 import { conversationRoutes } from './conversations/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { platformAdminRoutes } from './platform-admin/routes.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { queueRoutes } from './queues/routes.ts';
 import { secureLinkRoutes } from './secure-link/routes.ts';
@@ -16,7 +16,7 @@ import { userRoutes } from './users/routes.ts';
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(authRoutes);
-  await app.register(adminRoutes);
+  await app.register(platformAdminRoutes);
   await app.register(companyRoutes);
   await app.register(appRoutes);
   await app.register(queueRoutes);

@@ -4,12 +4,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { companies, companyMembers, sessions, users } from '../db/schema/index.ts';
 import { AppError, forbidden, unauthenticated } from '../http/app-error.ts';
-import type { Actor, AuthUser, CompanyCtx, Ctx } from '../http/context.ts';
+import type { AuthUser, CompanyCtx, Ctx, UserActor } from '../http/context.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    actor: Actor | null;
+    actor: UserActor | null;
     ctx: Ctx | null;
     companyCtx: CompanyCtx | null;
   }
@@ -53,7 +53,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('ctx', null);
   app.decorateRequest('companyCtx', null);
 
-  async function resolveActor(request: FastifyRequest): Promise<Actor> {
+  async function resolveActor(request: FastifyRequest): Promise<UserActor> {
     const token = bearer(request);
     if (!token) throw unauthenticated();
     const claims = await verifyAccessToken(config.jwtSecret, token);
@@ -77,7 +77,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const user = toAuthUser(row);
     const targetId = idHeader(request, HEADERS.impersonate);
     if (targetId === undefined || targetId === user.id)
-      return { user, impersonator: null, sessionId: claims.sessionId };
+      return { type: 'user', user, impersonator: null, sessionId: claims.sessionId };
     if (!user.isPlatformAdmin) throw forbidden('Only platform admins can impersonate users');
     const [target] = await db
       .select({ id: users.id, name: users.name, email: users.email, isPlatformAdmin: users.isPlatformAdmin })
@@ -85,7 +85,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       .where(and(eq(users.id, targetId), eq(users.status, 'active')))
       .limit(1);
     if (!target) throw new AppError('NOT_FOUND', 'The user to impersonate was not found or is suspended');
-    return { user: toAuthUser(target), impersonator: user, sessionId: claims.sessionId };
+    return { type: 'user', user: toAuthUser(target), impersonator: user, sessionId: claims.sessionId };
   }
 
   app.decorate('requireUser', async (request: FastifyRequest) => {

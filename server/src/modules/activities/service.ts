@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { activities } from '../../db/schema/index.ts';
-import type { Actor } from '../../http/context.ts';
+import { type Actor, actorUserId } from '../../http/context.ts';
 
 export interface ActivityInput {
   companyId: number | null;
@@ -10,15 +10,27 @@ export interface ActivityInput {
   details?: Record<string, unknown>;
 }
 
-/** Every write records who did it, and the impersonating platform admin when there is one. */
+/**
+ * Every write records who did it, and the impersonating platform admin when there is one. Actors other than
+ * users are recorded by type in `details.actor`, so an automation or an API key is never mistaken for nobody.
+ */
 export async function recordActivity(db: DbOrTx, actor: Actor | null, input: ActivityInput) {
   await db.insert(activities).values({
     companyId: input.companyId,
-    actorUserId: actor?.user.id ?? null,
-    impersonatorUserId: actor?.impersonator?.id ?? null,
+    actorUserId: actor ? actorUserId(actor) : null,
+    impersonatorUserId: actor?.type === 'user' ? (actor.impersonator?.id ?? null) : null,
     action: input.action,
     entityType: input.entityType,
     entityId: input.entityId == null ? null : String(input.entityId),
-    details: input.details ?? {},
+    details:
+      actor && actor.type !== 'user'
+        ? { ...input.details, actor: actorDetails(actor) }
+        : (input.details ?? {}),
   });
+}
+
+function actorDetails(actor: Exclude<Actor, { type: 'user' }>) {
+  if (actor.type === 'customer') return { type: 'customer', id: actor.customerId };
+  if (actor.type === 'api_key') return { type: 'api_key', id: actor.apiKeyId };
+  return { type: 'system', name: actor.name };
 }

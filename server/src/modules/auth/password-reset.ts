@@ -104,7 +104,7 @@ export async function completePasswordReset(db: Db, hash: string, password: stri
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
     await recordActivity(
       tx,
-      { user, impersonator: null, sessionId: '' },
+      { type: 'system', name: 'Password reset', onBehalfOf: { id: user.id, name: user.name } },
       { companyId: null, action: 'user.password_reset', entityType: 'user', entityId: user.id },
     );
   });

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { apps, conversations } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../../http/context.ts';
-import { listMessagePage, listMessages } from './list.ts';
+import { listMessagePage, listMessages } from './list-messages.ts';
 import { type MessageRow, type SenderNames, toMessage } from './message-rows.ts';
 import { searchCondition } from './search.ts';
 import { whoIsTyping } from './typing.ts';

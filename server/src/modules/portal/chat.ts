@@ -2,7 +2,7 @@ import type { Message, PortalConversation, PortalPoll } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { listMessages } from '../conversations/list.ts';
+import { listMessages } from '../conversations/list-messages.ts';
 import { toMessage } from '../conversations/message-rows.ts';
 import { setTyping } from '../conversations/typing.ts';
 import { assertCanWrite, type PortalSession, touchSession } from './session.ts';

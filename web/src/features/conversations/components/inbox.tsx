@@ -78,14 +78,15 @@ function CompanyInbox({ cid, appId, meId, selectedId }: CompanyInboxProps) {
   const [searchText, setSearchText] = useState(filters.search);
   const debounced = useDebouncedValue(searchText.trim(), 300);
   const pushSearch = useEffectEvent((search: string) => {
-    if (search !== filters.search) setParams(writeFilters(params, { search, page: 1 }), { replace: true });
+    if (search !== filters.search) setParams((prev) => writeFilters(prev, { search, page: 1 }), { replace: true });
   });
   // Only a new debounced value writes the URL. Comparing with the URL on every render would write the old text
   // back while 'Clear filters' waits out the debounce, and the list would flick empty again.
   useEffect(() => pushSearch(debounced), [debounced]);
 
+  // From the latest URL, not this render's: two quick changes (a radio, then a queue) must both stick.
   const setFilters = (next: Partial<InboxFilters>) =>
-    setParams(writeFilters(params, next), { replace: true });
+    setParams((prev) => writeFilters(prev, next), { replace: true });
   const clearFilters = () => {
     setSearchText('');
     setParams(new URLSearchParams(), { replace: true });

@@ -6,7 +6,7 @@ import { adminQueueRoutes } from './queues-routes.ts';
 import { adminUserRoutes } from './users-routes.ts';
 
 /** /admin/*: the platform admin's whole-installation API; no company header, platform admins only. */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const platformAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requirePlatformAdmin);
   await app.register(adminCompanyRoutes);
   await app.register(adminAppRoutes);
