@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { AppWindowIcon, BuildingIcon, MessagesSquareIcon } from 'lucide-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { useDebouncedValue } from '@/components/use-debounced-value';
 import { useSession } from '@/lib/session';
+import { useSearchParamsLatest } from '@/lib/use-search-params-latest';
 import { cn } from '@/lib/utils';
 import { conversationListQuery, inboxQueuesQuery } from '../api';
 import { type InboxFilters, listParams, readFilters, writeFilters } from '../filters';
@@ -61,7 +62,7 @@ interface CompanyInboxProps {
 
 function CompanyInbox({ cid, appId, meId, selectedId }: CompanyInboxProps) {
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useSearchParamsLatest();
   const filters = readFilters(params);
   const queues = useQuery(inboxQueuesQuery(cid, appId));
   const appQueues = queues.data?.data ?? [];
@@ -78,18 +79,16 @@ function CompanyInbox({ cid, appId, meId, selectedId }: CompanyInboxProps) {
   const [searchText, setSearchText] = useState(filters.search);
   const debounced = useDebouncedValue(searchText.trim(), 300);
   const pushSearch = useEffectEvent((search: string) => {
-    if (search !== filters.search) setParams((prev) => writeFilters(prev, { search, page: 1 }), { replace: true });
+    if (search !== filters.search) updateParams((prev) => writeFilters(prev, { search, page: 1 }));
   });
   // Only a new debounced value writes the URL. Comparing with the URL on every render would write the old text
   // back while 'Clear filters' waits out the debounce, and the list would flick empty again.
   useEffect(() => pushSearch(debounced), [debounced]);
 
-  // From the latest URL, not this render's: two quick changes (a radio, then a queue) must both stick.
-  const setFilters = (next: Partial<InboxFilters>) =>
-    setParams((prev) => writeFilters(prev, next), { replace: true });
+  const setFilters = (next: Partial<InboxFilters>) => updateParams((prev) => writeFilters(prev, next));
   const clearFilters = () => {
     setSearchText('');
-    setParams(new URLSearchParams(), { replace: true });
+    updateParams(() => new URLSearchParams());
   };
 
   const query = params.toString() ? `?${params.toString()}` : '';
