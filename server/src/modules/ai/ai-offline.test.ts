@@ -44,7 +44,7 @@ beforeAll(async () => {
       { customer: 'My package came damaged, the screen is cracked. What can you do?' },
       {
         agent: bea.id,
-        text: 'Hi Tom, sorry about the cracked screen! We ship a free replacement within 2 business days; no need to send the damaged one back.\n\nBest regards,\nBea',
+        text: 'Hi Tom, sorry about the cracked screen! Please send us a photo of the damage so our team can file it with the courier. We ship a free replacement within 2 business days.\n\nBest regards,\nBea',
       },
     ],
   });
@@ -175,8 +175,10 @@ describe('AI completion without an AI service', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.method).toBe('offline-similar-replies');
     const text: string = res.body.data.completion;
-    expect(text).toContain('free replacement within 2 business days');
+    expect(text).toContain('Please send us a photo of the damage so our team can file it with the courier.');
     expect(text).toMatch(/^Hi Lena,/);
+    // A promise Lena's conversation does not hold is not made for it.
+    expect(text).not.toMatch(/free replacement|2 business days/);
     expect(text).not.toContain('Tom');
     expect(text).toMatch(/Best regards,\nAlex$/);
     expect(text).not.toMatch(/OTHER-APP|OTHER-COMPANY/);
@@ -215,7 +217,7 @@ describe('AI completion without an AI service', () => {
     const text: string = res.body.data.completion;
     expect(text.startsWith('Hi Lena, so sorry about that!\n\n')).toBe(true);
     expect(text.match(/Hi Lena/g)).toHaveLength(1);
-    expect(text).toContain('free replacement');
+    expect(text).toContain('photo of the damage');
   });
 });
 

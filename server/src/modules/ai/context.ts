@@ -32,7 +32,10 @@ export interface AiConversation {
   customerName: string;
   customerEmail: string | null;
   assignedName: string | null;
-  counts: { customer: number; agent: number; notes: number; other: number };
+  /** System lines (stored private, like notes) and automatic replies are counted apart from notes. */
+  counts: { customer: number; agent: number; notes: number; auto: number; system: number };
+  /** The company's timezone setting: summaries state times in it. */
+  timezone: string;
   /** Oldest first, at most `AI_MESSAGE_WINDOW`, internal notes included (flagged). */
   messages: AiMessage[];
 }
@@ -47,7 +50,9 @@ interface NamesRow extends Record<string, unknown> {
   customer_count: string | number;
   agent_count: string | number;
   note_count: string | number;
-  total_count: string | number;
+  auto_count: string | number;
+  system_count: string | number;
+  timezone: string;
 }
 
 /** A conversation the caller can see (404 otherwise), with the names and messages the AI methods read. */
@@ -58,12 +63,13 @@ export async function loadAiConversation(
 ): Promise<AiConversation> {
   const c = await requireVisibleConversation(ctx, db, conversationId);
   const res = await db.execute<NamesRow>(sql`
-    select co.name as company_name, a.name as app_name, q.name as queue_name, cu.name as customer_name,
+    select co.name as company_name, co.timezone, a.name as app_name, q.name as queue_name, cu.name as customer_name,
       cu.email as customer_email, u.name as assigned_name,
       count(m.id) filter (where m.sender_type = 'customer' and not m.is_private) as customer_count,
       count(m.id) filter (where m.sender_type = 'agent' and not m.is_private) as agent_count,
-      count(m.id) filter (where m.is_private) as note_count,
-      count(m.id) as total_count
+      count(m.id) filter (where m.sender_type = 'agent' and m.is_private) as note_count,
+      count(m.id) filter (where m.sender_type = 'auto') as auto_count,
+      count(m.id) filter (where m.sender_type = 'system') as system_count
     from conversations c
     join companies co on co.id = c.company_id
     join apps a on a.id = c.app_id
@@ -72,7 +78,7 @@ export async function loadAiConversation(
     left join users u on u.id = c.assigned_user_id
     left join messages m on m.conversation_id = c.id and m.company_id = c.company_id
     where c.id = ${c.id} and c.company_id = ${ctx.companyId}
-    group by co.name, a.name, q.name, cu.name, cu.email, u.name`);
+    group by co.name, co.timezone, a.name, q.name, cu.name, cu.email, u.name`);
   const n = res.rows[0]!;
   const rows = await selectMessages(
     db,
@@ -80,9 +86,6 @@ export async function loadAiConversation(
     sql`m.id desc`,
     AI_MESSAGE_WINDOW,
   );
-  const customer = Number(n.customer_count);
-  const agent = Number(n.agent_count);
-  const notes = Number(n.note_count);
   return {
     id: c.id,
     number: c.number,
@@ -99,7 +102,14 @@ export async function loadAiConversation(
     customerName: n.customer_name,
     customerEmail: n.customer_email,
     assignedName: n.assigned_name,
-    counts: { customer, agent, notes, other: Number(n.total_count) - customer - agent - notes },
+    counts: {
+      customer: Number(n.customer_count),
+      agent: Number(n.agent_count),
+      notes: Number(n.note_count),
+      auto: Number(n.auto_count),
+      system: Number(n.system_count),
+    },
+    timezone: n.timezone,
     messages: rows.reverse().map((m) => ({
       senderType: m.senderType,
       senderName: senderName(m, { customer: n.customer_name, app: n.app_name }),

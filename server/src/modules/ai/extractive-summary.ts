@@ -1,5 +1,5 @@
 import type { AiConversation, AiMessage } from './context.ts';
-import { channelLabel, clip, splitSentences, terms, utcStamp } from './text.ts';
+import { channelLabel, clip, splitSentences, stamp, terms } from './text.ts';
 
 interface Candidate {
   order: number;
@@ -83,24 +83,26 @@ function statusLine(c: AiConversation, last: AiMessage | undefined): string {
   const who = c.assignedName ? `assigned to ${c.assignedName}` : 'not assigned to anyone';
   switch (c.status) {
     case 'open':
-      return `Status: open and ${who}; the customer has been waiting for an answer${c.waitingSince ? ` since ${utcStamp(c.waitingSince)}` : ''}.`;
+      return `Status: open and ${who}; the customer has been waiting for an answer${c.waitingSince ? ` since ${stamp(c.waitingSince, c.timezone)}` : ''}.`;
     case 'pending':
-      return `Status: pending and ${who}; an agent answered${last ? ` last at ${utcStamp(last.createdAt)}` : ''} and the customer has not replied yet.`;
+      return `Status: pending and ${who}; an agent answered${last ? ` last at ${stamp(last.createdAt, c.timezone)}` : ''} and the customer has not replied yet.`;
     case 'resolved':
-      return `Status: resolved${c.resolvedAt ? ` on ${utcStamp(c.resolvedAt)}` : ''}, ${who}.`;
+      return `Status: resolved${c.resolvedAt ? ` on ${stamp(c.resolvedAt, c.timezone)}` : ''}, ${who}.`;
     default:
       return `Status: closed because the customer's portal session expired before it was resolved; ${who}.`;
   }
 }
 
 function countsLine(c: AiConversation, messages: AiMessage[]): string {
-  const { customer, agent, notes } = c.counts;
+  const { customer, agent, notes, auto, system } = c.counts;
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const parts = [`${plural(customer, 'message', 'messages')} from the customer`, `${agent} from agents`];
+  if (auto > 0) parts.push(plural(auto, 'automatic reply', 'automatic replies'));
   if (notes > 0) parts.push(plural(notes, 'internal note', 'internal notes'));
+  if (system > 0) parts.push(plural(system, 'system line', 'system lines'));
   const agents = [...new Set(messages.filter((m) => m.senderType === 'agent').map((m) => m.senderName))];
-  const from = utcStamp(c.createdAt);
-  const to = messages.length ? utcStamp(messages[messages.length - 1]!.createdAt) : from;
+  const from = stamp(c.createdAt, c.timezone);
+  const to = messages.length ? stamp(messages[messages.length - 1]!.createdAt, c.timezone) : from;
   const span = from === to ? ` on ${from}` : ` between ${from} and ${to}`;
   const names = agents.length ? ` Agents involved: ${agents.join(', ')}.` : ' No agent has written yet.';
   return `${parts.join(', ')}${span}.${names}`;
@@ -144,7 +146,7 @@ export function extractiveSummary(c: AiConversation): string {
   if (awaitsAnswer) {
     lines.push(
       '',
-      `Latest from the customer (${utcStamp(lastCustomer.createdAt)}): "${clip(lastCustomer.content, SENTENCE_CHARS)}"`,
+      `Latest from the customer (${stamp(lastCustomer.createdAt, c.timezone)}): "${clip(lastCustomer.content, SENTENCE_CHARS)}"`,
     );
   }
   return lines.join('\n');

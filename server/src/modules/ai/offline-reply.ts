@@ -1,4 +1,6 @@
 import type { AiConversation, AiMessage } from './context.ts';
+import { type Holdings, keepSupported } from './facts.ts';
+import { nameParts } from './redact.ts';
 import type { SimilarReply } from './similar-replies.ts';
 import { clip, firstName, replaceWord, terms } from './text.ts';
 
@@ -28,6 +30,44 @@ export function adaptReply(reply: SimilarReply, customerName: string, agentName:
   if (reply.agentName) text = replaceWord(text, firstName(reply.agentName), firstName(agentName));
   if (!GREETING.test(text)) text = `Hi ${firstName(customerName)},\n\n${text}`;
   return text;
+}
+
+/** The other customer's name parts this customer does not share: a sentence still naming one goes. */
+export function foreignNames(
+  reply: Pick<SimilarReply, 'customerName' | 'customerEmail'>,
+  customerName: string,
+) {
+  const own = new Set(nameParts(customerName).map((n) => n.toLowerCase()));
+  const local = reply.customerEmail?.split('@')[0];
+  return [...nameParts(reply.customerName), ...(local && local.length >= 3 ? [local] : [])].filter(
+    (n) => !own.has(n.toLowerCase()),
+  );
+}
+
+/** Content words beyond greeting, names and sign-off: a reply with fewer says nothing worth sending. */
+const SUBSTANCE_TERMS = 4;
+
+/**
+ * The best past reply that, adapted to this customer and cut to what this conversation holds (no other
+ * customer's details, no amount, date, number or promise from elsewhere), still says something; `null`
+ * when none does.
+ */
+export function pastReplySuggestion(
+  similar: SimilarReply[],
+  c: AiConversation,
+  agentName: string,
+  held: Holdings,
+): string | null {
+  const names = new Set([...terms(c.customerName), ...terms(agentName)]);
+  for (const reply of similar) {
+    const text = keepSupported(
+      adaptReply(reply, c.customerName, agentName),
+      held,
+      foreignNames(reply, c.customerName),
+    );
+    if (terms(text).filter((t) => !names.has(t)).length >= SUBSTANCE_TERMS) return text;
+  }
+  return null;
 }
 
 interface Intent {

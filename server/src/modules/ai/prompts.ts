@@ -1,26 +1,27 @@
 import type { AiConversation, AiMessage } from './context.ts';
 import type { ChatMessage } from './llm.ts';
-import { channelLabel, clip, utcStamp } from './text.ts';
+import { channelLabel, clip, stamp } from './text.ts';
 
 /** Keeps a prompt within a few thousand tokens: the newest messages win, each one clipped. */
 const TRANSCRIPT_CHARS = 12_000;
 const MESSAGE_CHARS = 1_500;
 
 function speaker(m: AiMessage) {
+  // System lines are stored private too, but they are records of actions, not notes.
+  if (m.senderType === 'system') return 'System';
+  if (m.senderType === 'auto') return 'Automatic reply';
   if (m.isPrivate) return `Internal note by ${m.senderName}`;
   if (m.senderType === 'customer') return `Customer ${m.senderName}`;
-  if (m.senderType === 'agent') return `Agent ${m.senderName}`;
-  if (m.senderType === 'auto') return 'Automatic reply';
-  return 'System';
+  return `Agent ${m.senderName}`;
 }
 
-/** Oldest first, newest kept when the whole does not fit. */
-export function transcript(messages: AiMessage[]): string {
+/** Oldest first, newest kept when the whole does not fit; times in the company's timezone. */
+export function transcript(messages: AiMessage[], timeZone: string): string {
   const lines: string[] = [];
   let size = 0;
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!;
-    const line = `[${utcStamp(m.createdAt)}] ${speaker(m)}: ${clip(m.content || '(attachment)', MESSAGE_CHARS)}`;
+    const line = `[${stamp(m.createdAt, timeZone)}] ${speaker(m)}: ${clip(m.content || '(attachment)', MESSAGE_CHARS)}`;
     if (size + line.length > TRANSCRIPT_CHARS && lines.length > 0) break;
     lines.push(line);
     size += line.length + 1;
@@ -51,7 +52,10 @@ export function summaryPrompt(c: AiConversation): ChatMessage[] {
         'done or promised, and what is still open. Use only facts from the conversation. Internal notes are ' +
         'visible to agents only; you may use them.',
     },
-    { role: 'user', content: `${header(c)}\n\nTranscript, oldest first:\n${transcript(c.messages)}` },
+    {
+      role: 'user',
+      content: `${header(c)}\n\nTranscript, oldest first:\n${transcript(c.messages, c.timezone)}`,
+    },
   ];
 }
 
@@ -60,12 +64,13 @@ export function completionPrompt(
   opts: { agentName: string; examples: string[]; draft?: string },
 ): ChatMessage[] {
   const visible = c.messages.filter((m) => !m.isPrivate);
-  const parts = [`${header(c)}\n\nTranscript, oldest first:\n${transcript(visible)}`];
+  const parts = [`${header(c)}\n\nTranscript, oldest first:\n${transcript(visible, c.timezone)}`];
   if (opts.examples.length > 0) {
     parts.push(
-      'Replies agents of this app gave to similar questions before. Use them for facts about policies and ' +
-        'for tone; they were written to other customers, so never copy names, order numbers or other ' +
-        `personal details from them:\n${opts.examples.map((e, i) => `${i + 1}. ${clip(e, 800)}`).join('\n')}`,
+      'Replies agents of this app gave to similar questions before, written to other customers; their ' +
+        'personal details are replaced by placeholders such as [name], [email] and [number]. Use them for ' +
+        'policies and tone only: never fill in a placeholder, and take no amount, date, order number or ' +
+        `promise from them:\n${opts.examples.map((e, i) => `${i + 1}. ${clip(e, 800)}`).join('\n')}`,
     );
   }
   if (opts.draft) {
@@ -79,7 +84,7 @@ export function completionPrompt(
       content:
         `You draft replies for ${opts.agentName}, a support agent of ${c.appName} at ${c.companyName}. ` +
         'Write the next reply to the customer in the language the customer writes in: friendly, concise, and ' +
-        'only promising what the conversation or the example replies support. Answer with the reply text ' +
+        'stating an amount, date, order number or promise only when this conversation holds it. Answer with the reply text ' +
         'only, without a subject line, notes or quotes.',
     },
     { role: 'user', content: parts.join('\n\n') },

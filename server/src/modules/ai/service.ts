@@ -4,9 +4,17 @@ import type { CompanyCtx } from '../../http/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { type AiConversation, loadAiConversation } from './context.ts';
 import { extractiveSummary } from './extractive-summary.ts';
+import { type Holdings, holdings, keepSupported } from './facts.ts';
 import { chatCompletion, LlmError } from './llm.ts';
-import { adaptReply, mergeDraft, openQuestion, templateReply } from './offline-reply.ts';
+import {
+  foreignNames,
+  mergeDraft,
+  openQuestion,
+  pastReplySuggestion,
+  templateReply,
+} from './offline-reply.ts';
 import { completionPrompt, summaryPrompt } from './prompts.ts';
+import { redact } from './redact.ts';
 import { findSimilarReplies } from './similar-replies.ts';
 import { terms } from './text.ts';
 
@@ -65,6 +73,16 @@ export async function summarizeConversation(opts: {
   return answer;
 }
 
+/** The model's reply cut to what this conversation holds; the agent's draft stays as typed. */
+function keepDraftAndSupported(text: string, draft: string | undefined, held: Holdings, others: string[]) {
+  const d = draft?.trim();
+  const body = text.trimStart();
+  if (!d || !body.startsWith(d)) return keepSupported(text, held, others);
+  const tail = body.slice(d.length);
+  const rest = keepSupported(tail, held, others);
+  return rest ? `${d}${tail.match(/^\s*/)?.[0] ?? ''}${rest}` : d;
+}
+
 export async function completeReply(opts: {
   ctx: CompanyCtx;
   log: FastifyBaseLogger;
@@ -83,33 +101,35 @@ export async function completeReply(opts: {
     .slice(0, 2000);
   const similar =
     terms(queryText).length > 0
-      ? await findSimilarReplies(ctx.db, {
-          companyId: ctx.companyId,
-          appId: c.appId,
-          conversationId: c.id,
-          text: queryText,
-        })
+      ? await findSimilarReplies(ctx, { appId: c.appId, conversationId: c.id, text: queryText })
       : [];
-
-  const llm = await tryLlm(ctx, log, 'completion', () =>
-    chatCompletion(
-      ctx.config.ai!,
-      completionPrompt(c, { agentName, examples: similar.map((s) => s.content), draft: input.draft }),
-      { maxTokens: 500 },
-    ),
+  // What a suggestion may state: this conversation's words and the agent's draft; promises only as staff's.
+  const staff = c.messages.filter((m) => m.senderType === 'agent').map((m) => m.content);
+  const held = holdings(
+    [...c.messages.map((m) => m.content), input.draft ?? ''],
+    [...staff, input.draft ?? ''],
   );
+  const others = similar.flatMap((s) => foreignNames(s, c.customerName));
+
+  const llm = await tryLlm(ctx, log, 'completion', async () => {
+    // Other customers' details never leave for the AI service; what it still invents is cut on return.
+    const examples = similar.map((s) => redact(s.content, [s.customerName]));
+    const text = await chatCompletion(
+      ctx.config.ai!,
+      completionPrompt(c, { agentName, examples, draft: input.draft }),
+      { maxTokens: 500 },
+    );
+    return keepDraftAndSupported(text, input.draft, held, others);
+  });
   let answer: AiCompletion;
-  if (llm && 'text' in llm) {
+  if (llm && 'text' in llm && llm.text) {
     answer = { completion: llm.text, method: 'llm' };
   } else {
-    const best = similar[0];
-    const suggestion = best
-      ? adaptReply(best, c.customerName, agentName)
-      : templateReply(c, agentName, question);
+    const past = pastReplySuggestion(similar, c, agentName, held);
     answer = {
-      completion: mergeDraft(input.draft, suggestion),
-      method: best ? 'offline-similar-replies' : 'offline-template',
-      ...(llm ? { notice: fallbackNotice(llm.reason) } : {}),
+      completion: mergeDraft(input.draft, past ?? templateReply(c, agentName, question)),
+      method: past ? 'offline-similar-replies' : 'offline-template',
+      ...(llm && 'reason' in llm ? { notice: fallbackNotice(llm.reason) } : {}),
     };
   }
   await audit(ctx, c, 'conversation.ai_completion', answer.method);

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { conversations } from '../../db/schema/index.ts';
+import type { CompanyCtx } from '../../http/context.ts';
+import { visibleConversationsWhere } from '../conversations/visibility.ts';
 
 /**
  * How many of the app's most recently active answered conversations are searched (about 20,000 messages
@@ -14,6 +16,7 @@ export interface SimilarReply {
   rank: number;
   /** The customer and agent of the conversation the reply comes from, to adapt names. */
   customerName: string;
+  customerEmail: string | null;
   agentName: string | null;
 }
 
@@ -21,31 +24,35 @@ interface Row extends Record<string, unknown> {
   content: string;
   rank: number | string;
   customer_name: string;
+  customer_email: string | null;
   agent_name: string | null;
 }
 
 /**
- * Past agent replies of the same app and company that answered customer messages most like `text`, best
- * first. A customer message of another conversation matching the query (PostgreSQL full-text search, any
- * of the query's words) stands for its next agent reply; an agent reply matching directly counts less.
- * Internal notes are never candidates, and the conversation itself is excluded.
+ * Past agent replies of the same app that answered customer messages most like `text`, best first, drawn
+ * only from conversations the caller may see (contract section 4): an agent outside a private queue never
+ * gets its replies. A customer message of another conversation matching the query (PostgreSQL full-text
+ * search, any of the query's words) stands for its next agent reply; an agent reply matching directly
+ * counts less. Internal notes are never candidates, and the conversation itself is excluded.
  */
 export async function findSimilarReplies(
-  db: DbOrTx,
-  input: { companyId: number; appId: number; conversationId: number; text: string; limit?: number },
+  ctx: CompanyCtx,
+  input: { appId: number; conversationId: number; text: string; limit?: number },
 ): Promise<SimilarReply[]> {
-  const { companyId, appId, conversationId } = input;
+  const { companyId, db } = ctx;
+  const { appId, conversationId } = input;
+  const visible = await visibleConversationsWhere(ctx, db);
   const res = await db.execute<Row>(sql`
     with query as (
       -- plainto_tsquery parses and stems safely; turning its ANDs into ORs finds partial matches, and
       -- ts_rank rewards the replies sharing more words.
       select replace(plainto_tsquery('english', ${input.text})::text, ' & ', ' | ')::tsquery as q
     ), recent as (
-      select c.id, c.customer_id from conversations c
-      where c.company_id = ${companyId} and c.app_id = ${appId} and c.id <> ${conversationId}
-        and c.first_reply_at is not null
+      select ${conversations.id} as id from ${conversations}
+      where ${visible} and ${conversations.appId} = ${appId} and ${conversations.id} <> ${conversationId}
+        and ${conversations.firstReplyAt} is not null
       -- nulls last as in conversations_inbox_idx, so the index serves the order (the column is never null).
-      order by c.last_activity_at desc nulls last, c.id desc nulls last
+      order by ${conversations.lastActivityAt} desc nulls last, ${conversations.id} desc nulls last
       limit ${SEARCH_WINDOW_CONVERSATIONS}
     ), hits as (
       select m.conversation_id, m.id, m.sender_type, ts_rank(to_tsvector('english', m.content), query.q) as rank
@@ -70,7 +77,7 @@ export async function findSimilarReplies(
       ) reply
     )
     select distinct on (replies.content) replies.content, replies.rank, cu.name as customer_name,
-      u.name as agent_name
+      cu.email as customer_email, u.name as agent_name
     from replies
     join conversations c on c.id = replies.conversation_id
     join customers cu on cu.id = c.customer_id
@@ -81,6 +88,7 @@ export async function findSimilarReplies(
       content: r.content,
       rank: Number(r.rank),
       customerName: r.customer_name,
+      customerEmail: r.customer_email,
       agentName: r.agent_name,
     }))
     .sort((a, b) => b.rank - a.rank)

@@ -54,8 +54,27 @@ export function replaceWord(text: string, word: string, by: string): string {
   return text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'gu'), by);
 }
 
-/** "2026-11-21 10:15 UTC": unambiguous for a summary that may be read in any time zone. */
-export const utcStamp = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/**
+ * "2026-11-21 11:15 CET": the company's wall-clock time (its timezone setting), with the zone's short name so
+ * a reader elsewhere is not misled.
+ */
+export function stamp(d: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
+}
 
 const CHANNEL_LABELS: Record<string, string> = {
   facebook: 'FB',
