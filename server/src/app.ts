@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { rejectUnstorableText } from './http/unstorable-text.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { apiRoutes } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -30,6 +31,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route with its schema and config, as registered: what the route-wide tests walk. */
+    routeTable: RouteOptions[];
   }
 }
 
@@ -72,6 +75,11 @@ export async function buildApp(opts: BuildAppOptions) {
       log: app.log,
     });
   app.decorate('deps', { db: opts.db.db, kind: opts.db.kind, config: opts.config, mailer });
+  const routeTable: RouteOptions[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    routeTable.push(route);
+  });
 
   const headers = securityHeaders();
   // Set first thing, so every answer has them (errors and 404s too); a route may still override one (the
@@ -81,6 +89,7 @@ export async function buildApp(opts: BuildAppOptions) {
     reply.header('x-request-id', request.id);
     next();
   });
+  app.addHook('preValidation', rejectUnstorableText);
   const pageFallback = opts.webDist ? await registerStaticWeb(app, opts.webDist) : undefined;
   registerErrorHandler(app, pageFallback);
   await app.register(openApiPlugin);

@@ -3,6 +3,7 @@ import { MAX_ATTACHMENT_BYTES } from '@inbox/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { attachments } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { storableText } from '../../http/unstorable-text.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import { sniffFileType } from './sniff.ts';
 import type { AttachmentStorage } from './storage.ts';
@@ -21,7 +22,8 @@ export function cleanFilename(name: string | undefined) {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || 'file').slice(-255);
+  // Made storable after the cut: a cut through a surrogate pair would leave half of it, which JSONB cannot store.
+  return storableText((clean || 'file').slice(-255));
 }
 
 export interface StoredAttachmentRow {
