@@ -1,6 +1,7 @@
 // `npm test`: the server suite (embedded database, and PostgreSQL too when TEST_DATABASE_URL is set), the web
 // unit tests, then a web build and the browser tests. Every phase runs even when an earlier one fails; the
-// last line adds them up as 'N passed, N failed'.
+// summary names each failed phase and failed test, and the exit code is non-zero when anything failed.
+// `npm test -- server web-unit` runs only the named phases.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,38 +10,88 @@ const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, '.test-results');
 fs.rmSync(results, { recursive: true, force: true });
 
-const phases = [
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumMissing = () =>
+  fs.existsSync(chromiumPath)
+    ? null
+    : `Chromium was not found at ${chromiumPath}, so the browser tests cannot run. Install it with ` +
+      '`apt-get update && apt-get install -y chromium` (Debian, Ubuntu), or set CHROMIUM_PATH to a Chromium binary.';
+
+const allPhases = [
   { name: 'server', args: ['run', 'test', '-w', 'server'] },
   { name: 'web-unit', args: ['run', 'test', '-w', 'web'] },
   { name: 'web-build', args: ['run', 'build', '-w', 'web'], report: false },
-  { name: 'web-e2e', args: ['run', 'e2e', '-w', 'web'] },
+  { name: 'web-e2e', args: ['run', 'e2e', '-w', 'web'], needs: chromiumMissing },
 ];
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((w) => !allPhases.some((p) => p.name === w));
+if (unknown.length) {
+  console.error(
+    `Unknown phase ${unknown.join(', ')}; the phases are ${allPhases.map((p) => p.name).join(', ')}.`,
+  );
+  process.exit(2);
+}
+const phases = wanted.length ? allPhases.filter((p) => wanted.includes(p.name)) : allPhases;
 
-let failedPhases = 0;
+/** Why each phase failed, in run order: the summary ends with them. */
+const failures = [];
 for (const phase of phases) {
   console.log(`\n=== ${phase.name} ===`);
+  const missing = phase.needs?.();
+  if (missing) {
+    console.log(missing);
+    failures.push(`${phase.name}: not run. ${missing}`);
+    phase.skipped = true;
+    continue;
+  }
   const run = spawnSync('npm', phase.args, { cwd: root, stdio: 'inherit' });
   if (run.status !== 0) {
-    failedPhases += 1;
-    console.log(`=== ${phase.name} failed (exit ${run.status}) ===`);
+    phase.exit = run.status ?? run.signal;
+    console.log(`=== ${phase.name} failed (exit ${phase.exit}) ===`);
   }
+}
+
+/** `file > suite > test` for every failed test of a vitest JSON report, and files that failed to load. */
+function failedTests(report) {
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    const rel = path.relative(root, file.name);
+    const tests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of tests) out.push(`${rel} > ${a.fullName ?? a.title}`);
+    if (tests.length === 0 && file.status === 'failed')
+      out.push(`${rel} (${file.message?.split('\n')[0] ?? 'failed to run'})`);
+  }
+  return out;
 }
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const phase of phases.filter((p) => p.report !== false)) {
+console.log('\n=== summary ===');
+for (const phase of phases) {
+  if (phase.skipped) continue;
   const file = path.join(results, `${phase.name}.json`);
-  if (!fs.existsSync(file)) {
-    console.log(`${phase.name}: no report (the phase did not run its tests)`);
-    failed += 1;
+  if (phase.report === false || !fs.existsSync(file)) {
+    if (phase.exit !== undefined)
+      failures.push(
+        `${phase.name}: exited with ${phase.exit}${phase.report === false ? '' : ' before writing its report'}`,
+      );
     continue;
   }
   const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const tests = failedTests(r);
   passed += r.numPassedTests;
-  failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+  failed += Math.max(r.numFailedTests, tests.length);
   skipped += r.numPendingTests + r.numTodoTests;
   console.log(`${phase.name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+  if (tests.length)
+    failures.push(`${phase.name}: ${tests.length} failed\n${tests.map((t) => `    ${t}`).join('\n')}`);
+  else if (phase.exit !== undefined)
+    failures.push(`${phase.name}: exited with ${phase.exit} though no test failed`);
 }
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failedPhases > 0 || failed > 0 || passed === 0 ? 1 : 0);
+if (failures.length || passed === 0) {
+  console.log(`\nFAILED\n${failures.map((f) => `  - ${f}`).join('\n') || '  - no test ran'}`);
+  process.exit(1);
+}
+console.log('All tests passed.');
