@@ -1,0 +1,276 @@
+import { sql } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, loginAs, type Session, type TestContext } from '../../../test/app.ts';
+import { createTenant, PASSWORD } from '../../../test/factories.ts';
+import { multipartBody, PNG } from '../portal/test-files.ts';
+import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
+
+/**
+ * Company B, with every permission in its own company, tries every console and portal route with company
+ * A's ids. B must not be able to tell A's records from ids that do not exist (same status, same answer),
+ * and A's rows, in every table with a `company_id`, must be exactly as they were.
+ */
+let t: TestContext;
+const A = {} as Ids;
+const B = {} as Ids;
+let bAdmin: Session;
+let bPortalToken: string;
+
+interface Ids {
+  company: number;
+  app: number;
+  queue: number;
+  user: number;
+  conversation: number;
+  /** An agent reply: only a cursor value here, never substituted across companies. */
+  message: number;
+  attachment: number;
+}
+
+/** Tables whose rows of A are written by the seed but may change on their own (not by B): checked for coverage only. */
+const SELF_CHANGING = new Set(['typing_signals']);
+
+async function seedCompany(into: Ids) {
+  const tenant = await createTenant(t.db);
+  const agent = await loginAs(t.app, tenant.agent.email, PASSWORD, tenant.company.id);
+  const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
+  const reply = await call(t.app, 'POST', '/messages', {
+    as: agent,
+    body: { conversation_id: chat.conversationId, content: 'An agent reply' },
+  });
+  await call(t.app, 'POST', '/conversation/read', {
+    as: agent,
+    body: { conversation_id: chat.conversationId, last_message_id: reply.body.data.id },
+  });
+  const portalFile = await uploadFile(t.app, chat.token, 'photo.png', PNG, 'image/png');
+  await portal(t.app, 'POST', '/portal/messages', {
+    token: chat.token,
+    body: { content: 'A photo', attachments: [portalFile.body.data.attachment_id] },
+  });
+  const { payload, headers } = multipartBody('file', 'console.png', PNG, 'image/png');
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/attachments/upload?conversation_id=${chat.conversationId}`,
+    headers: {
+      ...headers,
+      authorization: `Bearer ${agent.token}`,
+      'x-company-id': String(tenant.company.id),
+    },
+    payload,
+  });
+  // Last: a message clears its sender's typing signal.
+  const typing = await portal(t.app, 'POST', '/portal/typing', { token: chat.token, body: {} });
+  if (typing.status !== 200) throw new Error(`portal typing: ${typing.status}`);
+  Object.assign(into, {
+    company: tenant.company.id,
+    app: tenant.app.id,
+    queue: tenant.queue.id,
+    user: tenant.agent.id,
+    conversation: chat.conversationId,
+    message: reply.body.data.id,
+    attachment: portalFile.body.data.attachment_id,
+  });
+  return { tenant, token: chat.token };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCompany(A);
+  const b = await seedCompany(B);
+  bAdmin = await loginAs(t.app, b.tenant.admin.email, PASSWORD, B.company);
+  bPortalToken = b.token;
+});
+afterAll(() => t.close());
+
+const MISSING = 1_999_999_999;
+
+/** Which record an `id` names on each route. */
+function idKind(url: string): keyof Ids {
+  if (url.includes('compan')) return 'company';
+  if (url.includes('/queue')) return 'queue';
+  if (url.includes('/app')) return 'app';
+  if (url.includes('/users')) return 'user';
+  if (url.includes('conversation')) return 'conversation';
+  return 'attachment';
+}
+
+/** The record each id-carrying field names, or null for a field that carries no id. */
+function fieldKind(field: string, url: string): keyof Ids | null {
+  if (field === 'id' || field === 'attachment_id') return field === 'id' ? idKind(url) : 'attachment';
+  if (field === 'attachments') return 'attachment';
+  if (field === 'user_id' || field === 'assigned_user_id') return 'user';
+  // Message ids in `last_message_id` and `before_message_id` are cursors over one conversation's messages,
+  // compared as numbers, never looked up: they get B's value like any other non-id field.
+  if (field.endsWith('message_id')) return null;
+  const kind = field.replace(/_id$/, '');
+  return field.endsWith('_id') && kind in A ? (kind as keyof Ids) : null;
+}
+
+let emails = 0;
+/** A valid value for every field that is not an id, so that only the ids decide the answer. */
+function fill(field: string, url: string): unknown {
+  const values: Record<string, unknown> = {
+    name: 'Iso Name',
+    email: `iso${++emails}@example.test`,
+    password: 'Password123!',
+    current_password: PASSWORD,
+    company_role: 'agent',
+    role: url.includes('/queue/') ? 'member' : 'agent',
+    app_name: 'Iso App',
+    queue_name: 'Iso Queue',
+    company_name: 'Iso Company',
+    description: 'Iso',
+    timezone: 'UTC',
+    is_active: true,
+    is_private: false,
+    content: 'Iso message',
+    transfer_reason: 'Iso',
+    draft: 'Hi',
+    limit: 10,
+    offset: 0,
+    last_message_id: B.message,
+    before_message_id: B.message,
+  };
+  return values[field];
+}
+
+function fieldsOf(schema: unknown): string[] {
+  const s = schema as { shape?: Record<string, unknown>; def?: Record<string, unknown> } | undefined;
+  if (!s) return [];
+  if (s.shape) return Object.keys(s.shape);
+  const inner = s.def?.innerType ?? s.def?.in ?? s.def?.schema;
+  return inner ? fieldsOf(inner) : [];
+}
+
+type Route = RouteOptions & { method: string };
+
+/** Console routes act in B's company as its admin; portal routes with B's customer token. */
+const tenantRoutes = (): Route[] =>
+  t.app.routeTable.filter(
+    (r): r is Route =>
+      typeof r.method === 'string' &&
+      r.method !== 'HEAD' &&
+      r.url.startsWith('/api/v1/') &&
+      !/^\/api\/v1\/(admin|auth)\//.test(r.url) &&
+      r.url !== '/api/v1/portal/start' && // public by design: anyone may start a chat with any active app
+      r.url !== '/api/v1/portal/queues',
+  );
+
+/** The request with each id field naming `pick(kind)`; `swap` limits the substitution to one field. */
+function request(route: Route, pick: (kind: keyof Ids) => number, swap?: string) {
+  const idOf = (field: string) => {
+    const kind = fieldKind(field, route.url)!;
+    return swap === undefined || swap === field ? pick(kind) : B[kind];
+  };
+  const valueOf = (field: string) => {
+    const kind = fieldKind(field, route.url);
+    if (!kind) return fill(field, route.url);
+    return field === 'attachments' ? [idOf(field)] : idOf(field);
+  };
+  const query: Record<string, string> = {};
+  for (const f of fieldsOf(route.schema?.querystring)) {
+    const v = f === 'token' ? bPortalToken : valueOf(f);
+    if (v !== undefined) query[f] = String(v);
+  }
+  const body: Record<string, unknown> = {};
+  for (const f of fieldsOf(route.schema?.body)) {
+    const v = valueOf(f);
+    if (v !== undefined) body[f] = v;
+  }
+  const url = route.url.replace(/:([a-z_]+)/g, (_, p: string) => String(valueOf(p)));
+  const isPortal = url.startsWith('/api/v1/portal/');
+  return t.app.inject({
+    method: route.method as 'GET',
+    url: `${url}?${new URLSearchParams(query)}`,
+    headers: isPortal
+      ? { authorization: `Bearer ${bPortalToken}` }
+      : { authorization: `Bearer ${bAdmin.token}`, 'x-company-id': String(B.company) },
+    ...(route.schema?.body ? { payload: body } : {}),
+  });
+}
+
+/** Status and body, without what differs between any two calls (request ids, times, generated ids). */
+const answer = (res: { statusCode: number; body: string }) =>
+  `${res.statusCode} ${res.body.replace(/"(id|created_at|updated_at|[a-z_]+_at)":("[^"]*"|\d+)/g, '"$1":_')}`;
+
+/** Every row of A in every table with a `company_id`, for a before/after comparison. */
+async function fingerprint() {
+  const tables = await t.db.execute<{ table_name: string }>(sql`
+    select table_name from information_schema.columns
+    where column_name = 'company_id' and table_schema = current_schema() order by table_name`);
+  const out: Record<string, { rows: number; hash: string }> = {};
+  for (const { table_name: table } of tables.rows) {
+    const res = await t.db.execute<{ rows: number; hash: string }>(sql`
+      select count(*)::int as rows, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as hash
+      from ${sql.identifier(table)} x where company_id = ${A.company}`);
+    out[table] = SELF_CHANGING.has(table) ? { rows: res.rows[0]!.rows, hash: '' } : res.rows[0]!;
+  }
+  return out;
+}
+
+describe('tenant isolation', () => {
+  let before: Awaited<ReturnType<typeof fingerprint>>;
+  beforeAll(async () => {
+    before = await fingerprint();
+  });
+
+  it('seeds A into every table with a company_id, so each one is watched', () => {
+    const empty = Object.entries(before)
+      .filter(([, v]) => v.rows === 0)
+      .map(([table]) => table);
+    expect(empty).toEqual([]);
+    expect(Object.keys(before).length).toBeGreaterThanOrEqual(14);
+  });
+
+  it('answers B for A’s ids exactly as for ids that do not exist, on every route', async () => {
+    const leaks: string[] = [];
+    let tried = 0;
+    for (const route of tenantRoutes()) {
+      // The control: with B's own ids the request is served, so the comparisons below are not two equal
+      // 401s or 404s. Calls that would end B's records (deletes, resolve) are not made with B's ids.
+      if (route.method !== 'DELETE' && !route.url.endsWith('/resolve')) {
+        const own = await request(route, (k) => B[k]);
+        if ([401, 403, 404].includes(own.statusCode)) {
+          leaks.push(`${route.method} ${route.url} with B's own ids: ${answer(own).slice(0, 160)}`);
+        }
+      }
+      const fields = [
+        ...fieldsOf(route.schema?.params),
+        ...fieldsOf(route.schema?.querystring),
+        ...fieldsOf(route.schema?.body),
+      ].filter((f) => fieldKind(f, route.url));
+      for (const field of fields) {
+        tried += 1;
+        const withA = answer(await request(route, (k) => A[k], field));
+        const missing = answer(await request(route, () => MISSING, field));
+        if (withA !== missing)
+          leaks.push(
+            `${route.method} ${route.url} ${field}=A: ${withA.slice(0, 160)}\n    missing: ${missing.slice(0, 160)}`,
+          );
+        if (/^2/.test(withA) && route.method !== 'GET')
+          leaks.push(`${route.method} ${route.url} ${field}=A succeeded`);
+      }
+      if (fields.length > 1) {
+        tried += 1;
+        const withA = answer(await request(route, (k) => A[k]));
+        if (!/^(404|422)/.test(withA))
+          leaks.push(`${route.method} ${route.url} all ids of A: ${withA.slice(0, 160)}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+    expect(tried).toBeGreaterThan(40);
+  });
+
+  it('leaves every row of A as it was', async () => {
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it('refuses B’s users acting in A’s company', async () => {
+    const asA = { ...bAdmin, companyId: A.company };
+    for (const path of ['/apps', '/users', '/conversation/poll', '/dashboards']) {
+      const res = await call(t.app, 'GET', path, { as: asA });
+      expect([403, 404]).toContain(res.status);
+    }
+  });
+});
