@@ -163,22 +163,22 @@ function request(route: Route, pick: (kind: keyof Ids) => number, swap?: string)
     const kind = fieldKind(field, route.url)!;
     return swap === undefined || swap === field ? pick(kind) : B[kind];
   };
-  const valueOf = (field: string) => {
+  const fieldValue = (field: string) => {
     const kind = fieldKind(field, route.url);
     if (!kind) return fill(field, route.url);
     return field === 'attachments' ? [idOf(field)] : idOf(field);
   };
   const query: Record<string, string> = {};
   for (const f of fieldsOf(route.schema?.querystring)) {
-    const v = f === 'token' ? bPortalToken : valueOf(f);
+    const v = f === 'token' ? bPortalToken : fieldValue(f);
     if (v !== undefined) query[f] = String(v);
   }
   const body: Record<string, unknown> = {};
   for (const f of fieldsOf(route.schema?.body)) {
-    const v = valueOf(f);
+    const v = fieldValue(f);
     if (v !== undefined) body[f] = v;
   }
-  const url = route.url.replace(/:([a-z_]+)/g, (_, p: string) => String(valueOf(p)));
+  const url = route.url.replace(/:([a-z_]+)/g, (_, p: string) => String(fieldValue(p)));
   const isPortal = url.startsWith('/api/v1/portal/');
   return t.app.inject({
     method: route.method as 'GET',
