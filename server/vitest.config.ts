@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // The same suite runs on the embedded database and, when TEST_DATABASE_URL is set, on PostgreSQL too.
+// One id per run names its databases and template dump, so two runs on one machine never collide
+// (decision 004); set here, in the main process, so the global setup and every worker see the same one.
+process.env.INBOX_TEST_RUN ??= `${Date.now().toString(36)}_${process.pid}`;
 const engines = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 export default defineConfig({
