@@ -118,7 +118,8 @@ describe('agent inbox', () => {
     await customer.getByLabel('Message', { exact: true }).fill('Thank you!');
     await customer.getByLabel('Message', { exact: true }).press('Enter');
     await bubble(agent, 'customer', 'Thank you!').waitFor({ timeout: 10_000 });
-    await agent.waitForTimeout(3500);
+    // Two more polls after the message arrived: a duplicate would have been appended by now.
+    for (let i = 0; i < 2; i++) await agent.waitForResponse((r) => r.url().includes('/conversation/poll'));
     const ids = await agent
       .locator('[data-message-id]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-message-id')));

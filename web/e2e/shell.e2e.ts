@@ -245,8 +245,8 @@ describe('phone', () => {
     await p.getByRole('button', { name: 'Open menu' }).click();
     const drawer = p.getByRole('dialog', { name: 'Navigation' });
     await drawer.waitFor();
-    await p.waitForTimeout(300);
-    expect(await drawer.evaluate((el) => el.getBoundingClientRect().width)).toBe(288);
+    // The drawer slides in: its width is final once the animation ends.
+    await expect.poll(() => drawer.evaluate((el) => el.getBoundingClientRect().width)).toBe(288);
     await drawer.getByTestId('company-switcher').waitFor();
     await screenshot(p, 'phone-drawer');
 

@@ -57,6 +57,16 @@ beforeEach(() => {
 });
 
 describe('session', () => {
+  it('keeps the same snapshot when a refresh changes nothing, and a new one when it does', () => {
+    startSession(login([acme, globex], acme));
+    const before = getSession();
+    refreshUser(user([acme, globex], acme));
+    expect(getSession()).toBe(before);
+    refreshUser(user([acme], acme));
+    expect(getSession()).not.toBe(before);
+    expect(getSession().companies).toHaveLength(1);
+  });
+
   it('stores what login answered', () => {
     startSession(login([acme, globex], acme));
     const s = getSession();

@@ -32,8 +32,14 @@ function read(): SessionSnapshot {
   };
 }
 
+/**
+ * Publishes the stored session. An unchanged session (the usual /auth/me refresh) keeps the same snapshot
+ * and wakes no one: re-rendering the whole shell on every refresh closed an open switcher under the user.
+ */
 function emit() {
-  snapshot = read();
+  const next = read();
+  if (snapshot && JSON.stringify(next) === JSON.stringify(snapshot)) return;
+  snapshot = next;
   for (const l of listeners) l();
 }
 
