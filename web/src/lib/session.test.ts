@@ -155,10 +155,12 @@ describe('canSeeAdmin', () => {
     expect(canSeeAdmin(snapshot([admin], admin))).toBe(true);
   });
 
-  it('admits an app admin or manager in any company', () => {
-    expect(canSeeAdmin(snapshot([acme, globex], acme))).toBe(true);
+  it('admits an app admin or manager of the current company, not of another one', () => {
+    expect(canSeeAdmin(snapshot([acme, globex], globex))).toBe(true);
     const appAdmin = company(4, [[41, 'admin']]);
-    expect(canSeeAdmin(snapshot([acme, appAdmin], acme))).toBe(true);
+    expect(canSeeAdmin(snapshot([acme, appAdmin], appAdmin))).toBe(true);
+    // Acme's Admin page would hold nothing Globex's manager may change.
+    expect(canSeeAdmin(snapshot([acme, globex], acme))).toBe(false);
   });
 
   it('refuses an agent everywhere', () => {

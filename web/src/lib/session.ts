@@ -113,10 +113,14 @@ export function endSession() {
   emit();
 }
 
-/** Admin is shown to company admins and to anyone with an app role of admin or manager (product spec 2, 6). */
+/**
+ * Admin is shown to company admins and to anyone with an app role of admin or manager (product spec 2, 6),
+ * judged in the current company: the Admin page administers that company, so an app manager of another
+ * company would find nothing there to use (decision 017).
+ */
 export function canSeeAdmin(s: SessionSnapshot): boolean {
-  if (s.company?.role === 'admin' || s.user?.company_role === 'admin') return true;
-  return s.companies.some((c) => c.apps.some((a) => a.role === 'admin' || a.role === 'manager'));
+  if (s.company?.role === 'admin') return true;
+  return (s.company?.apps ?? []).some((a) => a.role === 'admin' || a.role === 'manager');
 }
 
 export function companyTimezone(s: SessionSnapshot): string {

@@ -68,14 +68,10 @@ export function QueuesCard({ companyId, appId }: { companyId: number; appId: num
                   {q.description && <p className="text-muted-foreground text-sm">{q.description}</p>}
                 </div>
                 <div className="flex items-center gap-1">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => setMembersOf(q)}
-                    aria-label={`Members of ${q.queue_name}`}
-                  >
+                  <Button variant="outline" size="sm" onClick={() => setMembersOf(q)}>
                     <UsersIcon aria-hidden />
                     {q.members_count} {q.members_count === 1 ? 'member' : 'members'}
+                    <span className="sr-only"> of {q.queue_name}</span>
                   </Button>
                   <Button
                     variant="ghost"

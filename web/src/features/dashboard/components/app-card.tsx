@@ -43,12 +43,13 @@ export function AppCard({ app, selected }: { app: App; selected: boolean }) {
   return (
     <Link
       to={`/admin/apps/${app.app_id}`}
-      aria-label={`Manage ${app.app_name}`}
       className={cn(
         className,
         'transition-colors hover:bg-accent/60 focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
       )}
     >
+      {/* "Manage" before what the card shows: the link's name contains its visible text (axe). */}
+      <span className="sr-only">Manage </span>
       {body}
     </Link>
   );

@@ -78,8 +78,10 @@ export function AppSidebar() {
               isActive={isActivePath(pathname, '/profile')}
               tooltip={user ? `Profile: ${user.name}` : 'Profile'}
             >
-              <Link to="/profile" onClick={close} aria-label={`Profile: ${user?.name ?? ''}`}>
+              {/* The name says "Profile" and then what is shown, so it contains the visible text (axe). */}
+              <Link to="/profile" onClick={close}>
                 <InitialsAvatar initials={user?.initials ?? ''} />
+                <span className="sr-only">Profile: </span>
                 <span className="grid min-w-0 flex-1 leading-tight">
                   <span className="truncate font-medium">{user?.name}</span>
                   <span className="truncate text-muted-foreground text-xs">{user?.email}</span>

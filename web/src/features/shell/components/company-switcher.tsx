@@ -34,7 +34,10 @@ export function CompanySwitcher() {
     setOpenMobile(false);
     if (next.company_id === company?.company_id) return;
     switchCompany(next);
-    void queryClient.invalidateQueries();
+    // Forget the previous company's figures rather than refetch them in place: until the new company's
+    // answer arrives a page shows its loading state, never the other company's numbers.
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+    void queryClient.invalidateQueries({ queryKey: ['auth'] });
     navigate('/dashboard');
   };
 

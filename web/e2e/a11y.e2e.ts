@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser } from './support/browser';
+import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
+import { startServer, type TestServer } from './support/server';
+
+/**
+ * axe on every console page and the portal, in light and dark: no serious or critical finding. The rules
+ * the issue named (accessible names that contain the visible text, 4.5:1 contrast) are among them.
+ */
+const axeSource = require('node:fs').readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+let srv: TestServer;
+let browser: Browser;
+let t: Tenant;
+let conversationId: number;
+let platformCompanyPath: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  srv = await startServer();
+  browser = await launchBrowser();
+  t = await createTenant(srv);
+  const started = await srv.api('POST', '/portal/start', {
+    body: {
+      app_id: t.appId,
+      queue_id: t.orders,
+      customer_info: { name: 'Maria Lopez', email: 'maria@example.com' },
+      initial_message: 'Where is my parcel?',
+    },
+  });
+  conversationId = started.conversation_id;
+  platformCompanyPath = `/platform-admin/company/${t.companyId}`;
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await srv?.stop();
+});
+
+async function signedIn(email: string, password: string, theme: 'light' | 'dark'): Promise<Page> {
+  const context = await browser.newContext({ ...DESKTOP, colorScheme: theme });
+  contexts.push(context);
+  const page = await context.newPage();
+  const login = await srv.api('POST', '/auth/login', { body: { email, password } });
+  await page.goto(`${srv.url}/api/v1/health`);
+  await page.evaluate(
+    ({ login, theme }) => {
+      localStorage.setItem('auth_token', login.access_token);
+      localStorage.setItem('user_data', JSON.stringify(login.user));
+      localStorage.setItem('user_companies', JSON.stringify(login.companies));
+      if (login.current_company) {
+        localStorage.setItem('current_company', JSON.stringify(login.current_company));
+        localStorage.setItem('company_id', String(login.current_company.company_id));
+      }
+      localStorage.setItem('theme', theme);
+    },
+    { login, theme },
+  );
+  return page;
+}
+
+interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: string[];
+}
+
+/** Runs axe on what the page shows now; answers its serious and critical findings. */
+async function audit(page: Page): Promise<Finding[]> {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const axe = (window as any).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map(
+      (v: { id: string; impact: string; help: string; nodes: { target: string[] }[] }) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+      }),
+    );
+  });
+  return (results as Finding[]).filter((f) => f.impact === 'serious' || f.impact === 'critical');
+}
+
+/** Each page, and what shows that it has finished loading. */
+const consolePages: [string, string, (p: Page) => Promise<unknown>][] = [
+  ['dashboard', '/dashboard', (p) => p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()],
+  ['conversations', '/conversations', (p) => p.locator('[data-row]').first().waitFor()],
+  ['thread', '', (p) => p.getByText('Where is my parcel?').first().waitFor()],
+  ['profile', '/profile', (p) => p.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()],
+  ['admin apps', '/admin?tab=apps', (p) => p.getByRole('tab', { name: 'Apps' }).waitFor()],
+  ['admin users', '/admin?tab=users', (p) => p.getByText('Sam Rivera').first().waitFor()],
+  ['admin company', '/admin?tab=company', (p) => p.getByRole('tab', { name: 'Company settings' }).waitFor()],
+  ['app page', '', (p) => p.getByText('Northwind Store').first().waitFor()],
+];
+
+describe.each(['light', 'dark'] as const)('accessibility in %s mode', (theme) => {
+  it('finds nothing serious on the company console pages', async () => {
+    const page = await signedIn('ann@northwind.test', PASSWORD, theme);
+    const found: string[] = [];
+    for (const [name, path, ready] of consolePages) {
+      const target =
+        name === 'thread'
+          ? `/conversations/${conversationId}`
+          : name === 'app page'
+            ? `/admin/apps/${t.appId}`
+            : path;
+      await page.goto(`${srv.url}${target}`);
+      await ready(page);
+      for (const f of await audit(page))
+        found.push(`${name}: ${f.id} (${f.impact}) ${f.help} at ${f.nodes.join(', ')}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('finds nothing serious on the platform admin pages and the sign-in page', async () => {
+    const page = await signedIn(srv.adminEmail, srv.adminPassword, theme);
+    const found: string[] = [];
+    for (const tab of ['companies', 'users', 'apps', 'queues']) {
+      await page.goto(`${srv.url}/platform-admin?tab=${tab}`);
+      await page.getByRole('tab', { name: new RegExp(tab, 'i') }).waitFor();
+      await page
+        .getByText(/Northwind/)
+        .filter({ visible: true })
+        .first()
+        .waitFor();
+      for (const f of await audit(page))
+        found.push(`platform ${tab}: ${f.id} ${f.help} at ${f.nodes.join(', ')}`);
+    }
+    await page.goto(`${srv.url}${platformCompanyPath}`);
+    await page.getByText('Northwind Co').filter({ visible: true }).first().waitFor();
+    for (const f of await audit(page))
+      found.push(`platform company: ${f.id} ${f.help} at ${f.nodes.join(', ')}`);
+    await page.evaluate(() => localStorage.removeItem('auth_token'));
+    await page.goto(`${srv.url}/login`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    for (const f of await audit(page)) found.push(`login: ${f.id} ${f.help} at ${f.nodes.join(', ')}`);
+    expect(found).toEqual([]);
+  });
+
+  it('finds nothing serious in the portal: entry and chat', async () => {
+    const context = await browser.newContext({ ...DESKTOP, colorScheme: theme });
+    contexts.push(context);
+    const page = await context.newPage();
+    const found: string[] = [];
+    await page.goto(`${srv.url}/portal?app_id=${t.appId}&new=true`);
+    await page.getByRole('button', { name: /start/i }).first().waitFor();
+    for (const f of await audit(page)) found.push(`portal entry: ${f.id} ${f.help} at ${f.nodes.join(', ')}`);
+    const started = await srv.api('POST', '/portal/start', {
+      body: {
+        app_id: t.appId,
+        queue_id: t.billing,
+        customer_info: { name: 'Axe Customer', email: 'axe@example.com' },
+        initial_message: 'Checking the chat page',
+      },
+    });
+    await page.goto(`${srv.url}/portal/chat?token=${started.portal_token}`);
+    await page.getByText('Checking the chat page').waitFor();
+    for (const f of await audit(page)) found.push(`portal chat: ${f.id} ${f.help} at ${f.nodes.join(', ')}`);
+    expect(found).toEqual([]);
+  });
+});
