@@ -87,7 +87,9 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
           'The first reply sets the first-response time and moves `open` to `pending`; notes change neither ' +
           'and never reach the portal. A reply to a resolved or closed conversation is stored but does not ' +
           'reopen it. `attachments`: ids from POST /attachments/upload by the same user for this conversation. ' +
-          'A repeated `client_message_id` returns the first message.',
+          'A repeated `client_message_id` returns the first message. A reply (not a note) to an unassigned ' +
+          'open or pending conversation assigns it to the replier when the company’s `auto_assign_on_reply` ' +
+          'is on (the default) and the replier can work its queue; the thread records it.',
         body: SendMessageBody,
         response: { 201: okSchema(ConsoleMessage) },
       },
