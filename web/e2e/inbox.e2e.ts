@@ -112,6 +112,9 @@ describe('agent inbox', () => {
     await composer.press('Enter');
     await bubble(agent, 'agent', 'checking with the courier').waitFor();
     expect(await composer.inputValue()).toBe('');
+    // Replying to an unassigned conversation makes it the replier's (the company setting is on by default).
+    await agent.getByTestId('assignee').getByText('Sam Rivera', { exact: true }).waitFor({ timeout: 10_000 });
+    await bubble(agent, 'system', 'Assigned to Sam Rivera on replying').waitFor({ timeout: 10_000 });
     await bubble(customer, 'agent', 'checking with the courier').waitFor({ timeout: 10_000 });
 
     // The customer answers; the thread appends it once.
@@ -154,7 +157,11 @@ describe('agent inbox', () => {
     expect(await customer.getByText('CR-889').count()).toBe(0);
     await screenshot(customer, 'inbox-portal-side-phone-light');
 
-    // Assign to me.
+    // Unassign, then assign to me again.
+    await agent.getByRole('button', { name: 'Assign' }).click();
+    await agent.getByRole('menuitem', { name: 'Unassign' }).click();
+    await toast(agent, 'Conversation unassigned');
+    await agent.getByTestId('assignee').getByText('Unassigned').waitFor();
     await agent.getByRole('button', { name: 'Assign' }).click();
     await agent.getByRole('menuitem', { name: 'Assign to me' }).click();
     await toast(agent, 'Conversation assigned successfully');
@@ -212,6 +219,13 @@ describe('agent inbox', () => {
     // A resolved conversation leaves the default view; the Resolved filter finds it.
     await agent.getByLabel('Status').selectOption('resolved');
     await row(agent, 'Maria Lopez').getByText('Resolved', { exact: true }).waitFor();
+
+    // Reopen: the header's button brings it back as open, and the thread says who reopened it.
+    await agent.getByRole('button', { name: 'Reopen' }).click();
+    await toast(agent, 'Conversation reopened');
+    await agent.locator('header').getByText('Open', { exact: true }).waitFor();
+    await agent.getByRole('button', { name: 'Reopen' }).waitFor({ state: 'detached' });
+    await bubble(agent, 'system', 'Reopened by Sam Rivera').waitFor({ timeout: 10_000 });
   });
 
   it('filters by assignment, status, queue and search, and says why a list is empty', async () => {
