@@ -220,10 +220,15 @@ describe('agent inbox', () => {
     await agent.getByLabel('Status').selectOption('resolved');
     await row(agent, 'Maria Lopez').getByText('Resolved', { exact: true }).waitFor();
 
-    // Reopen: the header's button brings it back as open, and the thread says who reopened it.
+    // Reopen: the header's button brings it back as open, and the thread says who reopened it. The
+    // "resolved" toast sits over the header's buttons (and stays while the pointer rests on it), so the
+    // agent closes it first, as a user would.
+    await agent.locator('[data-sonner-toast]').getByRole('button', { name: 'Close toast' }).first().click();
+    await agent.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
     await agent.getByRole('button', { name: 'Reopen' }).click();
     await toast(agent, 'Conversation reopened');
     await agent.locator('header').getByText('Open', { exact: true }).waitFor();
+    await screenshot(agent, 'inbox-reopened-desktop-light');
     await agent.getByRole('button', { name: 'Reopen' }).waitFor({ state: 'detached' });
     await bubble(agent, 'system', 'Reopened by Sam Rivera').waitFor({ timeout: 10_000 });
   });
