@@ -41,6 +41,20 @@ const heldBy = async (userId: number, queueId: number, name: string) => {
 
 const admin = () => x.users.admin.name;
 
+/** The conversation has no holder any more, and its thread's last line says why. */
+const expectHandedBack = async (id: number, line: string) => {
+  expect(await assigneeOf(id)).toBeNull();
+  expect((await systemLines(id)).at(-1)).toBe(line);
+};
+
+/** A company agent of the app, for tests that remove them. */
+const appAgent = async (name: string) => {
+  const user = await createUser(x.t.db, { name });
+  await addCompanyMember(x.t.db, x.company.id, user.id, 'agent');
+  await addAppMember(x.t.db, x.app, user.id, 'agent');
+  return user;
+};
+
 describe('a member who leaves hands back what they can no longer work', () => {
   it('removed from a queue: its private conversations go back, public ones of the app stay', async () => {
     const vip = await heldBy(x.users.insider.id, x.privateQueue.id, 'Vic Vip');
@@ -49,8 +63,8 @@ describe('a member who leaves hands back what they can no longer work', () => {
       query: { id: x.privateQueue.id, user_id: x.users.insider.id },
     });
     expect(res.status).toBe(200);
-    expect(await assigneeOf(vip)).toBeNull();
-    expect((await systemLines(vip)).at(-1)).toBe(
+    await expectHandedBack(
+      vip,
       `Unassigned from ${x.users.insider.name}, removed from the queue, by ${admin()}`,
     );
     expect(await assigneeOf(general)).toBe(x.users.insider.id);
@@ -64,41 +78,31 @@ describe('a member who leaves hands back what they can no longer work', () => {
     });
     expect(res.status).toBe(200);
     for (const id of [one, two]) {
-      expect(await assigneeOf(id)).toBeNull();
-      expect((await systemLines(id)).at(-1)).toBe(
+      await expectHandedBack(
+        id,
         `Unassigned from ${x.users.outsider.name}, removed from the app, by ${admin()}`,
       );
     }
   });
 
   it('removed from the company: open work goes back with a line, resolved work keeps its holder', async () => {
-    const leaver = await createUser(x.t.db, { name: 'Lee Leaver' });
-    await addCompanyMember(x.t.db, x.company.id, leaver.id, 'agent');
-    await addAppMember(x.t.db, x.app, leaver.id, 'agent');
+    const leaver = await appAgent('Lee Leaver');
     const open = await heldBy(leaver.id, x.publicQueue.id, 'Opal Open');
     const done = await heldBy(leaver.id, x.publicQueue.id, 'Dan Done');
     await x.as(x.sessions.admin)('POST', '/conversation/resolve', { body: { conversation_id: done } });
     const res = await x.as(x.sessions.admin)('DELETE', '/users', { query: { id: leaver.id } });
     expect(res.status).toBe(200);
-    expect(await assigneeOf(open)).toBeNull();
-    expect((await systemLines(open)).at(-1)).toBe(
-      `Unassigned from Lee Leaver, removed from the company, by ${admin()}`,
-    );
+    await expectHandedBack(open, `Unassigned from Lee Leaver, removed from the company, by ${admin()}`);
     expect(await assigneeOf(done)).toBe(leaver.id);
   });
 
   it('a deleted account: its open work goes back, the line naming the platform admin', async () => {
-    const gone = await createUser(x.t.db, { name: 'Gil Gone' });
-    await addCompanyMember(x.t.db, x.company.id, gone.id, 'agent');
-    await addAppMember(x.t.db, x.app, gone.id, 'agent');
+    const gone = await appAgent('Gil Gone');
     const held = await heldBy(gone.id, x.publicQueue.id, 'Hal Held');
     const platform = { token: x.sessions.platform.token };
     const res = await x.as(platform)('DELETE', '/admin/users', { query: { id: gone.id } });
     expect(res.status).toBe(200);
-    expect(await assigneeOf(held)).toBeNull();
-    expect((await systemLines(held)).at(-1)).toBe(
-      'Unassigned from Gil Gone, account deleted, by Pat Platform',
-    );
+    await expectHandedBack(held, 'Unassigned from Gil Gone, account deleted, by Pat Platform');
   });
 });
 
