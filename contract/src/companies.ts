@@ -21,6 +21,9 @@ export const Company = z.object({
   company_id: z.number(),
   company_name: z.string(),
   timezone: z.string(),
+  auto_assign_on_reply: z
+    .boolean()
+    .describe('a reply to an unassigned conversation assigns it to the agent who replies (default true)'),
   status: z.enum(COMPANY_STATUSES),
   status_reason: z.string().nullable(),
   apps_count: z.number(),
@@ -38,6 +41,7 @@ export type CreateCompanyBody = z.infer<typeof CreateCompanyBody>;
 export const UpdateCompanyBody = z.object({
   company_name: CompanyName.optional(),
   timezone: Timezone.optional(),
+  auto_assign_on_reply: z.boolean('Must be true or false').optional(),
 });
 export type UpdateCompanyBody = z.infer<typeof UpdateCompanyBody>;
 

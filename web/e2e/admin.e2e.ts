@@ -193,6 +193,9 @@ describe('company admin', () => {
 
     await page.getByRole('tab', { name: 'Company settings' }).click();
     await page.getByLabel('Timezone').selectOption('Europe/Berlin');
+    const autoAssign = page.getByRole('switch', { name: 'Assign conversations to the agent who replies' });
+    expect(await autoAssign.getAttribute('aria-checked')).toBe('true');
+    await autoAssign.click();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await toast(page, 'Company settings saved');
     await screenshot(page, 'admin-company-light');
@@ -201,6 +204,7 @@ describe('company admin', () => {
       companyId: acme,
     });
     expect(company.timezone).toBe('Europe/Berlin');
+    expect(company.auto_assign_on_reply).toBe(false);
   });
 
   it('sees the app on the dashboard with its inbox and stats, in light, dark and at 390 px', async () => {

@@ -112,6 +112,9 @@ describe('agent inbox', () => {
     await composer.press('Enter');
     await bubble(agent, 'agent', 'checking with the courier').waitFor();
     expect(await composer.inputValue()).toBe('');
+    // Replying to an unassigned conversation makes it the replier's (the company setting is on by default).
+    await agent.getByTestId('assignee').getByText('Sam Rivera', { exact: true }).waitFor({ timeout: 10_000 });
+    await bubble(agent, 'system', 'Assigned to Sam Rivera on replying').waitFor({ timeout: 10_000 });
     await bubble(customer, 'agent', 'checking with the courier').waitFor({ timeout: 10_000 });
 
     // The customer answers; the thread appends it once.
@@ -155,7 +158,11 @@ describe('agent inbox', () => {
     expect(await customer.getByText('CR-889').count()).toBe(0);
     await screenshot(customer, 'inbox-portal-side-phone-light');
 
-    // Assign to me.
+    // Unassign, then assign to me again.
+    await agent.getByRole('button', { name: 'Assign' }).click();
+    await agent.getByRole('menuitem', { name: 'Unassign' }).click();
+    await toast(agent, 'Conversation unassigned');
+    await agent.getByTestId('assignee').getByText('Unassigned').waitFor();
     await agent.getByRole('button', { name: 'Assign' }).click();
     await agent.getByRole('menuitem', { name: 'Assign to me' }).click();
     await toast(agent, 'Conversation assigned successfully');
@@ -213,6 +220,18 @@ describe('agent inbox', () => {
     // A resolved conversation leaves the default view; the Resolved filter finds it.
     await agent.getByLabel('Status').selectOption('resolved');
     await row(agent, 'Maria Lopez').getByText('Resolved', { exact: true }).waitFor();
+
+    // Reopen: the header's button brings it back as open, and the thread says who reopened it. The
+    // "resolved" toast sits over the header's buttons (and stays while the pointer rests on it), so the
+    // agent closes it first, as a user would.
+    await agent.locator('[data-sonner-toast]').getByRole('button', { name: 'Close toast' }).first().click();
+    await agent.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+    await agent.getByRole('button', { name: 'Reopen' }).click();
+    await toast(agent, 'Conversation reopened');
+    await agent.locator('header').getByText('Open', { exact: true }).waitFor();
+    await screenshot(agent, 'inbox-reopened-desktop-light');
+    await agent.getByRole('button', { name: 'Reopen' }).waitFor({ state: 'detached' });
+    await bubble(agent, 'system', 'Reopened by Sam Rivera').waitFor({ timeout: 10_000 });
   });
 
   it('filters by assignment, status, queue and search, and says why a list is empty', async () => {
@@ -299,7 +318,8 @@ describe('agent inbox', () => {
     await toast(page, 'Conversation deleted');
     await page.waitForURL((url) => url.pathname === '/conversations');
     await row(page, 'Nina Berg').waitFor();
-    expect(await row(page, 'Delete Me').count()).toBe(0);
+    // The list may first show its cached page; the deleted row goes with the refetch.
+    await row(page, 'Delete Me').waitFor({ state: 'detached', timeout: 10_000 });
 
     // Agents cannot delete: the menu does not offer it.
     const agent = await openAs('sam@northwind.test', `/conversations/${link.conversation_id}`);
@@ -387,7 +407,8 @@ describe('agent inbox', () => {
     const ids = await page
       .locator('[data-message-id]')
       .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-message-id'))));
-    expect(ids).toHaveLength(111);
+    // The first message, 110 updates, and the line assigning the conversation to Sam on his first reply.
+    expect(ids).toHaveLength(112);
     expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
     await first.scrollIntoViewIfNeeded();
     await screenshot(page, 'inbox-earlier-messages-desktop-light');

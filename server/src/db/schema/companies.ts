@@ -13,6 +13,8 @@ export const companies = pgTable('companies', {
   statusReason: text('status_reason'),
   /** Last display number handed to a conversation of this company (Chatwoot's per-account display id). */
   lastConversationNumber: integer('last_conversation_number').notNull().default(0),
+  /** A reply to an unassigned conversation assigns it to the replier (decision 015). */
+  autoAssignOnReply: boolean('auto_assign_on_reply').notNull().default(true),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

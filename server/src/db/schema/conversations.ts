@@ -102,6 +102,8 @@ export const messages = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     senderType: text('sender_type', { enum: ['customer', 'agent', 'auto', 'system'] }).notNull(),
     senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The platform admin who wrote this while impersonating the sender (agent replies, notes, system lines). */
+    impersonatorUserId: integer('impersonator_user_id').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull().default(''),
     contentType: text('content_type').notNull().default('text'),
     isPrivate: boolean('is_private').notNull().default(false),

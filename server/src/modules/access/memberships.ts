@@ -37,6 +37,8 @@ export interface MembershipTable<Role extends string, Member> {
   /** The activity entity type (`app`) and action prefix (`app_member`). */
   entityType: string;
   actionPrefix: string;
+  /** Run in the removal's transaction once the row is gone (app and queue members hand back their work). */
+  afterRemove?: (tx: DbOrTx, actor: Actor, scope: MembershipScope, userId: number) => Promise<unknown>;
 }
 
 /** App and queue memberships are only for members of the scope's company. */
@@ -168,6 +170,7 @@ export async function removeMember<Role extends string, Member>(
       .returning({ userId: t.table.userId });
     if (removed.length === 0) throw notFound(t.notFoundLabel);
     await recordMemberActivity(tx, actor, t, scope, 'removed', { user_id: userId });
+    await t.afterRemove?.(tx, actor, scope, userId);
   });
 }
 

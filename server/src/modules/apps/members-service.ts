@@ -1,6 +1,7 @@
 import type { AppMember, AppRole } from '@inbox/contract';
 import { appMembers } from '../../db/schema/index.ts';
 import { type MembershipTable, membershipService } from '../access/memberships.ts';
+import { handBackAssignments } from '../conversations/hand-back.ts';
 import type { AppRef } from './service.ts';
 
 /** App memberships are only for members of the app's company (checked on add). */
@@ -13,6 +14,9 @@ const appMembership: MembershipTable<AppRole, AppMember> = {
   alreadyMember: 'The user is already a member of this app',
   entityType: 'app',
   actionPrefix: 'app_member',
+  // Conversations they can no longer work go back to the team, each with a line in its thread.
+  afterRemove: (tx, actor, scope, userId) =>
+    handBackAssignments(tx, actor, { companyId: scope.companyId, userId, reason: 'removed from the app' }),
 };
 
 export const {

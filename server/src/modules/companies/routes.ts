@@ -36,7 +36,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['companies'],
-        summary: 'Rename the company or change its timezone (company admin)',
+        summary: 'Rename the company, change its timezone or its settings (company admin)',
+        description:
+          '`auto_assign_on_reply` (default true): a reply to an unassigned conversation assigns it to the ' +
+          'agent who replies, when they can work its queue.',
         querystring: IdQuery,
         body: UpdateCompanyBody,
         response: { 200: okSchema(Company) },

@@ -17,6 +17,7 @@ const companyColumns = {
   id: companies.id,
   name: companies.name,
   timezone: companies.timezone,
+  autoAssignOnReply: companies.autoAssignOnReply,
   status: companies.status,
   statusReason: companies.statusReason,
   createdAt: companies.createdAt,
@@ -29,6 +30,7 @@ type CompanyRow = {
   id: number;
   name: string;
   timezone: string;
+  autoAssignOnReply: boolean;
   status: 'active' | 'suspended';
   statusReason: string | null;
   createdAt: Date;
@@ -41,6 +43,7 @@ const toCompany = (r: CompanyRow): Company => ({
   company_id: r.id,
   company_name: r.name,
   timezone: r.timezone,
+  auto_assign_on_reply: r.autoAssignOnReply,
   status: r.status,
   status_reason: r.statusReason,
   apps_count: r.appsCount,
@@ -85,7 +88,7 @@ export async function createCompany(db: DbOrTx, actor: Actor, input: CreateCompa
   });
 }
 
-/** Name and timezone only: status has its own verb, with a reason, for platform admins. */
+/** Name, timezone and settings: status has its own verb, with a reason, for platform admins. */
 export async function updateCompany(
   db: DbOrTx,
   actor: Actor,
@@ -95,7 +98,12 @@ export async function updateCompany(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(companies)
-      .set({ name: input.company_name, timezone: input.timezone, updatedAt: new Date() })
+      .set({
+        name: input.company_name,
+        timezone: input.timezone,
+        autoAssignOnReply: input.auto_assign_on_reply,
+        updatedAt: new Date(),
+      })
       .where(eq(companies.id, companyId))
       .returning({ id: companies.id });
     if (!row) throw notFound('Company');

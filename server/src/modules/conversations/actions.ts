@@ -1,75 +1,81 @@
 import type { AssignBody, Conversation, ConversationIdBody } from '@inbox/contract';
-import { eq, sql } from 'drizzle-orm';
-import { conversations } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { conflict } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../../http/context.ts';
-import { recordActivity } from '../activities/service.ts';
-import { lockVisible, requireAssignable, systemNote } from './reach.ts';
+import { actorLabel, type ChangeRecord, type ConversationChange, changeConversation } from './change.ts';
+import { type ConversationRow, lockVisible, requireAssignable } from './reach.ts';
 import { conversationView } from './views.ts';
 
-const entity = (conversationId: number) => ({ entityType: 'conversation', entityId: conversationId });
+/**
+ * One console action on a visible conversation: lock it (404 out of reach), decide the change, and apply
+ * it through `changeConversation`, which writes the system line and the activity. Answers the
+ * conversation as it is afterwards.
+ */
+async function act(
+  ctx: CompanyCtx,
+  conversationId: number,
+  decide: (
+    conv: ConversationRow,
+    tx: DbOrTx,
+  ) => Promise<{ change: ConversationChange; record: ChangeRecord }>,
+): Promise<Conversation> {
+  const v = await ctx.db.transaction(async (tx) => {
+    const { v, conv } = await lockVisible(ctx, tx, conversationId);
+    const { change, record } = await decide(conv, tx);
+    await changeConversation(tx, ctx.actor, conv, change, record);
+    return v;
+  });
+  return conversationView(ctx.db, v, conversationId);
+}
 
 /**
  * Assigns a conversation. As in Chatwoot, anyone who can see a conversation may assign it, to themself or to
  * a colleague; the assignee must be able to work the conversation's queue (422 on `user_id` otherwise).
  */
-export async function assignConversation(ctx: CompanyCtx, input: AssignBody): Promise<Conversation> {
-  const v = await ctx.db.transaction(async (tx) => {
-    const { v, conv } = await lockVisible(ctx, tx, input.conversation_id);
+export function assignConversation(ctx: CompanyCtx, input: AssignBody): Promise<Conversation> {
+  return act(ctx, input.conversation_id, async (conv, tx) => {
     const user = await requireAssignable(tx, ctx.companyId, input.user_id, conv);
-    if (conv.assignedUserId === user.id) return v;
-    await tx.update(conversations).set({ assignedUserId: user.id }).where(eq(conversations.id, conv.id));
-    await systemNote(tx, conv, `Assigned to ${user.name} by ${ctx.actor.user.name}`);
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'conversation.assigned',
-      ...entity(conv.id),
-      details: { number: conv.number, from_user_id: conv.assignedUserId, to_user_id: user.id },
-    });
-    return v;
+    return {
+      change: { assignee: user },
+      record: {
+        action: 'conversation.assigned',
+        note: `Assigned to ${user.name} by ${actorLabel(ctx.actor)}`,
+      },
+    };
   });
-  return conversationView(ctx.db, v, input.conversation_id);
 }
 
-export async function unassignConversation(
-  ctx: CompanyCtx,
-  input: ConversationIdBody,
-): Promise<Conversation> {
-  const v = await ctx.db.transaction(async (tx) => {
-    const { v, conv } = await lockVisible(ctx, tx, input.conversation_id);
-    if (conv.assignedUserId === null) return v;
-    await tx.update(conversations).set({ assignedUserId: null }).where(eq(conversations.id, conv.id));
-    await systemNote(tx, conv, `Unassigned by ${ctx.actor.user.name}`);
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'conversation.unassigned',
-      ...entity(conv.id),
-      details: { number: conv.number, from_user_id: conv.assignedUserId },
-    });
-    return v;
-  });
-  return conversationView(ctx.db, v, input.conversation_id);
+export function unassignConversation(ctx: CompanyCtx, input: ConversationIdBody): Promise<Conversation> {
+  return act(ctx, input.conversation_id, async () => ({
+    change: { assignee: null },
+    record: { action: 'conversation.unassigned', note: `Unassigned by ${actorLabel(ctx.actor)}` },
+  }));
 }
 
 /**
  * Resolves a conversation (the portal then shows "Conversation Ended"). Resolving a resolved one changes
  * nothing. A closed one (its portal session expired) can be resolved too.
  */
-export async function resolveConversation(ctx: CompanyCtx, input: ConversationIdBody): Promise<Conversation> {
-  const v = await ctx.db.transaction(async (tx) => {
-    const { v, conv } = await lockVisible(ctx, tx, input.conversation_id);
-    if (conv.status === 'resolved') return v;
-    await tx
-      .update(conversations)
-      .set({ status: 'resolved', resolvedAt: sql`now()`, waitingSince: null })
-      .where(eq(conversations.id, conv.id));
-    await systemNote(tx, conv, `Resolved by ${ctx.actor.user.name}`);
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'conversation.resolved',
-      ...entity(conv.id),
-      details: { number: conv.number, from_status: conv.status },
-    });
-    return v;
+export function resolveConversation(ctx: CompanyCtx, input: ConversationIdBody): Promise<Conversation> {
+  return act(ctx, input.conversation_id, async () => ({
+    change: { status: 'resolved' },
+    record: { action: 'conversation.resolved', note: `Resolved by ${actorLabel(ctx.actor)}` },
+  }));
+}
+
+export const NOT_ENDED = 'Only a resolved or closed conversation can be reopened';
+
+/**
+ * Reopens a resolved or closed conversation (contract section 6): it becomes `open` again, keeps its
+ * assignee and queue, and the thread says who reopened it. An open or pending one answers 409. The
+ * customer's portal session is not revived; a secure link gives them a new one.
+ */
+export function reopenConversation(ctx: CompanyCtx, input: ConversationIdBody): Promise<Conversation> {
+  return act(ctx, input.conversation_id, async (conv) => {
+    if (conv.status !== 'resolved' && conv.status !== 'closed') throw conflict(NOT_ENDED);
+    return {
+      change: { status: 'open' },
+      record: { action: 'conversation.reopened', note: `Reopened by ${actorLabel(ctx.actor)}` },
+    };
   });
-  return conversationView(ctx.db, v, input.conversation_id);
 }

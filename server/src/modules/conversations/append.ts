@@ -5,6 +5,7 @@ import { attachments, conversations } from '../../db/schema/index.ts';
 import { invalidField } from '../../http/app-error.ts';
 import { type MessageRow, selectMessages } from './message-rows.ts';
 import { actorKeyOf } from './typing.ts';
+import { conversationTouch, type Effect, messageWrite, writtenMessage } from './write-statement.ts';
 
 export type Sender =
   | { type: 'customer' }
@@ -23,6 +24,8 @@ export interface AppendMessageInput {
   attachments?: number[];
   clientMessageId?: string | null;
   isPrivate?: boolean;
+  /** The platform admin writing while impersonating the sender, recorded on the message. */
+  impersonatorUserId?: number | null;
   /** Refuse unless the conversation is open or pending (a customer cannot write into an ended chat). */
   requireActive?: boolean;
 }
@@ -32,26 +35,9 @@ export type AppendMessageResult =
   | { outcome: 'blocked'; status: ConversationStatus }
   | { outcome: 'missing' };
 
-type Effect = 'customer' | 'agent' | 'none';
-
 /** How a message moves the conversation: customers wait for an answer, agents answer. */
 const effectOf = (sender: Sender, isPrivate: boolean): Effect =>
   isPrivate ? 'none' : sender.type === 'customer' || sender.type === 'agent' ? sender.type : 'none';
-
-/** The `set` list of `update conversations c` for a new message, by how the message moves it. */
-export const conversationTouch = (effect: Effect) => sql`
-        last_activity_at = now(),
-        status = case
-          when ${effect}::text = 'customer' and c.status = 'pending' then 'open'
-          when ${effect}::text = 'agent' and c.status = 'open' then 'pending'
-          else c.status end,
-        waiting_since = case
-          when ${effect}::text = 'customer' then coalesce(c.waiting_since, now())
-          when ${effect}::text = 'agent' then null
-          else c.waiting_since end,
-        first_reply_at = case
-          when ${effect}::text = 'agent' then coalesce(c.first_reply_at, now())
-          else c.first_reply_at end`;
 
 /**
  * Appends a message. One statement updates the conversation row (taking its row lock) and inserts the
@@ -96,40 +82,38 @@ async function appendOnce(db: DbOrTx, input: AppendMessageInput): Promise<Append
   const effect = effectOf(sender, isPrivate);
   const userId = sender.type === 'agent' ? sender.userId : null;
   const clientMessageId = input.clientMessageId ?? null;
+  const impersonatorUserId = input.impersonatorUserId ?? null;
   const res = await db.execute<{ conv_id: number; id: string | null; created_at: Date | null }>(sql`
     with conv as (
       update conversations c set ${conversationTouch(effect)}
       where c.id = ${conversationId} and c.company_id = ${companyId}
         and (not ${input.requireActive ?? false}::boolean or c.status in ('open', 'pending'))
       returning c.id, c.company_id
-    ), msg as (
-      insert into messages (company_id, conversation_id, sender_type, sender_user_id, content, content_type,
-        is_private, client_message_id)
-      select conv.company_id, conv.id, ${sender.type}::text, ${userId}::int, ${input.content}::text,
-        ${input.contentType ?? 'text'}::text, ${isPrivate}::boolean, ${clientMessageId}::text
-      from conv
-      on conflict (conversation_id, client_message_id) where client_message_id is not null do nothing
-      returning id, created_at
-    ), typed as (
-      delete from typing_signals
-      where conversation_id = ${conversationId} and actor_key = ${actorKeyOf(sender)} and exists (select 1 from msg)
-    )
-    select conv.id as conv_id, msg.id, msg.created_at from conv left join msg on true`);
-  const row = res.rows[0];
-  if (row?.id != null) {
-    const message: MessageRow = {
-      id: Number(row.id),
-      conversationId,
+    ), ${messageWrite({
       senderType: sender.type,
       senderUserId: userId,
-      senderUserName: null,
+      impersonatorUserId,
       content: input.content,
       contentType: input.contentType ?? 'text',
       isPrivate,
       clientMessageId,
-      createdAt: new Date(row.created_at!),
-      attachments: [],
-    };
+      actorKey: actorKeyOf(sender),
+    })}
+    select conv.id as conv_id, msg.id, msg.created_at from conv left join msg on true`);
+  const row = res.rows[0];
+  if (row?.id != null) {
+    const message = writtenMessage(
+      { id: row.id, created_at: row.created_at! },
+      {
+        conversationId,
+        senderType: sender.type,
+        senderUserId: userId,
+        content: input.content,
+        contentType: input.contentType ?? 'text',
+        isPrivate,
+        clientMessageId,
+      },
+    );
     return { outcome: 'created', message };
   }
   const first = clientMessageId ? await findByClientId(db, companyId, conversationId, clientMessageId) : null;

@@ -11,6 +11,8 @@ export interface MessageRow {
   senderType: SenderType;
   senderUserId: number | null;
   senderUserName: string | null;
+  /** The platform admin who wrote it while impersonating the sender; shown in the console only. */
+  impersonatorName: string | null;
   content: string;
   contentType: string;
   isPrivate: boolean;
@@ -63,6 +65,7 @@ export interface RawMessage {
   sender_type: SenderType;
   sender_user_id: number | null;
   sender_user_name: string | null;
+  impersonator_name: string | null;
   content: string;
   content_type: string;
   is_private: boolean;
@@ -70,9 +73,13 @@ export interface RawMessage {
   created_at: Date | string;
 }
 
-/** The message columns every message read selects, from `messages m` left-joined to `users u`. */
+/**
+ * The message columns every message read selects, from `messages m` left-joined to `users u`. The
+ * impersonator's name is a subquery, not a join, so the reads keep their shape; it runs only for rows read.
+ */
 export const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_type, m.sender_user_id,
-  u.name as sender_user_name, m.content, m.content_type, m.is_private, m.client_message_id, m.created_at`;
+  u.name as sender_user_name,
+  (select iu.name from users iu where iu.id = m.impersonator_user_id) as impersonator_name, m.content, m.content_type, m.is_private, m.client_message_id, m.created_at`;
 
 const fromRaw = (r: RawMessage, files: StoredAttachmentRow[]): MessageRow => ({
   id: Number(r.id),
@@ -80,6 +87,7 @@ const fromRaw = (r: RawMessage, files: StoredAttachmentRow[]): MessageRow => ({
   senderType: r.sender_type,
   senderUserId: r.sender_user_id,
   senderUserName: r.sender_user_name,
+  impersonatorName: r.impersonator_name,
   content: r.content,
   contentType: r.content_type,
   isPrivate: r.is_private,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities } from '../../db/schema/index.ts';
+import { activities, messages } from '../../db/schema/index.ts';
 import { EXE, PDF, PNG } from '../portal/test-files.ts';
 import { portal, uploadFile } from '../portal/test-helpers.ts';
 import { createInbox, type Inbox } from './test-setup.ts';
@@ -101,7 +101,35 @@ describe('replies and first response', () => {
       body: { conversation_id: chat.conversationId, content: 'Hi' },
     });
     expect(res.status).toBe(201);
-    expect(res.body.data.sender_name).toBe(x.users.agent.name);
+    // The console names the platform admin behind the reply; the customer sees the agent only.
+    const via = `${x.users.agent.name} (via Pat Platform)`;
+    expect(res.body.data.sender_name).toBe(via);
+    const note = await x.as(asAgent)('POST', '/messages', {
+      body: { conversation_id: chat.conversationId, content: 'Imp note', is_private: true },
+    });
+    expect(note.body.data.sender_name).toBe(via);
+    const thread = await x.as(x.sessions.admin)('GET', '/conversation/poll', {
+      query: { conversation_id: chat.conversationId },
+    });
+    const names = thread.body.data.messages.map((m: { content: string; sender_name: string }) => [
+      m.content,
+      m.sender_name,
+    ]);
+    expect(names).toEqual([
+      ['My order has not arrived', 'Ike Imp'],
+      ['Hi', via],
+      ['Imp note', via],
+    ]);
+    const [, reply] = (await portalPoll(chat.token)).messages;
+    expect(reply).toMatchObject({ content: 'Hi', sender_name: x.users.agent.name });
+    const stored = await x.t.db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, chat.conversationId));
+    expect(stored.filter((m) => m.impersonatorUserId !== null).map((m) => m.content)).toEqual([
+      'Hi',
+      'Imp note',
+    ]);
     await send({ conversation_id: chat.conversationId, content: 'Note', is_private: true });
     const logs = await x.t.db
       .select()
@@ -111,6 +139,7 @@ describe('replies and first response', () => {
     const mine = logs.filter((l) => l.action !== 'conversation.created');
     expect(mine.map((l) => [l.action, l.actorUserId, l.impersonatorUserId === null])).toEqual([
       ['conversation.replied', x.users.agent.id, false],
+      ['conversation.note_added', x.users.agent.id, false],
       ['conversation.note_added', x.users.agent.id, true],
     ]);
   });

@@ -5,14 +5,18 @@ import { apps, conversations } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../../http/context.ts';
 import { listMessagePage, listMessages } from './list-messages.ts';
-import { type MessageRow, type SenderNames, toMessage } from './message-rows.ts';
+import { type MessageRow, type SenderNames, senderName, toMessage } from './message-rows.ts';
 import { searchCondition } from './search.ts';
 import { whoIsTyping } from './typing.ts';
 import { listConversations, visibleConversationView } from './views.ts';
 import { isSqlInt, loadVisibility, type Visibility, viewerOf } from './visibility.ts';
 
+/** Console messages name the platform admin behind an impersonated reply or note: "Olivia (via Pat)". */
 export const toConsoleMessage = (row: MessageRow, names: SenderNames): ConsoleMessage => ({
   ...toMessage(row, names),
+  ...(row.impersonatorName && row.senderType === 'agent'
+    ? { sender_name: `${senderName(row, names)} (via ${row.impersonatorName})` }
+    : {}),
   is_private: row.isPrivate,
   sender_user_id: row.senderUserId,
 });

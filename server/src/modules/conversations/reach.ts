@@ -1,13 +1,13 @@
 import { CONVERSATION_MESSAGES } from '@inbox/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companyMembers, conversations, users } from '../../db/schema/index.ts';
+import { companyMembers, users } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../../http/context.ts';
-import { appendMessage } from './append.ts';
+import { lockConversation } from './change.ts';
 import { covers, coversQueue, isSqlInt, loadVisibility, viewerOf } from './visibility.ts';
 
-export type ConversationRow = typeof conversations.$inferSelect;
+export type { ConversationRow } from './change.ts';
 
 /**
  * Inside an action's transaction: the caller's visibility and the conversation, row-locked so concurrent
@@ -16,11 +16,7 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export async function lockVisible(ctx: CompanyCtx, tx: DbOrTx, id: number) {
   const v = await loadVisibility(tx, viewerOf(ctx));
   if (!isSqlInt(id)) throw notFound('Conversation');
-  const [conv] = await tx
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.id, id), eq(conversations.companyId, ctx.companyId)))
-    .for('update');
+  const conv = await lockConversation(tx, ctx.companyId, id);
   if (!conv || !covers(v, conv)) throw notFound('Conversation');
   return { v, conv };
 }
@@ -55,16 +51,4 @@ export async function requireAssignable(
   if (!user) throw invalidField('user_id', 'This user is not an active member of this company');
   if (!user.canWork) throw invalidField('user_id', CONVERSATION_MESSAGES.assigneeCannotSee);
   return { id: user.id, name: user.name };
-}
-
-/** A console-only line in the thread recording an action ("Assigned to Alex by Ada"); never in the portal. */
-export async function systemNote(tx: DbOrTx, conv: ConversationRow, content: string) {
-  await appendMessage({
-    db: tx,
-    companyId: conv.companyId,
-    conversationId: conv.id,
-    sender: { type: 'system' },
-    content,
-    isPrivate: true,
-  });
 }

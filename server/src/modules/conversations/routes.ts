@@ -17,7 +17,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../http/envelope.ts';
 import { createAttachmentStorage } from '../attachments/storage.ts';
-import { assignConversation, resolveConversation, unassignConversation } from './actions.ts';
+import {
+  assignConversation,
+  reopenConversation,
+  resolveConversation,
+  unassignConversation,
+} from './actions.ts';
 import { getDashboard } from './dashboard.ts';
 import { deleteConversation } from './delete.ts';
 import { pollConversations } from './poll.ts';
@@ -82,7 +87,9 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
           'The first reply sets the first-response time and moves `open` to `pending`; notes change neither ' +
           'and never reach the portal. A reply to a resolved or closed conversation is stored but does not ' +
           'reopen it. `attachments`: ids from POST /attachments/upload by the same user for this conversation. ' +
-          'A repeated `client_message_id` returns the first message.',
+          'A repeated `client_message_id` returns the first message. A reply (not a note) to an unassigned ' +
+          'open or pending conversation assigns it to the replier when the company’s `auto_assign_on_reply` ' +
+          'is on (the default) and the replier can work its queue; the thread records it.',
         body: SendMessageBody,
         response: { 201: okSchema(ConsoleMessage) },
       },
@@ -156,6 +163,17 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(resolve.path, { schema: { ...resolve.schema, body: ConversationIdBody } }, async (request) =>
     ok(await resolveConversation(request.companyCtx!, request.body)),
+  );
+
+  const reopen = action(
+    '/conversation/reopen',
+    'Reopen a resolved or closed conversation',
+    'Anyone who can see it. The conversation becomes `open` again with its assignee and queue, and a ' +
+      'console-only line records who reopened it. An open or pending conversation answers 409 CONFLICT. ' +
+      'The customer’s ended portal session is not revived (POST /conversation/secure-link sends a new one).',
+  );
+  app.post(reopen.path, { schema: { ...reopen.schema, body: ConversationIdBody } }, async (request) =>
+    ok(await reopenConversation(request.companyCtx!, request.body)),
   );
 
   app.delete(

@@ -8,6 +8,7 @@ import { recordActivity } from '../activities/service.ts';
 import { appendMessage } from './append.ts';
 import { toConsoleMessage } from './poll.ts';
 import { advanceReadMarker } from './reads.ts';
+import { assignOnReply } from './reply-assign.ts';
 import { requireVisibleConversation } from './visibility.ts';
 
 /** Attachments must be the caller's own console uploads to this conversation, not yet sent (422 otherwise). */
@@ -32,7 +33,8 @@ async function checkOwnUploads(db: DbOrTx, userId: number, conversationId: numbe
 /**
  * An agent's reply or internal note. The first reply sets the first-response time and moves `open` to
  * `pending`; notes do neither and never reach the portal. A reply to a resolved or closed conversation is
- * stored without reopening it (the customer's session stays ended). Sending also marks the thread read.
+ * stored without reopening it (the customer's session stays ended). Sending also marks the thread read, and
+ * a reply to an unassigned conversation assigns it to the replier when the company wants that.
  */
 export async function sendConsoleMessage(
   ctx: CompanyCtx,
@@ -51,14 +53,16 @@ export async function sendConsoleMessage(
     attachments: input.attachments,
     clientMessageId: input.client_message_id,
     isPrivate: input.is_private,
+    impersonatorUserId: ctx.actor.impersonator?.id ?? null,
   });
   if (result.outcome === 'missing' || result.outcome === 'blocked') throw notFound('Conversation');
   const row = result.message;
   if (result.outcome === 'created') {
     row.senderUserName = ctx.actor.user.name;
+    row.impersonatorName = ctx.actor.impersonator?.name ?? null;
     const where = { companyId: ctx.companyId, conversationId: conv.id, userId: ctx.actor.user.id };
     await advanceReadMarker(db, where, row.id);
-    // The message names its sender; the activity also keeps the impersonating admin, if any.
+    // The message and the activity both keep the impersonating admin, if any.
     await recordActivity(db, ctx.actor, {
       companyId: ctx.companyId,
       action: input.is_private ? 'conversation.note_added' : 'conversation.replied',
@@ -66,6 +70,7 @@ export async function sendConsoleMessage(
       entityId: conv.id,
       details: { number: conv.number, message_id: row.id, attachments: input.attachments.length },
     });
+    if (!input.is_private && conv.assignedUserId === null) await assignOnReply(ctx, conv.id);
   }
   const [names] = await db
     .select({ customer: customers.name, app: apps.name })

@@ -10,7 +10,7 @@ import {
   createUser,
   PASSWORD,
 } from '../../../test/factories.ts';
-import { portalSessions } from '../../db/schema/index.ts';
+import { companies, portalSessions } from '../../db/schema/index.ts';
 import { startChat } from '../portal/test-helpers.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -22,11 +22,18 @@ const NO_LIMITS = { startsPerIp: 10_000, messagesPerIp: 10_000, messagesPerToken
  * - `agent` (member of the public queue), `insider` (member of the private queue), `outsider` (agent of the
  *   app in no queue), `otherAppAgent` (agent of the second app only);
  * - `stranger`: the admin of another company.
+ * Replies do not assign unless `autoAssignOnReply` is asked for.
  */
-export async function createInbox() {
+export async function createInbox(opts: { autoAssignOnReply?: boolean } = {}) {
   const t = await createTestApp({ portalRateLimit: NO_LIMITS });
   const tenant = await createTenant(t.db);
   const { company, app, queue: publicQueue } = tenant;
+  // Off unless asked for: these tests reply to set up a thread and then look at assignments and lines;
+  // reply-assign.test.ts covers the setting, on (the product's default) and off.
+  await t.db
+    .update(companies)
+    .set({ autoAssignOnReply: opts.autoAssignOnReply ?? false })
+    .where(eq(companies.id, company.id));
   const privateQueue = await createQueue(t.db, app, { name: 'VIP', isPrivate: true });
   const returns = await createQueue(t.db, app, { name: 'Returns' });
   const otherApp = await createApp(t.db, company.id, { name: 'Other app' });

@@ -1,11 +1,11 @@
 import { CONVERSATION_MESSAGES, type Conversation, type TransferBody } from '@inbox/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { conversations, queues } from '../../db/schema/index.ts';
+import { queues } from '../../db/schema/index.ts';
 import { invalidField } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../../http/context.ts';
-import { recordActivity } from '../activities/service.ts';
-import { assigneeOf, type ConversationRow, lockVisible, requireAssignable, systemNote } from './reach.ts';
+import { actorLabel, changeConversation } from './change.ts';
+import { assigneeOf, type ConversationRow, lockVisible, requireAssignable } from './reach.ts';
 import { conversationView } from './views.ts';
 import { isSqlInt } from './visibility.ts';
 
@@ -37,7 +37,8 @@ async function keptAssignee(tx: DbOrTx, conv: ConversationRow, queueId: number |
 /**
  * Hands a conversation to another queue of the same app and/or another user, with a reason. With a queue
  * and no user, the assignee stays only if they can work the new queue (as Chatwoot does on a team change);
- * a named user must be able to work the (new) queue (422 on `user_id`).
+ * a named user must be able to work the (new) queue (422 on `user_id`). A transfer that changes nothing
+ * (same queue, same holder) writes nothing.
  */
 export async function transferConversation(ctx: CompanyCtx, input: TransferBody): Promise<Conversation> {
   const v = await ctx.db.transaction(async (tx) => {
@@ -48,30 +49,24 @@ export async function transferConversation(ctx: CompanyCtx, input: TransferBody)
     const named =
       input.user_id === undefined ? null : await requireAssignable(tx, ctx.companyId, input.user_id, where);
     const assignee = named ?? (await keptAssignee(tx, conv, queueId));
-    await tx
-      .update(conversations)
-      .set({ queueId, assignedUserId: assignee?.id ?? null })
-      .where(eq(conversations.id, conv.id));
     const to = queue && named ? `${queue.name} (${named.name})` : (queue?.name ?? named?.name);
-    await systemNote(
+    await changeConversation(
       tx,
+      ctx.actor,
       conv,
-      `Conversation transferred to ${to} by ${ctx.actor.user.name}: ${input.transfer_reason}`,
-    );
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'conversation.transferred',
-      entityType: 'conversation',
-      entityId: conv.id,
-      details: {
-        number: conv.number,
-        from_queue_id: conv.queueId,
-        to_queue_id: queueId,
-        from_user_id: conv.assignedUserId,
-        to_user_id: assignee?.id ?? null,
-        reason: input.transfer_reason,
+      { queueId, assignee: assignee ?? null },
+      {
+        action: 'conversation.transferred',
+        note: `Conversation transferred to ${to} by ${actorLabel(ctx.actor)}: ${input.transfer_reason}`,
+        details: {
+          from_queue_id: conv.queueId,
+          to_queue_id: queueId,
+          from_user_id: conv.assignedUserId,
+          to_user_id: assignee?.id ?? null,
+          reason: input.transfer_reason,
+        },
       },
-    });
+    );
     return v;
   });
   return conversationView(ctx.db, v, input.conversation_id);

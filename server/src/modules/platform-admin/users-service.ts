@@ -24,6 +24,7 @@ import { initials } from '../../lib/initials.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { recordActivity } from '../activities/service.ts';
 import { byEmail } from '../auth/login.ts';
+import { handBackAssignments } from '../conversations/hand-back.ts';
 
 export const DUPLICATE_EMAIL = 'A user with this email already exists';
 
@@ -160,10 +161,20 @@ export async function createUser({
   }
 }
 
-/** Memberships and sessions go with the user (foreign keys cascade); its messages keep no author. */
+/**
+ * Memberships and sessions go with the user (foreign keys cascade); its messages keep no author. Its open
+ * and pending conversations go back to their teams first, each with a line in its thread.
+ */
 export async function deleteUser({ ctx, id }: { ctx: Ctx; id: number }): Promise<void> {
   if (isSelf(ctx, id)) throw invalidField('id', 'You cannot delete your own account');
   await ctx.db.transaction(async (tx) => {
+    const left = await tx
+      .delete(companyMembers)
+      .where(eq(companyMembers.userId, id))
+      .returning({ companyId: companyMembers.companyId });
+    for (const { companyId } of left) {
+      await handBackAssignments(tx, ctx.actor, { companyId, userId: id, reason: 'account deleted' });
+    }
     const [gone] = await tx
       .delete(users)
       .where(eq(users.id, id))

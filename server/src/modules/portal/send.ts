@@ -6,8 +6,9 @@ import { attachments, portalUploads } from '../../db/schema/index.ts';
 import { statement } from '../../db/statement.ts';
 import { invalidField } from '../../http/app-error.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { appendMessage, conversationTouch, findByClientId } from '../conversations/append.ts';
-import { type MessageRow, toMessage } from '../conversations/message-rows.ts';
+import { appendMessage, findByClientId } from '../conversations/append.ts';
+import { toMessage } from '../conversations/message-rows.ts';
+import { conversationTouch, messageWrite, writtenMessage } from '../conversations/write-statement.ts';
 import {
   assertCanWrite,
   type PortalSession,
@@ -37,7 +38,7 @@ type SendPlaceholders = {
 /**
  * A customer's text message in one statement and one commit: the token's live session, the conversation
  * update (which takes the row lock before the message id is drawn, so ids follow commit order, as in
- * `appendMessage`), the insert (idempotent on `client_message_id`), the customer's typing signal cleared,
+ * `appendMessage`), the insert and the typing signal cleared (`messageWrite`, the one message insert),
  * and the session's expiry slid when it was last slid over a minute ago. No row back means the token, its
  * session or its conversation is not fit to write; the caller then finds out which, the slow way.
  */
@@ -56,18 +57,16 @@ const SEND = statement<SendRow, SendPlaceholders>(
       update portal_sessions set expires_at = now() + make_interval(secs => ${sql.placeholder('ttl')}::float8)
       where id = (select id from s) and ended_at is null and exists (select 1 from conv)
         and expires_at < now() + make_interval(secs => ${sql.placeholder('ttl')}::float8 - ${sql.placeholder('slack')}::float8)
-    ), msg as (
-      insert into messages (company_id, conversation_id, sender_type, content, content_type, is_private,
-        client_message_id)
-      select conv.company_id, conv.id, 'customer', ${sql.placeholder('content')}::text, 'text', false,
-        ${sql.placeholder('clientMessageId')}::text
-      from conv
-      on conflict (conversation_id, client_message_id) where client_message_id is not null do nothing
-      returning id, created_at
-    ), typed as (
-      delete from typing_signals
-      where conversation_id = (select id from conv) and actor_key = 'customer' and exists (select 1 from msg)
-    )
+    ), ${messageWrite({
+      senderType: sql`'customer'`,
+      senderUserId: sql`null`,
+      impersonatorUserId: sql`null`,
+      content: sql.placeholder('content'),
+      contentType: sql`'text'`,
+      isPrivate: sql`false`,
+      clientMessageId: sql.placeholder('clientMessageId'),
+      actorKey: sql`'customer'`,
+    })}
     select conv.id as conversation_id, conv.company_id, msg.id, msg.created_at, cu.name as customer_name, a.name as app_name
     from conv
     join customers cu on cu.id = conv.customer_id
@@ -119,19 +118,18 @@ async function sendText({ db, config, token, input }: SendInput) {
     const first = await findByClientId(db, Number(row.company_id), conversationId, input.client_message_id!);
     return first ? { message: toMessage(first, names), created: false } : undefined;
   }
-  const message: MessageRow = {
-    id: Number(row.id),
-    conversationId,
-    senderType: 'customer',
-    senderUserId: null,
-    senderUserName: null,
-    content: input.content,
-    contentType: 'text',
-    isPrivate: false,
-    clientMessageId: input.client_message_id ?? null,
-    createdAt: new Date(row.created_at!),
-    attachments: [],
-  };
+  const message = writtenMessage(
+    { id: row.id, created_at: row.created_at! },
+    {
+      conversationId,
+      senderType: 'customer',
+      senderUserId: null,
+      content: input.content,
+      contentType: 'text',
+      isPrivate: false,
+      clientMessageId: input.client_message_id ?? null,
+    },
+  );
   return { message: toMessage(message, names), created: true };
 }
 

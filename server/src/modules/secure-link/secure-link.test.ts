@@ -88,6 +88,15 @@ describe('secure link', () => {
     await t.db.update(conversations).set({ status: 'closed' }).where(eq(conversations.id, conv.id));
     const res = await secureLink(agent, conv.id);
     expect(res.status).toBe(200);
+    const thread = await call(t.app, 'GET', '/conversation/poll', {
+      as: agent,
+      query: { conversation_id: conv.id },
+    });
+    expect(thread.body.data.conversation.status).toBe('pending');
+    expect(thread.body.data.messages.at(-1)).toMatchObject({
+      sender_type: 'system',
+      content: `Reopened by ${tenant.agent.name} with a secure link`,
+    });
     const token = tokenFrom((await t.smtp.waitFor('cleo@example.test')).text!);
     const sent = await call(t.app, 'POST', '/portal/messages', {
       headers: { authorization: `Bearer ${token}` },

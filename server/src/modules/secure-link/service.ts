@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../../http/context.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { recordActivity } from '../activities/service.ts';
+import { actorLabel, changeConversation, lockConversation } from '../conversations/change.ts';
 import { requireVisibleConversation } from '../conversations/visibility.ts';
 import { secureLinkMail } from './mail.ts';
 
@@ -90,23 +91,22 @@ export async function sendSecureLink(opts: {
     throw new AppError('INTERNAL', 'The secure link could not be sent by email. Please try again later.');
   }
   await db.transaction(async (tx) => {
-    const reopened = await tx
-      .update(conversations)
-      .set({ status: 'pending', lastActivityAt: sql`now()` })
-      .where(
-        and(
-          eq(conversations.id, conversation.id),
-          eq(conversations.companyId, ctx.companyId),
-          eq(conversations.status, 'closed'),
-        ),
-      )
-      .returning({ id: conversations.id });
+    const conv = await lockConversation(tx, ctx.companyId, conversation.id);
+    if (!conv) return;
+    // Inviting the customer back into a chat their expired session closed reopens it as pending.
+    const changes = await changeConversation(
+      tx,
+      ctx.actor,
+      conv,
+      conv.status === 'closed' ? { status: 'pending' } : {},
+      { action: 'conversation.reopened', note: `Reopened by ${actorLabel(ctx.actor)} with a secure link` },
+    );
     await recordActivity(tx, ctx.actor, {
       companyId: ctx.companyId,
       action: 'conversation.secure_link_sent',
       entityType: 'conversation',
       entityId: conversation.id,
-      details: { customer_id: conversation.customerId, reopened: reopened.length > 0 },
+      details: { customer_id: conversation.customerId, reopened: changes.status !== undefined },
     });
   });
   return {

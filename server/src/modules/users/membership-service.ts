@@ -1,10 +1,11 @@
 import type { CompanyRole } from '@inbox/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { appMembers, companyMembers, conversations, queueMembers } from '../../db/schema/index.ts';
+import { appMembers, companyMembers, queueMembers } from '../../db/schema/index.ts';
 import { conflict, invalidField, notFound } from '../../http/app-error.ts';
 import type { Actor } from '../../http/context.ts';
 import { recordActivity } from '../activities/service.ts';
+import { handBackAssignments } from '../conversations/hand-back.ts';
 
 export interface MembershipInput {
   companyId: number;
@@ -75,7 +76,8 @@ export async function setCompanyRole(
 
 /**
  * Leaving a company takes the user out of its apps and queues too, and hands its open assignments back
- * to the team (resolved and closed ones keep it for reporting), all in one transaction.
+ * to the team with a line in each thread (resolved and closed ones keep it for reporting), all in one
+ * transaction.
  */
 export async function removeCompanyMember(
   db: DbOrTx,
@@ -96,16 +98,7 @@ export async function removeCompanyMember(
     await tx
       .delete(appMembers)
       .where(and(eq(appMembers.companyId, companyId), eq(appMembers.userId, userId)));
-    await tx
-      .update(conversations)
-      .set({ assignedUserId: null })
-      .where(
-        and(
-          eq(conversations.companyId, companyId),
-          eq(conversations.assignedUserId, userId),
-          inArray(conversations.status, ['open', 'pending']),
-        ),
-      );
+    await handBackAssignments(tx, actor, { companyId, userId, reason: 'removed from the company' });
     await recordActivity(tx, actor, {
       companyId,
       action: 'company_member.removed',

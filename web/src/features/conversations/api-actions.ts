@@ -16,6 +16,8 @@ export const ACTION_TEXT = {
   transferFailed: 'Failed to transfer conversation',
   resolved: 'Conversation resolved',
   resolveFailed: 'Failed to resolve conversation',
+  reopened: 'Conversation reopened',
+  reopenFailed: 'Failed to reopen conversation',
   deleted: 'Conversation deleted',
   deleteFailed: 'Failed to delete conversation',
   summaryFailed: 'Failed to generate AI summary',
@@ -77,17 +79,25 @@ export function useTransfer(cid: number) {
   });
 }
 
-export function useResolve(cid: number) {
+/** Resolve and reopen: one conversation id in, the conversation out, a toast either way. */
+function useStatusAction(cid: number, path: string, done: string, failed: string) {
   const changed = useConversationChanged(cid);
   return useMutation({
-    mutationFn: action<{ conversation_id: number }>('/conversation/resolve'),
+    mutationFn: action<{ conversation_id: number }>(path),
     onSuccess: (c) => {
       changed(c);
-      toast.success(ACTION_TEXT.resolved);
+      toast.success(done);
     },
-    onError: (err) => toastError(err, ACTION_TEXT.resolveFailed),
+    onError: (err) => toastError(err, failed),
   });
 }
+
+export const useResolve = (cid: number) =>
+  useStatusAction(cid, '/conversation/resolve', ACTION_TEXT.resolved, ACTION_TEXT.resolveFailed);
+
+/** A resolved or closed conversation back to open (contract section 6). */
+export const useReopen = (cid: number) =>
+  useStatusAction(cid, '/conversation/reopen', ACTION_TEXT.reopened, ACTION_TEXT.reopenFailed);
 
 export function useDeleteConversation(cid: number) {
   const qc = useQueryClient();

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Company } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorState } from '@/components/error-state';
 import { showServerError } from '@/components/server-errors';
@@ -12,11 +12,13 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
 import { companyQuery, useUpdateCompany } from '../api/company';
 
 const CompanyForm = z.object({
   company_name: z.string().trim().min(1, 'Company name is required').max(200),
   timezone: z.string().min(1, 'Timezone is required'),
+  auto_assign_on_reply: z.boolean(),
 });
 
 export function CompanySettings({ companyId, canEdit }: { companyId: number; canEdit: boolean }) {
@@ -27,7 +29,7 @@ export function CompanySettings({ companyId, canEdit }: { companyId: number; can
         <CardTitle>Company settings</CardTitle>
         <CardDescription>
           {canEdit
-            ? 'The name your team sees and the time zone reports and business hours use.'
+            ? 'The name your team sees, the time zone reports and business hours use, and how replies assign.'
             : 'Only company admins can change these settings.'}
         </CardDescription>
       </CardHeader>
@@ -40,6 +42,7 @@ export function CompanySettings({ companyId, canEdit }: { companyId: number; can
         >
           <Skeleton className="h-14" />
           <Skeleton className="h-14" />
+          <Skeleton className="h-12" />
         </CardContent>
       ) : company.isError ? (
         <CardContent>
@@ -57,7 +60,11 @@ function CompanyFormBody({ company, canEdit }: { company: Company; canEdit: bool
   const update = useUpdateCompany(company.company_id);
   const form = useForm({
     resolver: zodResolver(CompanyForm),
-    defaultValues: { company_name: company.company_name, timezone: company.timezone },
+    defaultValues: {
+      company_name: company.company_name,
+      timezone: company.timezone,
+      auto_assign_on_reply: company.auto_assign_on_reply,
+    },
   });
   const { errors, isDirty } = form.formState;
   const submit = form.handleSubmit((values) =>
@@ -88,6 +95,21 @@ function CompanyFormBody({ company, canEdit }: { company: Company; canEdit: bool
           />
           <FieldError message={errors.timezone?.message} />
         </div>
+        <Controller
+          control={form.control}
+          name="auto_assign_on_reply"
+          render={({ field }) => (
+            <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
+              <Label htmlFor="company_auto_assign">Assign conversations to the agent who replies</Label>
+              <Switch
+                id="company_auto_assign"
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                disabled={!canEdit}
+              />
+            </div>
+          )}
+        />
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-muted-foreground">Status</span>
           <ToneBadge tone={company.status === 'active' ? 'success' : 'danger'}>

@@ -5,6 +5,7 @@ import {
   ChevronDownIcon,
   EllipsisVerticalIcon,
   LinkIcon,
+  RotateCcwIcon,
   SparklesIcon,
   Trash2Icon,
   UserCheckIcon,
@@ -25,6 +26,7 @@ import {
   useAiSummary,
   useAssign,
   useDeleteConversation,
+  useReopen,
   useResolve,
   useSecureLink,
   useUnassign,
@@ -44,13 +46,15 @@ type DialogName = 'assign' | 'transfer' | 'summary' | 'delete' | null;
 
 /**
  * What an agent does with a conversation. Wide screens show Assign, Transfer and Resolve as buttons; on a
- * phone they join the AI summary, secure link and delete in the actions menu.
+ * phone they join the AI summary, secure link and delete in the actions menu. A resolved or closed
+ * conversation shows Reopen.
  */
 export function ThreadActions({ cid, conversation: c, meId, onDeleted }: ThreadActionsProps) {
   const [dialog, setDialog] = useState<DialogName>(null);
   const assign = useAssign(cid);
   const unassign = useUnassign(cid);
   const resolve = useResolve(cid);
+  const reopen = useReopen(cid);
   const remove = useDeleteConversation(cid);
   const summary = useAiSummary();
   const secureLink = useSecureLink(cid);
@@ -103,6 +107,17 @@ export function ThreadActions({ cid, conversation: c, meId, onDeleted }: ThreadA
           Transfer
         </Button>
       </div>
+      {(c.status === 'resolved' || c.status === 'closed') && (
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => reopen.mutate({ conversation_id: id })}
+          disabled={reopen.isPending}
+        >
+          <RotateCcwIcon aria-hidden />
+          {reopen.isPending ? 'Reopening...' : 'Reopen'}
+        </Button>
+      )}
       {c.status !== 'resolved' && (
         <Button
           size="sm"

@@ -1,0 +1,125 @@
+import type { ConversationStatus } from '@inbox/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { conversations } from '../../db/schema/index.ts';
+import { type Actor, actorName } from '../../http/context.ts';
+import { recordActivity } from '../activities/service.ts';
+import { appendMessage } from './append.ts';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+
+/** What to change; a field left out stays as it is. */
+export interface ConversationChange {
+  status?: ConversationStatus;
+  /** The new holder, or null to hand the conversation back to its team. */
+  assignee?: { id: number; name: string } | null;
+  queueId?: number | null;
+}
+
+interface Move<T> {
+  from: T;
+  to: T;
+}
+
+/** What changed, field by field; a field that did not change is absent. */
+export interface ConversationChanges {
+  conversationId: number;
+  number: number;
+  status?: Move<ConversationStatus>;
+  assignedUserId?: Move<number | null>;
+  queueId?: Move<number | null>;
+}
+
+/** How the caller names what happened: the activity, the console-only system line, extra activity details. */
+export interface ChangeRecord {
+  action: string;
+  note: string;
+  details?: Record<string, unknown>;
+}
+
+/** The actor as system lines name them: "Olivia", or "Olivia (via Pat Platform)" when impersonated. */
+export function actorLabel(actor: Actor): string {
+  const name = actorName(actor);
+  return actor.type === 'user' && actor.impersonator ? `${name} (via ${actor.impersonator.name})` : name;
+}
+
+const impersonatorOf = (actor: Actor) => (actor.type === 'user' ? (actor.impersonator?.id ?? null) : null);
+
+function diff(conv: ConversationRow, change: ConversationChange): ConversationChanges {
+  const out: ConversationChanges = { conversationId: conv.id, number: conv.number };
+  if (change.status !== undefined && change.status !== conv.status) {
+    out.status = { from: conv.status, to: change.status };
+  }
+  const assignee = change.assignee === undefined ? undefined : (change.assignee?.id ?? null);
+  if (assignee !== undefined && assignee !== conv.assignedUserId) {
+    out.assignedUserId = { from: conv.assignedUserId, to: assignee };
+  }
+  if (change.queueId !== undefined && change.queueId !== conv.queueId) {
+    out.queueId = { from: conv.queueId, to: change.queueId };
+  }
+  return out;
+}
+
+export const changedAnything = (c: ConversationChanges) =>
+  c.status !== undefined || c.assignedUserId !== undefined || c.queueId !== undefined;
+
+/**
+ * The one way a conversation's status, assignee or queue changes (decision 015). Inside the caller's
+ * transaction, on a row the caller has locked (`lockConversation`, `lockVisible`): updates the row, writes
+ * the console-only system line (recording the impersonating admin), records the activity, and returns what
+ * changed. When nothing would change it writes nothing and returns no fields.
+ */
+export async function changeConversation(
+  tx: DbOrTx,
+  actor: Actor,
+  conv: ConversationRow,
+  change: ConversationChange,
+  record: ChangeRecord | ((changes: ConversationChanges) => ChangeRecord),
+): Promise<ConversationChanges> {
+  const changes = diff(conv, change);
+  if (!changedAnything(changes)) return changes;
+  const { status, assignedUserId, queueId } = changes;
+  await tx
+    .update(conversations)
+    .set({
+      ...(status ? { status: status.to } : {}),
+      ...(status?.to === 'resolved' ? { resolvedAt: sql`now()`, waitingSince: null } : {}),
+      ...(assignedUserId ? { assignedUserId: assignedUserId.to } : {}),
+      ...(queueId ? { queueId: queueId.to } : {}),
+    })
+    .where(and(eq(conversations.id, conv.id), eq(conversations.companyId, conv.companyId)));
+  const { action, note, details } = typeof record === 'function' ? record(changes) : record;
+  await appendMessage({
+    db: tx,
+    companyId: conv.companyId,
+    conversationId: conv.id,
+    sender: { type: 'system' },
+    content: note,
+    isPrivate: true,
+    impersonatorUserId: impersonatorOf(actor),
+  });
+  await recordActivity(tx, actor, {
+    companyId: conv.companyId,
+    action,
+    entityType: 'conversation',
+    entityId: conv.id,
+    details: {
+      number: conv.number,
+      ...(status ? { from_status: status.from, to_status: status.to } : {}),
+      ...(assignedUserId ? { from_user_id: assignedUserId.from, to_user_id: assignedUserId.to } : {}),
+      ...(queueId ? { from_queue_id: queueId.from, to_queue_id: queueId.to } : {}),
+      ...details,
+    },
+  });
+  return changes;
+}
+
+/** A conversation of the company, row-locked for a change; undefined when there is none. */
+export async function lockConversation(tx: DbOrTx, companyId: number, id: number) {
+  const [conv] = await tx
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.companyId, companyId)))
+    .for('update');
+  return conv;
+}

@@ -1,0 +1,74 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { MessageRow } from './message-rows.ts';
+
+/** How a message moves its conversation: customers wait for an answer, agents answer, the rest do neither. */
+export type Effect = 'customer' | 'agent' | 'none';
+
+/** The `set` list of `update conversations c` for a new message, by how the message moves it. */
+export const conversationTouch = (effect: Effect) => sql`
+        last_activity_at = now(),
+        status = case
+          when ${effect}::text = 'customer' and c.status = 'pending' then 'open'
+          when ${effect}::text = 'agent' and c.status = 'open' then 'pending'
+          else c.status end,
+        waiting_since = case
+          when ${effect}::text = 'customer' then coalesce(c.waiting_since, now())
+          when ${effect}::text = 'agent' then null
+          else c.waiting_since end,
+        first_reply_at = case
+          when ${effect}::text = 'agent' then coalesce(c.first_reply_at, now())
+          else c.first_reply_at end`;
+
+/**
+ * The values of a new message. Each is anything Drizzle's `sql` takes: a value (sent as a parameter), a
+ * `sql.placeholder()` of a prepared statement, or a SQL literal such as sql`'customer'`.
+ */
+export interface MessageValues {
+  senderType: unknown;
+  senderUserId: unknown;
+  impersonatorUserId: unknown;
+  content: unknown;
+  contentType: unknown;
+  isPrivate: unknown;
+  clientMessageId: unknown;
+  /** The typing signal the message ends (`customer` or `user:<id>`). */
+  actorKey: unknown;
+}
+
+/**
+ * The one message insert (decision 015): the `msg` and `typed` CTEs that follow a `conv` CTE, which has
+ * updated (and so locked) the conversation row and returns its `id, company_id`. Because the insert reads
+ * `conv`, the message id is drawn after the lock and ids of one conversation follow commit order. A
+ * repeated `client_message_id` inserts nothing (`msg` is empty); the typing signal is cleared only when a
+ * message was stored. `appendMessage` and the portal's one-statement send both write with it.
+ */
+export const messageWrite = (v: MessageValues): SQL => sql`
+    msg as (
+      insert into messages (company_id, conversation_id, sender_type, sender_user_id, impersonator_user_id,
+        content, content_type, is_private, client_message_id)
+      select conv.company_id, conv.id, ${v.senderType}::text, ${v.senderUserId}::int,
+        ${v.impersonatorUserId}::int, ${v.content}::text, ${v.contentType}::text, ${v.isPrivate}::boolean,
+        ${v.clientMessageId}::text
+      from conv
+      on conflict (conversation_id, client_message_id) where client_message_id is not null do nothing
+      returning id, created_at
+    ), typed as (
+      delete from typing_signals
+      where conversation_id = (select id from conv) and actor_key = ${v.actorKey}::text
+        and exists (select 1 from msg)
+    )`;
+
+/** The stored message as `messageWrite` returned it (`msg.id`, `msg.created_at`), without attachments yet. */
+export function writtenMessage(
+  row: { id: string | number; created_at: string | Date },
+  m: Omit<MessageRow, 'id' | 'createdAt' | 'attachments' | 'senderUserName' | 'impersonatorName'>,
+): MessageRow {
+  return {
+    ...m,
+    id: Number(row.id),
+    senderUserName: null,
+    impersonatorName: null,
+    createdAt: new Date(row.created_at),
+    attachments: [],
+  };
+}
