@@ -140,9 +140,13 @@ describe('api client failures', () => {
     await expect(api.get('/apps')).rejects.toThrow(NETWORK_ERROR_MESSAGE);
   });
 
-  it('passes an abort through unchanged', async () => {
+  it('passes the caller’s abort through unchanged (a cancelled query is not a network error)', async () => {
     fetchMock.mockRejectedValue(new DOMException('The operation was aborted.', 'AbortError'));
-    await expect(api.get('/apps')).rejects.toMatchObject({ name: 'AbortError' });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(api.get('/apps', { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 
   it('on 401 clears the session and goes to login with the way back', async () => {

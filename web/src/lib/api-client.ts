@@ -1,5 +1,6 @@
-import { ApiError, errorText, type FieldErrors, NETWORK_ERROR_MESSAGE } from './api-error';
+import { ApiError, errorText, type FieldErrors } from './api-error';
 import { type QueryValue, toQueryString } from './query-string';
+import { fetchOrNetworkError, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './request';
 import { clearSession, getToken, STORAGE_KEYS } from './storage';
 
 export const API_BASE = '/api/v1';
@@ -37,18 +38,13 @@ async function send(method: string, path: string, opts: RequestOptions = {}) {
   const impersonate = localStorage.getItem(STORAGE_KEYS.impersonateUserId);
   if (impersonate) headers['X-Impersonate-User-Id'] = impersonate;
 
-  let res: Response;
-  try {
-    res = await fetch(`${API_BASE}${path}${toQueryString(opts.query)}`, {
-      method,
-      headers,
-      body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
-      signal: opts.signal,
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new Error(NETWORK_ERROR_MESSAGE);
-  }
+  const res = await fetchOrNetworkError(`${API_BASE}${path}${toQueryString(opts.query)}`, {
+    method,
+    headers,
+    body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+    signal: opts.signal,
+    timeoutMs: opts.form ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS,
+  });
   const body = await res.json().catch(() => undefined);
   if (!res.ok) {
     // A dead session: forget it and come back here after signing in again (not for the login call itself).

@@ -9,5 +9,12 @@ export const QUERY_DEFAULTS = {
 } as const;
 
 export function createQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { ...QUERY_DEFAULTS } } });
+  return new QueryClient({
+    defaultOptions: {
+      queries: { ...QUERY_DEFAULTS },
+      // A send or a sign-in runs even when the browser says it is offline: it then fails at once with the
+      // network sentence and can be tried again, instead of waiting paused on "Sending..." (decision 018).
+      mutations: { networkMode: 'always' },
+    },
+  });
 }

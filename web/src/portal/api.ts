@@ -1,5 +1,6 @@
-import { ApiError, errorText, type FieldErrors, NETWORK_ERROR_MESSAGE } from '@/lib/api-error';
+import { ApiError, errorText, type FieldErrors } from '@/lib/api-error';
 import { type QueryValue, toQueryString } from '@/lib/query-string';
+import { fetchOrNetworkError, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '@/lib/request';
 import type {
   Id,
   PortalAttachment,
@@ -27,18 +28,13 @@ async function call<T>(method: string, path: string, c: Call = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (c.body !== undefined) headers['Content-Type'] = 'application/json';
   if (c.bearer) headers.Authorization = `Bearer ${c.bearer}`;
-  let res: Response;
-  try {
-    res = await fetch(`${BASE}${path}${toQueryString(c.query)}`, {
-      method,
-      headers,
-      body: c.form ?? (c.body === undefined ? undefined : JSON.stringify(c.body)),
-      signal: c.signal,
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new Error(NETWORK_ERROR_MESSAGE);
-  }
+  const res = await fetchOrNetworkError(`${BASE}${path}${toQueryString(c.query)}`, {
+    method,
+    headers,
+    body: c.form ?? (c.body === undefined ? undefined : JSON.stringify(c.body)),
+    signal: c.signal,
+    timeoutMs: c.form ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS,
+  });
   const body = await res.json().catch(() => undefined);
   if (!res.ok) {
     const envelope = (body ?? {}) as {
