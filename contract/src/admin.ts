@@ -30,7 +30,12 @@ export const AdminUserDetail = AdminUser.extend({
 });
 export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
 
-export const AdminCreateUserBody = z.object({ name: PersonName, email: Email, password: Password });
+/** Without a password the user is mailed an invitation to set one. */
+export const AdminCreateUserBody = z.object({
+  name: PersonName,
+  email: Email,
+  password: Password.optional(),
+});
 export type AdminCreateUserBody = z.infer<typeof AdminCreateUserBody>;
 
 export const AdminListQuery = Paging.extend({ search: OptionalQueryText });

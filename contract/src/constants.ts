@@ -28,6 +28,8 @@ export const DEFAULT_LIST_LIMIT = 50;
 export const MAX_LIST_LIMIT = 100;
 export const DEFAULT_TIMEZONE = 'UTC';
 export const PASSWORD_RESET_TTL_SECONDS = 3600;
+/** A new user's set-password link (an invitation) lives a week: the first mail may wait in an inbox for days. */
+export const INVITATION_TTL_SECONDS = 7 * 86_400;
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 export const PASSWORD_RESET_ANSWER = 'If the email address exists, a password reset link has been sent';

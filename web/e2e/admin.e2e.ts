@@ -245,6 +245,26 @@ describe('company admin', () => {
     }
   }, 120_000);
 
+  it('gives the app’s portal link and an embed snippet that works in another site', async () => {
+    const page = await openAs('ann@acme.test', `/admin/apps/${appId}`);
+    const link = page.getByLabel('Portal link');
+    await link.waitFor();
+    expect(await link.inputValue()).toBe(`${srv.url}/portal?app_id=${appId}`);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: srv.url });
+    await page.getByRole('button', { name: 'Copy portal link' }).click();
+    await page.getByRole('button', { name: 'Copy portal link' }).getByText('Copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${srv.url}/portal?app_id=${appId}`,
+    );
+    const snippet = await page.getByLabel('Embed in your site').inputValue();
+    await screenshot(page, 'admin-app-portal-link');
+
+    // The snippet pasted into a page of another site shows the portal inside it.
+    const other = await page.context().newPage();
+    await other.setContent(`<h1>Acme shop</h1>${snippet}`);
+    await other.frameLocator('iframe[title="Contact Support"]').getByRole('button').first().waitFor();
+  });
+
   it('shows a clear state for an app that does not exist', async () => {
     const page = await openAs('ann@acme.test', '/admin/apps/999999');
     await page.getByText('App not found').waitFor();

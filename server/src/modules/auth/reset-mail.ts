@@ -1,6 +1,6 @@
 import type { Mail } from '../../lib/mailer.ts';
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function resetMail(user: { name: string; email: string }, link: string): Mail {

@@ -9,7 +9,9 @@ import {
   ok as okSchema,
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorName } from '../../http/context.ts';
 import { done, list, ok } from '../../http/envelope.ts';
+import { sendInvitation } from '../auth/invitation.ts';
 import { changeUserFlag, FLAG_CHANGES, type FlagVerb } from './users-flags.ts';
 import { createUser, deleteUser, getUserDetail, listUsers } from './users-service.ts';
 
@@ -50,13 +52,25 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create a user',
+        description:
+          'The new user is mailed an invitation with a link to set a password (valid 7 days). Without ' +
+          '`password` the account cannot sign in until that password is set.',
         body: AdminCreateUserBody,
         response: { 201: okSchema(AdminUser) },
       },
     },
     async (request, reply) => {
+      const ctx = request.ctx!;
+      const user = await createUser({ ctx, input: request.body });
+      await sendInvitation({
+        ...ctx,
+        log: request.log,
+        user: { id: user.user_id, name: user.name, email: user.email },
+        invitedBy: actorName(ctx.actor),
+        where: 'Support Inbox',
+      });
       reply.code(201);
-      return ok(await createUser({ ctx: request.ctx!, input: request.body }));
+      return ok(user);
     },
   );
 

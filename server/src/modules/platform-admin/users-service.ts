@@ -23,6 +23,7 @@ import type { Ctx } from '../../http/context.ts';
 import { initials } from '../../lib/initials.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { recordActivity } from '../activities/service.ts';
+import { unusablePasswordHash } from '../auth/invitation.ts';
 import { byEmail } from '../auth/login.ts';
 import { handBackAssignments } from '../conversations/hand-back.ts';
 
@@ -137,7 +138,7 @@ export async function createUser({
 }): Promise<AdminUser> {
   const [taken] = await ctx.db.select({ id: users.id }).from(users).where(byEmail(input.email)).limit(1);
   if (taken) throw invalidField('email', DUPLICATE_EMAIL);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = input.password ? await hashPassword(input.password) : await unusablePasswordHash();
   try {
     const id = await ctx.db.transaction(async (tx) => {
       const [created] = await tx

@@ -10,8 +10,11 @@ import {
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invalidField } from '../../http/app-error.ts';
+import { actorName } from '../../http/context.ts';
 import { done, list, ok } from '../../http/envelope.ts';
 import { requireCompanyAdmin } from '../access/service.ts';
+import { sendInvitation } from '../auth/invitation.ts';
+import { getCompany } from '../companies/service.ts';
 import { removeCompanyMember, setCompanyRole } from './membership-service.ts';
 import { createCompanyUser, getCompanyUser, listCompanyUsers } from './service.ts';
 
@@ -46,7 +49,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Add a user to the company (company admin)',
         description:
           'An existing account with that email joins the company (409 if it already belongs); otherwise a ' +
-          'new account is created with the given password.',
+          'new account is created and mailed an invitation with a link to set its password (valid 7 days). ' +
+          'Without `password` the account cannot sign in until that password is set.',
         body: CreateCompanyUserBody,
         response: { 201: okSchema(CompanyUser) },
       },
@@ -54,8 +58,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ctx = request.companyCtx!;
       requireCompanyAdmin(ctx);
+      const { user, created } = await createCompanyUser(ctx.db, ctx.actor, ctx.companyId, request.body);
+      if (created) {
+        const company = await getCompany(ctx.db, ctx.companyId);
+        await sendInvitation({
+          ...ctx,
+          log: request.log,
+          user: { id: user.user_id, name: user.name, email: user.email },
+          invitedBy: actorName(ctx.actor),
+          where: `${company.company_name} on Support Inbox`,
+        });
+      }
       reply.status(201);
-      return ok(await createCompanyUser(ctx.db, ctx.actor, ctx.companyId, request.body));
+      return ok(user);
     },
   );
 

@@ -3,10 +3,11 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companyMembers, users } from '../../db/schema/index.ts';
 import { contains, type Page, pageOf } from '../../db/sql-helpers.ts';
-import { invalidField, notFound } from '../../http/app-error.ts';
+import { notFound } from '../../http/app-error.ts';
 import type { Actor } from '../../http/context.ts';
 import { initials } from '../../lib/initials.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { unusablePasswordHash } from '../auth/invitation.ts';
 import { addCompanyMember } from './membership-service.ts';
 
 const userColumns = {
@@ -88,20 +89,27 @@ export async function createCompanyUser(
   actor: Actor,
   companyId: number,
   input: CreateCompanyUserBody,
-): Promise<CompanyUser> {
+): Promise<{ user: CompanyUser; created: boolean }> {
   const existing = await findUserIdByEmail(db, input.email);
-  if (existing === undefined && !input.password) throw invalidField('password', 'Password is required');
-  const passwordHash = existing === undefined ? await hashPassword(input.password!) : null;
-  return db.transaction(async (tx) => {
+  // Without a password a new account cannot sign in until its owner sets one from the invitation mail.
+  const passwordHash =
+    existing === undefined
+      ? input.password
+        ? await hashPassword(input.password)
+        : await unusablePasswordHash()
+      : null;
+  let created = false;
+  const user = await db.transaction(async (tx) => {
     let userId = existing;
     if (userId === undefined) {
-      const [created] = await tx
+      const [inserted] = await tx
         .insert(users)
         .values({ name: input.name, email: input.email, passwordHash: passwordHash! })
         .onConflictDoNothing()
         .returning({ id: users.id });
       // A concurrent request created the same email first: join that account instead.
-      userId = created?.id ?? (await findUserIdByEmail(tx, input.email))!;
+      userId = inserted?.id ?? (await findUserIdByEmail(tx, input.email))!;
+      created = inserted !== undefined;
     }
     await addCompanyMember(tx, actor, {
       companyId,
@@ -111,4 +119,5 @@ export async function createCompanyUser(
     });
     return getCompanyUser(tx, companyId, userId);
   });
+  return { user, created };
 }

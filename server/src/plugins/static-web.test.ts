@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, TEST_DATA_DIR } from '../../test/db.ts';
+import { type App, buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+
+let app: App;
+let database: Database;
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+
+beforeAll(async () => {
+  fs.writeFileSync(path.join(dist, 'index.html'), '<title>console</title>');
+  fs.writeFileSync(path.join(dist, 'portal.html'), '<title>portal</title>');
+  database = await openTestDatabase();
+  const config = {
+    ...loadConfig({ DATA_DIR: TEST_DATA_DIR } as NodeJS.ProcessEnv),
+    jwtSecret: 'x'.repeat(32),
+  };
+  app = await buildApp({ config, db: database, webDist: dist });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('web pages', () => {
+  it('lets any site frame the portal, which companies embed in their own pages', async () => {
+    for (const url of ['/portal?app_id=1', '/portal/chat?token=x']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('portal');
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+    }
+  });
+
+  it('keeps the console unframeable by other sites', async () => {
+    const res = await app.inject({ url: '/dashboard' });
+    expect(res.body).toContain('console');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+});
