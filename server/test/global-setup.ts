@@ -11,7 +11,7 @@ const STALE_RUN_MS = 6 * 3600_000;
 async function dropRunDatabases() {
   await withAdminClient(async (client) => {
     const res = await client.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE 'inbox\_test\_%' ORDER BY datname DESC`,
+      `SELECT datname FROM pg_database WHERE datname LIKE 'inbox_test_%' ORDER BY datname DESC`,
     );
     for (const { datname } of res.rows) {
       const started = Number.parseInt(datname.split('_')[2] ?? '', 36);

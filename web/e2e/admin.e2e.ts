@@ -125,7 +125,7 @@ describe('company admin', () => {
     await row.getByText('Private').waitFor();
     await row.getByText('0 members').waitFor();
 
-    await row.getByRole('button', { name: /members of VIP/ }).click();
+    await row.getByRole('button', { name: /members? of VIP$/ }).click();
     const members = page.getByRole('dialog', { name: 'Members of VIP' });
     await members.getByText('No members yet').waitFor();
     await pick(page, 'Choose a person to add to the queue', 'Carl', 'Carl Member');
@@ -239,7 +239,7 @@ describe('company admin', () => {
       page = await openAs('ann@acme.test', `/admin/apps/${appId}`, { theme, device });
       await page.getByTestId('queue-row').first().waitFor();
       await screenshot(page, `admin-app-${suffix}`);
-      await page.getByRole('button', { name: /members of VIP/ }).click();
+      await page.getByRole('button', { name: /members? of VIP$/ }).click();
       await page.getByRole('dialog', { name: 'Members of VIP' }).getByText('carl@acme.test').waitFor();
       await screenshot(page, `admin-queue-members-${suffix}`);
     }
@@ -247,7 +247,7 @@ describe('company admin', () => {
 
   it('gives the app’s portal link and an embed snippet that works in another site', async () => {
     const page = await openAs('ann@acme.test', `/admin/apps/${appId}`);
-    const link = page.getByLabel('Portal link');
+    const link = page.getByLabel('Portal link', { exact: true });
     await link.waitFor();
     expect(await link.inputValue()).toBe(`${srv.url}/portal?app_id=${appId}`);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: srv.url });

@@ -13,12 +13,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
 import { requireAppRole, requireCompanyAdmin } from '../access/service.ts';
+import { createAttachmentStorage } from '../attachments/storage.ts';
 import { appMemberRoutes } from './member-routes.ts';
 import { appInReach, appStats, createApp, deleteApp, getApp, listVisibleApps, updateApp } from './service.ts';
 
 const tags = ['apps'];
 
 export const appRoutes: FastifyPluginAsyncZod = async (app) => {
+  const storage = createAttachmentStorage(app.deps.config.dataDir);
   app.addHook('preHandler', app.requireCompany);
 
   app.get(
@@ -97,7 +99,8 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
       // Visibility first: an app out of reach is "not found" whatever the caller's role.
       const { app: target } = await appInReach(ctx, request.query.id, 'agent');
       requireCompanyAdmin(ctx);
-      await deleteApp(ctx.db, ctx.actor, target);
+      const left = await deleteApp(ctx.db, storage, ctx.actor, target);
+      if (left.length) request.log.warn({ keys: left }, 'files of a deleted app could not be removed');
       return done('App deleted');
     },
   );

@@ -1,12 +1,13 @@
 import type { App, AppRole, AppStats, CreateAppBody, Paging, UpdateAppBody } from '@inbox/contract';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { appMembers, apps, conversations, customerApps, queues } from '../../db/schema/index.ts';
+import { appMembers, apps, attachments, conversations, customerApps, queues } from '../../db/schema/index.ts';
 import { contains, countOf, type Page, pageOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Actor, CompanyCtx } from '../../http/context.ts';
 import { requireAppRole, visibleApps } from '../access/service.ts';
 import { recordActivity } from '../activities/service.ts';
+import { type AttachmentStorage, removeFiles } from '../attachments/storage.ts';
 
 /** An app as the verbs below need it: which company it belongs to decides everything else. */
 export interface AppRef {
@@ -168,9 +169,17 @@ export async function updateApp(
   });
 }
 
-/** Queues, memberships, conversations and customer links of the app go with it (foreign keys cascade). */
-export async function deleteApp(db: DbOrTx, actor: Actor, app: AppRef) {
-  await db.transaction(async (tx) => {
+/**
+ * Queues, memberships, conversations and customer links of the app go with it (foreign keys cascade), and
+ * then its conversations' files. Answers the file keys that could not be removed.
+ */
+export async function deleteApp(db: DbOrTx, storage: AttachmentStorage, actor: Actor, app: AppRef) {
+  const keys = await db.transaction(async (tx) => {
+    const files = await tx
+      .select({ key: attachments.storageKey })
+      .from(attachments)
+      .innerJoin(conversations, eq(conversations.id, attachments.conversationId))
+      .where(and(eq(conversations.appId, app.id), eq(attachments.companyId, app.companyId)));
     await tx.delete(apps).where(and(eq(apps.id, app.id), eq(apps.companyId, app.companyId)));
     await recordActivity(tx, actor, {
       companyId: app.companyId,
@@ -179,7 +188,9 @@ export async function deleteApp(db: DbOrTx, actor: Actor, app: AppRef) {
       entityId: app.id,
       details: { app_name: app.name },
     });
+    return files.map((f) => f.key);
   });
+  return removeFiles(storage, keys);
 }
 
 /** All of an app's counts in one round trip. */

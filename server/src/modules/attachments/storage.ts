@@ -44,3 +44,13 @@ export class LocalDiskStorage implements AttachmentStorage {
 
 export const createAttachmentStorage = (dataDir: string): AttachmentStorage =>
   new LocalDiskStorage(path.join(dataDir, 'attachments'));
+
+/**
+ * Removes the files of records already deleted (an app's or a company's, after its transaction committed:
+ * never before, so a failed delete leaves data and files as they were). Answers the keys that could not be
+ * removed, for the caller to log; the records are gone either way.
+ */
+export async function removeFiles(storage: AttachmentStorage, keys: string[]): Promise<string[]> {
+  const results = await Promise.allSettled(keys.map((k) => storage.delete(k)));
+  return keys.filter((_, i) => results[i]!.status === 'rejected');
+}

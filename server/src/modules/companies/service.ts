@@ -7,11 +7,12 @@ import type {
 } from '@inbox/contract';
 import { asc, count, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { apps, companies, companyMembers } from '../../db/schema/index.ts';
+import { apps, attachments, companies, companyMembers } from '../../db/schema/index.ts';
 import { contains, countOf, type Page, pageOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Actor } from '../../http/context.ts';
 import { recordActivity } from '../activities/service.ts';
+import { type AttachmentStorage, removeFiles } from '../attachments/storage.ts';
 
 const companyColumns = {
   id: companies.id,
@@ -137,9 +138,16 @@ export async function setCompanyStatus(db: DbOrTx, actor: Actor, input: CompanyS
   });
 }
 
-/** Everything of the company goes with it (foreign keys cascade); its users keep their accounts. */
-export async function deleteCompany(db: DbOrTx, actor: Actor, companyId: number) {
-  await db.transaction(async (tx) => {
+/**
+ * Everything of the company goes with it (foreign keys cascade), and then its files; its users keep their
+ * accounts. Answers the file keys that could not be removed.
+ */
+export async function deleteCompany(db: DbOrTx, storage: AttachmentStorage, actor: Actor, companyId: number) {
+  const keys = await db.transaction(async (tx) => {
+    const files = await tx
+      .select({ key: attachments.storageKey })
+      .from(attachments)
+      .where(eq(attachments.companyId, companyId));
     const [row] = await tx
       .delete(companies)
       .where(eq(companies.id, companyId))
@@ -153,5 +161,7 @@ export async function deleteCompany(db: DbOrTx, actor: Actor, companyId: number)
       entityId: companyId,
       details: { company_id: companyId, company_name: row.name },
     });
+    return files.map((f) => f.key);
   });
+  return removeFiles(storage, keys);
 }

@@ -12,12 +12,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
 import { createApp, deleteApp, findApp, getApp, listApps, updateApp } from '../apps/service.ts';
+import { createAttachmentStorage } from '../attachments/storage.ts';
 import { getCompany } from '../companies/service.ts';
 
 const tags = ['admin: apps'];
 
 /** /admin/apps: the apps of every company; `role` is null here, as the platform admin holds no app role. */
 export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
+  const storage = createAttachmentStorage(app.deps.config.dataDir);
   app.get(
     '/admin/apps',
     {
@@ -87,7 +89,8 @@ export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { db, actor } = request.ctx!;
-      await deleteApp(db, actor, await findApp(db, request.query.id));
+      const left = await deleteApp(db, storage, actor, await findApp(db, request.query.id));
+      if (left.length) request.log.warn({ keys: left }, 'files of a deleted app could not be removed');
       return done('App deleted');
     },
   );

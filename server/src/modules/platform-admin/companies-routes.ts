@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
+import { createAttachmentStorage } from '../attachments/storage.ts';
 import {
   createCompany,
   deleteCompany,
@@ -25,6 +26,7 @@ const tags = ['admin: companies'];
 
 /** /admin/companies and /admin/company/status: every company of the installation. */
 export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const storage = createAttachmentStorage(app.deps.config.dataDir);
   app.get(
     '/admin/companies',
     {
@@ -91,7 +93,8 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { db, actor } = request.ctx!;
-      await deleteCompany(db, actor, request.query.id);
+      const left = await deleteCompany(db, storage, actor, request.query.id);
+      if (left.length) request.log.warn({ keys: left }, 'files of a deleted company could not be removed');
       return done('Company deleted');
     },
   );

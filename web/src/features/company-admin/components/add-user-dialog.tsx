@@ -15,17 +15,13 @@ import {
 } from '@/components/ui/dialog';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
+import { optionalNewPassword, passwordIfGiven } from '@/lib/password-field';
 import { useAddCompanyUser } from '../api/users';
 
 const AddUserForm = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   email: z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address')),
-  password: z
-    .string()
-    .refine(
-      (p) => p === '' || p.length >= MIN_PASSWORD_LENGTH,
-      `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
-    ),
+  password: optionalNewPassword,
   company_role: z.enum(COMPANY_ROLES),
 });
 
@@ -54,7 +50,7 @@ function AddUserBody({ companyId, onDone }: { companyId: number; onDone: () => v
   const { errors } = form.formState;
   const submit = form.handleSubmit(({ password, ...rest }) =>
     add.mutate(
-      { ...rest, ...(password ? { password } : {}) },
+      { ...rest, ...passwordIfGiven(password) },
       {
         onSuccess: onDone,
         onError: (err) => showServerError(err, form.setError, ['name', 'email', 'password', 'company_role']),
@@ -67,7 +63,7 @@ function AddUserBody({ companyId, onDone }: { companyId: number; onDone: () => v
         <DialogTitle>Add user</DialogTitle>
         <DialogDescription>
           Someone who already has an account is added by email; their name and password stay as they are.
-          Anyone else gets a new account with the password you set here.
+          Anyone else gets a new account and an email with a link to set their password.
         </DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
@@ -97,7 +93,8 @@ function AddUserBody({ companyId, onDone }: { companyId: number; onDone: () => v
           {...form.register('password')}
         />
         <p id="user_password-hint" className="text-muted-foreground text-xs">
-          Optional for existing accounts. At least {MIN_PASSWORD_LENGTH} characters.
+          Optional: leave it empty and the new user chooses one from the email. At least {MIN_PASSWORD_LENGTH}{' '}
+          characters.
         </p>
         <FieldError message={errors.password?.message} />
       </div>

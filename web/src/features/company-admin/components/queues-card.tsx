@@ -14,6 +14,8 @@ import { queuesQuery, useDeleteQueue } from '../api/queues';
 import { QueueFormDialog } from './queue-form-dialog';
 import { QueueMembersDialog } from './queue-members-dialog';
 
+const memberCount = (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`;
+
 export function QueuesCard({ companyId, appId }: { companyId: number; appId: number }) {
   const queues = useQuery(queuesQuery(companyId, appId));
   const remove = useDeleteQueue(companyId, appId);

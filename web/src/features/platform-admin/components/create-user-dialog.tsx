@@ -8,15 +8,14 @@ import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
+import { optionalNewPassword, passwordIfGiven } from '@/lib/password-field';
 import { useCreateUser } from '../api/users';
 import { FormDialog } from './form-dialog';
 
 const UserForm = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
   email: z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email address')),
-  password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`),
+  password: optionalNewPassword,
 });
 
 export function CreateUserDialog({
@@ -41,22 +40,25 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
     defaultValues: { name: '', email: '', password: '' },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: (u) => {
-        onDone();
-        navigate(`/platform-admin/user/${u.user_id}`);
+  const submit = form.handleSubmit(({ password, ...rest }) =>
+    create.mutate(
+      { ...rest, ...passwordIfGiven(password) },
+      {
+        onSuccess: (u) => {
+          onDone();
+          navigate(`/platform-admin/user/${u.user_id}`);
+        },
+        onError: (err) => showServerError(err, form.setError, ['name', 'email', 'password']),
       },
-      onError: (err) => showServerError(err, form.setError, ['name', 'email', 'password']),
-    }),
+    ),
   );
   return (
     <form onSubmit={submit} noValidate className="grid min-w-0 grid-cols-1 gap-4">
       <DialogHeader>
         <DialogTitle>Create user</DialogTitle>
         <DialogDescription>
-          The account can sign in at once with this password. Give it companies, apps and queues on the next
-          page.
+          The new user gets an email with a link to set a password (valid 7 days); a password set here works
+          at once. Give the account companies, apps and queues on the next page.
         </DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
@@ -76,7 +78,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
         <FieldError message={errors.email?.message} />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="new_user_password">Password</Label>
+        <Label htmlFor="new_user_password">Password (optional)</Label>
         <Input
           id="new_user_password"
           type="password"
