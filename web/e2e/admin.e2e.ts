@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
@@ -137,7 +139,7 @@ describe('company admin', () => {
     await toast(page, 'Carl Member is now a queue manager');
     await screenshot(page, 'admin-queue-members-light');
     await page.keyboard.press('Escape');
-    await row.getByText('1 member', { exact: true }).waitFor();
+    await row.getByRole('button', { name: '1 member of VIP', exact: true }).waitFor();
 
     // App members: Bob joins as an agent, then becomes a manager.
     await pick(page, 'Choose a person to add to the app', 'Bob', 'Bob Agent');
@@ -261,8 +263,19 @@ describe('company admin', () => {
 
     // The snippet pasted into a page of another site shows the portal inside it.
     const other = await page.context().newPage();
-    await other.setContent(`<h1>Acme shop</h1>${snippet}`);
-    await other.frameLocator('iframe[title="Contact Support"]').getByRole('button').first().waitFor();
+    // The company's site: another origin (its own port) on this machine, serving the pasted snippet.
+    const site = http.createServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<h1>Acme shop</h1>${snippet}`);
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const { port } = site.address() as AddressInfo;
+    await other.goto(`http://127.0.0.1:${port}/`);
+    try {
+      await other.frameLocator('iframe[title="Contact Support"]').getByRole('button').first().waitFor();
+      await screenshot(other, 'portal-embedded-in-another-site');
+    } finally {
+      site.close();
+    }
   });
 
   it('shows a clear state for an app that does not exist', async () => {

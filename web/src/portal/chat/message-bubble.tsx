@@ -1,4 +1,5 @@
 import { Bot } from 'lucide-react';
+import { MessageText } from '@/components/message-text';
 import { messageTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { PortalMessage } from '../types';
@@ -72,7 +73,11 @@ export function MessageBubble({
             kind === 'auto' && 'rounded-tl-md border border-dashed bg-muted/60 text-foreground',
           )}
         >
-          {message.content && <p className="whitespace-pre-wrap break-words">{message.content}</p>}
+          {message.content && (
+            <p className="whitespace-pre-wrap break-words">
+              <MessageText text={message.content} />
+            </p>
+          )}
           {message.attachments?.map((a) => (
             <AttachmentLink key={String(a.attachment_id)} attachment={a} token={token} mine={mine} />
           ))}

@@ -21,13 +21,24 @@ interface ComposerProps {
   conversationId: number;
   customerName: string;
   status: ConversationStatus;
+  /** The portal has sessions that end; other channels (email) reach the customer whatever the status. */
+  channel: string;
 }
 
 /**
  * Reply or internal note: Enter sends, Shift+Enter starts a new line; files upload as soon as they are chosen.
  * It takes focus when a conversation opens (not on touch screens, where that would cover the thread).
  */
-export function Composer({ cid, conversationId, customerName, status }: ComposerProps) {
+/** What an ended conversation means for the customer, by channel; null while it is open or pending. */
+export function endedNote(status: ConversationStatus, channel: string): string | null {
+  if (status !== 'resolved' && status !== 'closed') return null;
+  if (channel !== 'portal') return 'This conversation is resolved: a reply still reaches the customer.';
+  return status === 'resolved'
+    ? 'This conversation is resolved: the customer can no longer write in the portal.'
+    : 'The customer’s portal session has expired: send a secure link so they can continue.';
+}
+
+export function Composer({ cid, conversationId, customerName, status, channel }: ComposerProps) {
   const [text, setTextState] = useState(() => drafts.get(conversationId) ?? '');
   const [mode, setMode] = useState<Mode>('reply');
   const [aiNote, setAiNote] = useState<string | null>(null);
@@ -86,12 +97,8 @@ export function Composer({ cid, conversationId, customerName, status }: Composer
   return (
     <div className="border-t bg-background p-3">
       <div className="mx-auto max-w-3xl space-y-2">
-        {(status === 'resolved' || status === 'closed') && (
-          <p className="text-muted-foreground text-xs">
-            {status === 'resolved'
-              ? 'This conversation is resolved: the customer can no longer write in the portal.'
-              : 'The customer’s portal session has expired: send a secure link so they can continue.'}
-          </p>
+        {endedNote(status, channel) && (
+          <p className="text-muted-foreground text-xs">{endedNote(status, channel)}</p>
         )}
         <div className="flex items-center justify-between gap-2">
           <ComposerMode mode={mode} onChange={setMode} />

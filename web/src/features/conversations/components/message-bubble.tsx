@@ -1,5 +1,6 @@
 import type { ConsoleMessage } from '@inbox/contract';
 import { BotIcon, LockIcon } from 'lucide-react';
+import { MessageText } from '@/components/message-text';
 import { messageTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { AttachmentChip } from './attachment-chip';
@@ -60,7 +61,11 @@ export function MessageBubble({ message: m }: { message: ConsoleMessage }) {
                 : 'rounded-tl-sm border bg-card text-card-foreground',
         )}
       >
-        {m.content && <p className="whitespace-pre-wrap break-words">{m.content}</p>}
+        {m.content && (
+          <p className="whitespace-pre-wrap break-words">
+            <MessageText text={m.content} />
+          </p>
+        )}
         {m.attachments.length > 0 && (
           <div className="flex flex-col gap-1.5">
             {m.attachments.map((a) => (

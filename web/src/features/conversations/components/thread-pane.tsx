@@ -64,6 +64,7 @@ export function ThreadPane({
             conversationId={conversationId}
             customerName={data.conversation.customer.name}
             status={data.conversation.status}
+            channel={data.conversation.channel}
           />
         </>
       ) : thread.isPending ? (
