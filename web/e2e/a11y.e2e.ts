@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser } from './support/browser';
 import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
 import { startServer, type TestServer } from './support/server';
+import { storeSession } from './support/session';
 
 /**
  * axe on every console page and the portal, in light and dark: no serious or critical finding. The rules
@@ -47,21 +48,7 @@ async function signedIn(email: string, password: string, theme: 'light' | 'dark'
   const context = await browser.newContext({ ...DESKTOP, colorScheme: theme });
   contexts.push(context);
   const page = await context.newPage();
-  const login = await srv.api('POST', '/auth/login', { body: { email, password } });
-  await page.goto(`${srv.url}/api/v1/health`);
-  await page.evaluate(
-    ({ login, theme }) => {
-      localStorage.setItem('auth_token', login.access_token);
-      localStorage.setItem('user_data', JSON.stringify(login.user));
-      localStorage.setItem('user_companies', JSON.stringify(login.companies));
-      if (login.current_company) {
-        localStorage.setItem('current_company', JSON.stringify(login.current_company));
-        localStorage.setItem('company_id', String(login.current_company.company_id));
-      }
-      localStorage.setItem('theme', theme);
-    },
-    { login, theme },
-  );
+  await storeSession(page, srv, email, password, theme);
   return page;
 }
 

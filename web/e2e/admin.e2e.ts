@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
 import { startServer, type TestServer } from './support/server';
+import { storeSession } from './support/session';
 
 const PASSWORD = 'admin-e2e-pass';
 
@@ -54,21 +55,7 @@ async function openAs(
   const context = await browser.newContext(opts.device ?? DESKTOP);
   contexts.push(context);
   const page = await context.newPage();
-  const login = await srv.api('POST', '/auth/login', { body: { email, password: PASSWORD } });
-  await page.goto(`${srv.url}/api/v1/health`);
-  await page.evaluate(
-    ({ login, theme }) => {
-      localStorage.setItem('auth_token', login.access_token);
-      localStorage.setItem('user_data', JSON.stringify(login.user));
-      localStorage.setItem('user_companies', JSON.stringify(login.companies));
-      if (login.current_company) {
-        localStorage.setItem('current_company', JSON.stringify(login.current_company));
-        localStorage.setItem('company_id', String(login.current_company.company_id));
-      }
-      localStorage.setItem('theme', theme);
-    },
-    { login, theme: opts.theme ?? 'light' },
-  );
+  await storeSession(page, srv, email, PASSWORD, opts.theme);
   await page.goto(`${srv.url}${path}`);
   return page;
 }

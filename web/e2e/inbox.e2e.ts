@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
 import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
 import { startServer, type TestServer } from './support/server';
+import { storeSession } from './support/session';
 
 describe('agent inbox', () => {
   let srv: TestServer;
@@ -23,19 +24,7 @@ describe('agent inbox', () => {
     opts: { dark?: boolean; device?: BrowserContextOptions } = {},
   ) {
     const page = await newPage(opts.device ?? DESKTOP);
-    const login = await srv.api('POST', '/auth/login', { body: { email, password: PASSWORD } });
-    await page.goto('/api/v1/health');
-    await page.evaluate(
-      ({ login, theme }) => {
-        localStorage.setItem('auth_token', login.access_token);
-        localStorage.setItem('user_data', JSON.stringify(login.user));
-        localStorage.setItem('user_companies', JSON.stringify(login.companies));
-        localStorage.setItem('current_company', JSON.stringify(login.current_company));
-        localStorage.setItem('company_id', String(login.current_company.company_id));
-        localStorage.setItem('theme', theme);
-      },
-      { login, theme: opts.dark ? 'dark' : 'light' },
-    );
+    await storeSession(page, srv, email, PASSWORD, opts.dark ? 'dark' : 'light');
     await page.goto(to);
     return page;
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, screenshot } from './support/browser';
 import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
 import { startServer, type TestServer } from './support/server';
+import { storeSession } from './support/session';
 
 /**
  * With no network, a send and a sign-in show the spec's network sentence and can be tried again; nothing
@@ -42,17 +43,7 @@ describe('offline', () => {
       },
     });
     const [context, page] = await newPage();
-    const login = await srv.api('POST', '/auth/login', {
-      body: { email: 'sam@northwind.test', password: PASSWORD },
-    });
-    await page.goto('/api/v1/health');
-    await page.evaluate((login) => {
-      localStorage.setItem('auth_token', login.access_token);
-      localStorage.setItem('user_data', JSON.stringify(login.user));
-      localStorage.setItem('user_companies', JSON.stringify(login.companies));
-      localStorage.setItem('current_company', JSON.stringify(login.current_company));
-      localStorage.setItem('company_id', String(login.current_company.company_id));
-    }, login);
+    await storeSession(page, srv, 'sam@northwind.test', PASSWORD);
     await page.goto(`/conversations/${chat.conversation_id}`);
     await page.locator('[data-sender="customer"]', { hasText: 'Is anyone there?' }).waitFor();
 

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
 import { startServer, type TestServer } from './support/server';
+import { storeSession } from './support/session';
 
 let srv: TestServer;
 let browser: Browser;
@@ -35,23 +36,7 @@ async function openAsAdmin(
   const context = await browser.newContext(opts.device ?? DESKTOP);
   contexts.push(context);
   const page = await context.newPage();
-  const login = await srv.api('POST', '/auth/login', {
-    body: { email: srv.adminEmail, password: srv.adminPassword },
-  });
-  await page.goto(`${srv.url}/api/v1/health`);
-  await page.evaluate(
-    ({ login, theme }) => {
-      localStorage.setItem('auth_token', login.access_token);
-      localStorage.setItem('user_data', JSON.stringify(login.user));
-      localStorage.setItem('user_companies', JSON.stringify(login.companies));
-      if (login.current_company) {
-        localStorage.setItem('current_company', JSON.stringify(login.current_company));
-        localStorage.setItem('company_id', String(login.current_company.company_id));
-      }
-      localStorage.setItem('theme', theme);
-    },
-    { login, theme: opts.theme ?? 'light' },
-  );
+  await storeSession(page, srv, srv.adminEmail, srv.adminPassword, opts.theme);
   await page.goto(`${srv.url}${path}`);
   return page;
 }
@@ -215,14 +200,25 @@ describe('platform admin', () => {
     await toast(page, 'Dana Scully is active again');
   });
 
-  it('impersonates a user into its company', async () => {
+  it('impersonates a user after confirming, shows a banner, and stops back on the user page', async () => {
     const page = await openAsAdmin(`/platform-admin/user/${ids.user}`);
     await page.getByRole('heading', { name: 'Dana Scully', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Impersonate' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Act as Dana Scully?' });
+    await confirm.getByText('recorded as theirs, with your name beside it').waitFor();
+    await screenshot(page, 'platform-impersonate-confirm');
+    await confirm.getByRole('button', { name: 'Impersonate' }).click();
     await page.waitForURL(/\/dashboard$/);
     expect(await page.evaluate(() => localStorage.getItem('impersonate_user_id'))).toBe(String(ids.user));
     expect(await page.evaluate(() => localStorage.getItem('company_id'))).toBe(String(ids.company));
     await page.getByText('Globex Web').first().waitFor();
+    await page.getByRole('status').getByText('Acting as').waitFor();
+
+    await page.getByRole('button', { name: 'Stop impersonating' }).click();
+    await page.waitForURL((u) => u.pathname === `/platform-admin/user/${ids.user}`);
+    await page.getByRole('heading', { name: 'Dana Scully', level: 1 }).waitFor();
+    expect(await page.getByText('Acting as').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('impersonate_user_id'))).toBeNull();
   });
 
   const pages = () =>

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   selectedAppId: 'selected_app_id',
   theme: 'theme',
   impersonateUserId: 'impersonate_user_id',
+  /** Where a platform admin came from, and which company was current, before impersonating. */
+  impersonationReturn: 'impersonation_return',
   portalToken: 'portal_token',
   conversationId: 'conversation_id',
   portalAppId: 'portal_app_id',
@@ -44,6 +46,7 @@ export function clearSession() {
     STORAGE_KEYS.userCompanies,
     STORAGE_KEYS.userData,
     STORAGE_KEYS.impersonateUserId,
+    STORAGE_KEYS.impersonationReturn,
   ]) {
     localStorage.removeItem(key);
   }

@@ -12,27 +12,10 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toastError } from '@/components/server-errors';
 import { Button } from '@/components/ui/button';
-import { STORAGE_KEYS } from '@/lib/storage';
+import { startImpersonation } from '@/lib/impersonation';
 import { type UserFlag, useDeleteUser, useUserFlag } from '../api/users';
 
-/**
- * Acting as the user: the API client sends X-Impersonate-User-Id from storage, and the company header must
- * name one of the user's own companies (or none). A full reload lets the shell start over as that user.
- */
-function impersonate(user: AdminUserDetail) {
-  localStorage.setItem(STORAGE_KEYS.impersonateUserId, String(user.user_id));
-  const first = user.companies[0];
-  if (first) {
-    localStorage.setItem(STORAGE_KEYS.companyId, String(first.company_id));
-  } else {
-    localStorage.removeItem(STORAGE_KEYS.companyId);
-    localStorage.removeItem(STORAGE_KEYS.currentCompany);
-  }
-  localStorage.removeItem(STORAGE_KEYS.selectedAppId);
-  window.location.assign('/dashboard');
-}
-
-type Pending = UserFlag | 'delete' | null;
+type Pending = UserFlag | 'delete' | 'impersonate' | null;
 
 const CONFIRM: Record<
   Exclude<Pending, null>,
@@ -62,6 +45,12 @@ const CONFIRM: Record<
     label: 'Remove platform admin',
     danger: true,
   },
+  impersonate: {
+    title: 'Act as {name}?',
+    text: 'You see the console as they do until you stop. Every reply, note and action you take is recorded as theirs, with your name beside it.',
+    label: 'Impersonate',
+    danger: false,
+  },
   delete: {
     title: 'Delete {name}?',
     text: 'The account and all its memberships are deleted. Messages they wrote stay without an author. This cannot be undone.',
@@ -81,7 +70,9 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
   const run = () => {
     if (!pending) return;
     const close = () => setPending(null);
-    if (pending === 'delete') {
+    if (pending === 'impersonate') {
+      startImpersonation(user.user_id, user.companies[0]?.company_id, window.location.pathname);
+    } else if (pending === 'delete') {
       remove.mutate(user, {
         onSuccess: () => navigate('/platform-admin?tab=users', { replace: true }),
         onError: (e) => toastError(e),
@@ -94,7 +85,7 @@ export function UserActions({ user, isSelf }: { user: AdminUserDetail; isSelf: b
   return (
     <>
       <Button
-        onClick={() => impersonate(user)}
+        onClick={() => setPending('impersonate')}
         disabled={isSelf || suspended}
         title={isSelf ? 'You cannot impersonate yourself' : suspended ? 'Activate the user first' : undefined}
       >

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { UserRoundCogIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { stopImpersonation } from '@/lib/impersonation';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { meQuery } from '../api';
 
@@ -8,11 +9,6 @@ import { meQuery } from '../api';
 export function ImpersonationBanner() {
   const { data: user } = useQuery(meQuery());
   if (!localStorage.getItem(STORAGE_KEYS.impersonateUserId)) return null;
-
-  const stop = () => {
-    localStorage.removeItem(STORAGE_KEYS.impersonateUserId);
-    window.location.reload();
-  };
 
   return (
     <div
@@ -23,7 +19,7 @@ export function ImpersonationBanner() {
       <span>
         Acting as <strong className="font-semibold">{user?.name ?? '…'}</strong>
       </span>
-      <Button size="sm" variant="outline" className="h-7 bg-transparent" onClick={stop}>
+      <Button size="sm" variant="outline" className="h-7 bg-transparent" onClick={stopImpersonation}>
         Stop impersonating
       </Button>
     </div>
