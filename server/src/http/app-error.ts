@@ -32,3 +32,13 @@ export const conflict = (message: string) => new AppError('CONFLICT', message);
 /** A 422 naming one field, for rules that only the service can check (uniqueness, reachability). */
 export const invalidField = (field: string, message: string) =>
   new AppError('VALIDATION_ERROR', message, { fields: { [field]: [message] } });
+
+/**
+ * The one 429: `RATE_LIMITED` with Retry-After (seconds) as a header and in the details, for every limit
+ * (login, reset mails, portal starts and messages).
+ */
+export const rateLimited = (seconds: number, message = 'Too many requests. Please try again later.') =>
+  new AppError('RATE_LIMITED', message, {
+    details: { retry_after_seconds: seconds },
+    headers: { 'retry-after': String(seconds) },
+  });

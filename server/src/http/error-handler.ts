@@ -46,13 +46,6 @@ export function registerErrorHandler(app: FastifyInstance, pageFallback?: PageFa
     if (status === 415) {
       return send(reply, 415, errorBody(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type')));
     }
-    if (status === 429) {
-      return send(
-        reply,
-        429,
-        errorBody(new AppError('RATE_LIMITED', 'Too many requests. Please try again later.')),
-      );
-    }
     if (status >= 400 && status < 500) {
       // Malformed JSON, bad headers and the like: the sentence is Fastify's own and safe to show.
       return send(reply, status, errorBody(new AppError('BAD_REQUEST', error.message)));

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import { AppError } from '../../http/app-error.ts';
+import { rateLimited } from '../../http/app-error.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
 
 /** Reset mails one address may receive per window: enough for a lost mail, too few to flood an inbox. */
@@ -25,9 +25,6 @@ export function createAuthLimiters(config: Config): AuthLimiters {
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
-export function rateLimited(seconds: number) {
-  return new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', {
-    details: { retry_after_seconds: seconds },
-    headers: { 'retry-after': String(seconds) },
-  });
-}
+/** Sign-in and reset limits count attempts, so their sentence says so. */
+export const tooManyAttempts = (seconds: number) =>
+  rateLimited(seconds, 'Too many attempts. Please try again later.');

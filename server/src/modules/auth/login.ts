@@ -7,7 +7,7 @@ import { users } from '../../db/schema/index.ts';
 import { AppError, invalidField } from '../../http/app-error.ts';
 import { timingSafeMiss, verifyPassword } from '../../lib/passwords.ts';
 import { companySummaries, pickCurrentCompany, toUser } from './company-summary.ts';
-import { type AuthLimiters, emailKey, rateLimited } from './limits.ts';
+import { type AuthLimiters, emailKey, tooManyAttempts } from './limits.ts';
 import { openSession, type SessionOrigin } from './sessions.ts';
 
 /** Uses the users_email_lower_key index: emails match whatever their case. */
@@ -29,7 +29,7 @@ export async function login({ db, config, limiters, input, origin }: LoginArgs):
   const ipKey = origin.ip ?? 'unknown';
   const mailKey = emailKey(input.email);
   const wait = Math.max(limiters.loginIp.retryAfter(ipKey), limiters.loginEmail.retryAfter(mailKey));
-  if (wait > 0) throw rateLimited(wait);
+  if (wait > 0) throw tooManyAttempts(wait);
 
   const [user] = await db.select().from(users).where(byEmail(input.email)).limit(1);
   const passwordOk = user

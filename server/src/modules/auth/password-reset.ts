@@ -9,7 +9,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { recordActivity } from '../activities/service.ts';
-import { type AuthLimiters, emailKey, rateLimited } from './limits.ts';
+import { type AuthLimiters, emailKey, tooManyAttempts } from './limits.ts';
 import { byEmail } from './login.ts';
 import { resetMail } from './reset-mail.ts';
 import { revokeUserSessions } from './sessions.ts';
@@ -35,7 +35,7 @@ interface RequestArgs {
 export async function requestPasswordReset(args: RequestArgs): Promise<void> {
   const { db, config, limiters, ip } = args;
   const wait = limiters.resetIp.retryAfter(ip);
-  if (wait > 0) throw rateLimited(wait);
+  if (wait > 0) throw tooManyAttempts(wait);
   limiters.resetIp.hit(ip);
   const key = emailKey(args.email);
   const overLimit = limiters.resetEmail.retryAfter(key) > 0;

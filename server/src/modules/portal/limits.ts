@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import { AppError } from '../../http/app-error.ts';
+import { rateLimited } from '../../http/app-error.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
 
 export interface PortalLimiters {
@@ -24,11 +24,6 @@ export function createPortalLimiters(config: Config): PortalLimiters {
 export function spend(limiter: RateLimiter | null, key: string) {
   if (!limiter) return;
   const wait = limiter.retryAfter(key);
-  if (wait > 0) {
-    throw new AppError('RATE_LIMITED', 'Too many requests. Please try again later.', {
-      details: { retry_after_seconds: wait },
-      headers: { 'retry-after': String(wait) },
-    });
-  }
+  if (wait > 0) throw rateLimited(wait);
   limiter.hit(key);
 }
