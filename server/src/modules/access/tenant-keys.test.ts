@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, loginAs, type TestContext } from '../../../test/app.ts';
+import { createTenant, PASSWORD } from '../../../test/factories.ts';
+import { PNG } from '../portal/test-files.ts';
+import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
+
+/**
+ * Composite keys (company_id, id): whatever a bug in a service might write, the database refuses a row of
+ * one company that points at another company's app, queue, customer or conversation.
+ */
+let t: TestContext;
+const parents = {} as Record<
+  'a' | 'b',
+  { apps: number; queues: number; customers: number; conversations: number; company: number }
+>;
+
+async function seed(key: 'a' | 'b') {
+  const tenant = await createTenant(t.db);
+  const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
+  const agent = await loginAs(t.app, tenant.agent.email, PASSWORD, tenant.company.id);
+  const reply = await call(t.app, 'POST', '/messages', {
+    as: agent,
+    body: { conversation_id: chat.conversationId, content: 'Hello' },
+  });
+  await call(t.app, 'POST', '/conversation/read', {
+    as: agent,
+    body: { conversation_id: chat.conversationId, last_message_id: reply.body.data.id },
+  });
+  await uploadFile(t.app, chat.token, 'a.png', PNG, 'image/png');
+  await portal(t.app, 'POST', '/portal/typing', { token: chat.token, body: {} });
+  const conv = await t.db.execute<{ customer_id: number }>(
+    sql`select customer_id from conversations where id = ${chat.conversationId}`,
+  );
+  parents[key] = {
+    company: tenant.company.id,
+    apps: tenant.app.id,
+    queues: tenant.queue.id,
+    customers: Number(conv.rows[0]!.customer_id),
+    conversations: chat.conversationId,
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seed('a');
+  await seed('b');
+});
+afterAll(() => t.close());
+
+/** Every reference that carries company_id: (table, column, parent table). */
+const REFERENCES: [string, string, keyof (typeof parents)['a']][] = [
+  ['app_members', 'app_id', 'apps'],
+  ['queues', 'app_id', 'apps'],
+  ['queue_members', 'queue_id', 'queues'],
+  ['customer_apps', 'customer_id', 'customers'],
+  ['customer_apps', 'app_id', 'apps'],
+  ['conversations', 'app_id', 'apps'],
+  ['conversations', 'queue_id', 'queues'],
+  ['conversations', 'customer_id', 'customers'],
+  ['messages', 'conversation_id', 'conversations'],
+  ['attachments', 'conversation_id', 'conversations'],
+  ['conversation_reads', 'conversation_id', 'conversations'],
+  ['portal_sessions', 'conversation_id', 'conversations'],
+  ['typing_signals', 'conversation_id', 'conversations'],
+];
+
+describe('composite tenant keys', () => {
+  it.each(REFERENCES)(
+    'refuses a row of %s whose %s names another company’s %s',
+    async (table, column, parent) => {
+      const rows = await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.identifier(table)} where company_id = ${parents.b.company}`,
+      );
+      expect(rows.rows[0]!.n).toBeGreaterThan(0);
+      if (table === 'typing_signals') {
+        // Keyed by conversation and typist: A's own "customer is typing" row would collide before the check.
+        await t.db.execute(sql`delete from typing_signals where company_id = ${parents.a.company}`);
+      }
+      const move = t.db.execute(
+        sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${parents.a[parent]} where company_id = ${parents.b.company}`,
+      );
+      // 23503 foreign_key_violation, from the composite key (the single-column one is satisfied).
+      await expect(move).rejects.toMatchObject({ cause: { code: '23503' } });
+    },
+  );
+
+  it('still lets a company point at its own records', async () => {
+    const res = await t.db.execute(
+      sql`update conversations set queue_id = ${parents.b.queues} where company_id = ${parents.b.company}`,
+    );
+    expect(res).toBeDefined();
+  });
+});
