@@ -256,6 +256,8 @@ describe('portal chat', () => {
     const files = [new File(['x'.repeat(2048)], 'a.png'), new File(['y'], 'b.exe')];
     fireEvent.change(input, { target: { files } });
     expect(await screen.findByText('Failed to upload')).toBeTruthy();
+    // The reason shows on the chip, not only in a tooltip a phone never displays.
+    expect(screen.getByText('This file type is not allowed')).toBeTruthy();
     expect(await screen.findByText('2.0 KB')).toBeTruthy();
     const send = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
     await waitFor(() => expect(send.disabled).toBe(false));

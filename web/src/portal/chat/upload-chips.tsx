@@ -37,9 +37,16 @@ export function UploadChips({
               <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden />
             )}
             <span className="min-w-0 max-w-44 truncate font-medium">{u.name}</span>
-            <span className={cn('shrink-0 text-xs', failed ? 'text-destructive' : 'text-muted-foreground')}>
-              {failed ? TEXT.uploadFailed : fileSize(u.size)}
-            </span>
+            {failed ? (
+              // Why it failed (too large, a type not allowed) in the server's words; "Failed to upload" as
+              // the headline, so a customer on a phone (no tooltip) sees both.
+              <span className="min-w-0 text-destructive text-xs">
+                {TEXT.uploadFailed}
+                {u.reason && <span className="block">{u.reason}</span>}
+              </span>
+            ) : (
+              <span className="shrink-0 text-muted-foreground text-xs">{fileSize(u.size)}</span>
+            )}
             <button
               type="button"
               onClick={() => onRemove(u.key)}
