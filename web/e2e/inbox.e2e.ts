@@ -5,6 +5,12 @@ import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
 import { startServer, type TestServer } from './support/server';
 import { storeSession } from './support/session';
 
+/** A 1x1 transparent PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
 describe('agent inbox', () => {
   let srv: TestServer;
   let browser: Browser;
@@ -143,6 +149,20 @@ describe('agent inbox', () => {
     const [download] = await Promise.all([agent.waitForEvent('download'), file.click()]);
     expect(download.suggestedFilename()).toBe('label.txt');
     await customer.getByRole('link', { name: /label\.txt/ }).waitFor({ timeout: 10_000 });
+
+    // An image shows as a thumbnail in the thread, and whole in a dialog, as the customer sees it.
+    await agent
+      .getByTestId('file-input')
+      .setInputFiles([{ name: 'photo.png', mimeType: 'image/png', buffer: PNG }]);
+    await agent
+      .locator('[data-testid="upload-chip"][data-status="done"]', { hasText: 'photo.png' })
+      .waitFor();
+    await composer.press('Enter');
+    await agent.getByTestId('image-thumbnail').waitFor();
+    await agent.getByRole('button', { name: 'View photo.png' }).click();
+    await agent.getByRole('dialog', { name: 'photo.png' }).getByRole('img', { name: 'photo.png' }).waitFor();
+    await screenshot(agent, 'inbox-image-preview-desktop-light');
+    await agent.keyboard.press('Escape');
     await screenshot(agent, 'inbox-thread-desktop-light');
     expect(await customer.getByText('CR-889').count()).toBe(0);
     await screenshot(customer, 'inbox-portal-side-phone-light');

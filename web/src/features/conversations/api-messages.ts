@@ -102,9 +102,8 @@ const clearUnread = (id: number) => (c: ConversationSummary) =>
  * GET /attachments/download/{id} needs the console's headers, so a link cannot point at it: the file comes
  * as a blob and is saved under its original name.
  */
-export async function downloadAttachment(
-  attachment: Pick<Attachment, 'attachment_id' | 'original_filename'>,
-) {
+/** The stored bytes of an attachment, fetched with the console's credentials (headers, never the URL). */
+export async function fetchAttachment(attachmentId: number, signal?: AbortSignal): Promise<Blob> {
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -112,12 +111,19 @@ export async function downloadAttachment(
   if (company) headers['X-Company-Id'] = company;
   const impersonate = localStorage.getItem(STORAGE_KEYS.impersonateUserId);
   if (impersonate) headers['X-Impersonate-User-Id'] = impersonate;
-  const res = await fetch(`${API_BASE}/attachments/download/${attachment.attachment_id}`, { headers });
+  const res = await fetch(`${API_BASE}/attachments/download/${attachmentId}`, { headers, signal });
   if (!res.ok) {
     const body = await res.json().catch(() => undefined);
     throw new ApiError(errorText(body, res.status, res.statusText), { status: res.status });
   }
-  const url = URL.createObjectURL(await res.blob());
+  return res.blob();
+}
+
+export async function downloadAttachment(
+  attachment: Pick<Attachment, 'attachment_id' | 'original_filename'>,
+) {
+  const blob = await fetchAttachment(attachment.attachment_id);
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = attachment.original_filename;

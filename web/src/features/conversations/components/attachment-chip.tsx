@@ -6,7 +6,10 @@ import { fileSize } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { downloadAttachment } from '../api-messages';
 
-/** A file of a message: name and size; a click downloads it with the console's credentials. */
+/**
+ * A file of a message: name and size; a click downloads it with the console's credentials. An opaque
+ * background, so it reads the same on an agent's coloured bubble in light and dark.
+ */
 export function AttachmentChip({ attachment, className }: { attachment: Attachment; className?: string }) {
   const [busy, setBusy] = useState(false);
   const Icon = attachment.mime_type?.startsWith('image/') ? ImageIcon : FileTextIcon;
@@ -27,7 +30,7 @@ export function AttachmentChip({ attachment, className }: { attachment: Attachme
       disabled={busy}
       aria-label={`Download ${attachment.original_filename} (${fileSize(attachment.file_size)})`}
       className={cn(
-        'flex w-full min-w-0 max-w-64 items-center gap-2 rounded-md border bg-background/80 px-2 py-1.5 text-left text-foreground text-xs outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-60 dark:bg-background/40',
+        'flex w-full min-w-0 max-w-64 items-center gap-2 rounded-md border bg-background px-2 py-1.5 text-left text-foreground text-xs outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-60',
         className,
       )}
     >

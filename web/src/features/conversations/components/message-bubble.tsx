@@ -4,6 +4,7 @@ import { MessageText } from '@/components/message-text';
 import { messageTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { AttachmentChip } from './attachment-chip';
+import { ImagePreview } from './image-preview';
 
 /**
  * One message, styled by who wrote it: the customer on the left, agents on the right, automatic replies on the
@@ -69,7 +70,10 @@ export function MessageBubble({ message: m }: { message: ConsoleMessage }) {
         {m.attachments.length > 0 && (
           <div className="flex flex-col gap-1.5">
             {m.attachments.map((a) => (
-              <AttachmentChip key={a.attachment_id} attachment={a} />
+              <div key={a.attachment_id} className="flex flex-col gap-1">
+                {a.mime_type?.startsWith('image/') && <ImagePreview attachment={a} />}
+                <AttachmentChip attachment={a} />
+              </div>
             ))}
           </div>
         )}
