@@ -1,4 +1,5 @@
 import type { Queue } from '@inbox/contract';
+import { RadioButtons } from '@/components/radio-buttons';
 import { SearchInput } from '@/components/search-input';
 import { NativeSelect } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
@@ -34,33 +35,21 @@ export function InboxFiltersBar({
         onChange={(e) => onSearchText(e.target.value)}
         className="sm:max-w-none"
       />
-      <div
-        role="radiogroup"
+      <RadioButtons
         aria-label="Assignment"
+        options={ASSIGNEE_OPTIONS}
+        value={filters.assignee}
+        onChange={(assignee) => onChange({ assignee, page: 1 })}
         className="grid grid-cols-3 gap-0.5 rounded-lg bg-muted p-[3px] text-sm"
-      >
-        {ASSIGNEE_OPTIONS.map((o) => {
-          const active = filters.assignee === o.value;
-          return (
-            // biome-ignore lint/a11y/useSemanticElements: a segmented control, styled as one row of buttons
-            <button
-              key={o.value}
-              type="button"
-              role="radio"
-              aria-checked={active}
-              onClick={() => onChange({ assignee: o.value as AssigneeFilter, page: 1 })}
-              className={cn(
-                'h-7 rounded-md px-2 font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                active
-                  ? 'bg-background text-foreground shadow-sm dark:bg-input/40'
-                  : 'text-muted-foreground hover:text-foreground',
-              )}
-            >
-              {o.label}
-            </button>
-          );
-        })}
-      </div>
+        buttonClassName={(active) =>
+          cn(
+            'h-7 rounded-md px-2 font-medium',
+            active
+              ? 'bg-background text-foreground shadow-sm dark:bg-input/40'
+              : 'text-muted-foreground hover:text-foreground',
+          )
+        }
+      />
       <div className="grid grid-cols-2 gap-2">
         <NativeSelect
           aria-label="Status"

@@ -1,4 +1,5 @@
 import { type LucideIcon, MonitorIcon, MoonIcon, SunIcon } from 'lucide-react';
+import { RadioButtons } from '@/components/radio-buttons';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { setTheme, type Theme, useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
@@ -19,25 +20,20 @@ export function ThemeCard() {
         <CardDescription>System follows your device's light or dark setting.</CardDescription>
       </CardHeader>
       <CardContent>
-        <div role="radiogroup" aria-labelledby="theme-title" className="grid grid-cols-3 gap-2 sm:gap-3">
-          {OPTIONS.map(({ value, label, icon: Icon }) => (
-            // biome-ignore lint/a11y/useSemanticElements: a button group styled as cards, with radio semantics
-            <button
-              key={value}
-              type="button"
-              role="radio"
-              aria-checked={theme === value}
-              onClick={() => setTheme(value)}
-              className={cn(
-                'flex flex-col items-center gap-2 rounded-lg border p-3 text-sm outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                theme === value && 'border-primary bg-accent font-medium ring-1 ring-primary',
-              )}
-            >
-              <Icon className="size-5" aria-hidden="true" />
-              {label}
-            </button>
-          ))}
-        </div>
+        <RadioButtons
+          aria-labelledby="theme-title"
+          options={OPTIONS}
+          value={theme}
+          onChange={setTheme}
+          className="grid grid-cols-3 gap-2 sm:gap-3"
+          iconClassName="size-5"
+          buttonClassName={(active) =>
+            cn(
+              'flex flex-col items-center gap-2 rounded-lg border p-3 text-sm hover:bg-accent',
+              active && 'border-primary bg-accent font-medium ring-1 ring-primary',
+            )
+          }
+        />
       </CardContent>
     </Card>
   );
