@@ -255,7 +255,13 @@ describe('agent inbox', () => {
       body: { conversation_id: sent.conversation_id, user_id: t.users.sam },
     });
 
+    // Sam holds Priya's conversation: the inbox opens on Mine.
     const page = await openAs('sam@northwind.test', '/conversations');
+    await page.getByRole('radio', { name: 'Mine', checked: true }).waitFor();
+    await row(page, 'Priya Shah').waitFor();
+    await row(page, 'Omar Haddad').waitFor({ state: 'detached' });
+    expect(page.url()).toContain('assignee=mine');
+    await page.getByRole('radio', { name: 'All' }).click();
     await row(page, 'Omar Haddad').waitFor();
     await row(page, 'Priya Shah').waitFor();
     await screenshot(page, 'inbox-list-desktop-light');
@@ -336,14 +342,14 @@ describe('agent inbox', () => {
   });
 
   it('looks right in dark mode and on a 390 px phone, list or thread with a back button', async () => {
-    const dark = await openAs('sam@northwind.test', '/conversations', { dark: true });
+    const dark = await openAs('sam@northwind.test', '/conversations?assignee=all', { dark: true });
     await row(dark, 'Omar Haddad').waitFor();
     await screenshot(dark, 'inbox-list-desktop-dark');
     await row(dark, 'Nina Berg').click();
     await bubble(dark, 'customer', 'I lost the chat window').waitFor();
     await screenshot(dark, 'inbox-thread-desktop-dark');
 
-    const phone = await openAs('sam@northwind.test', '/conversations', { device: PHONE });
+    const phone = await openAs('sam@northwind.test', '/conversations?assignee=all', { device: PHONE });
     await row(phone, 'Omar Haddad').waitFor();
     await screenshot(phone, 'inbox-list-phone-light');
     await row(phone, 'Omar Haddad').click();
@@ -354,7 +360,10 @@ describe('agent inbox', () => {
     await row(phone, 'Omar Haddad').waitFor();
     expect(new URL(phone.url()).pathname).toBe('/conversations');
 
-    const phoneDark = await openAs('sam@northwind.test', '/conversations', { device: PHONE, dark: true });
+    const phoneDark = await openAs('sam@northwind.test', '/conversations?assignee=all', {
+      device: PHONE,
+      dark: true,
+    });
     await row(phoneDark, 'Priya Shah').click();
     await bubble(phoneDark, 'customer', 'charged twice').waitFor();
     await screenshot(phoneDark, 'inbox-thread-phone-dark');

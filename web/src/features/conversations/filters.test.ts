@@ -50,6 +50,12 @@ describe('inbox filters', () => {
     expect(writeFilters(q('q=abc'), { search: '' }).toString()).toBe('');
   });
 
+  it('write a chosen All out, so a URL without an assignment means "not chosen yet"', () => {
+    expect(writeFilters(q(''), { assignee: 'all' }).toString()).toBe('assignee=all');
+    expect(writeFilters(q('assignee=all'), { status: 'open' }).toString()).toBe('status=open&assignee=all');
+    expect(writeFilters(q(''), { status: 'open' }).toString()).toBe('status=open');
+  });
+
   it('say why the list is empty', () => {
     expect(emptyText(readFilters(q('status=closed'))).title).toBe('No conversations match these filters.');
     expect(emptyText(readFilters(q('q=zzz'))).title).toBe('No conversations match these filters.');

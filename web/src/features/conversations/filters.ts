@@ -47,12 +47,18 @@ export function readFilters(params: URLSearchParams): InboxFilters {
   };
 }
 
-/** Writes changed filters back; defaults are left out so the plain URL is the default view. */
+/**
+ * Writes changed filters back; defaults are left out so the plain URL is the default view. The assignment
+ * is the exception once chosen: a URL without one means "not chosen yet", which the inbox settles on first
+ * open (Mine when the agent holds conversations), so a chosen All is written out.
+ */
 export function writeFilters(params: URLSearchParams, next: Partial<InboxFilters>): URLSearchParams {
   const merged = { ...readFilters(params), ...next };
   const out = new URLSearchParams();
   if (merged.status !== 'active') out.set('status', merged.status);
-  if (merged.assignee !== 'all') out.set('assignee', merged.assignee);
+  if (merged.assignee !== 'all' || next.assignee !== undefined || params.has('assignee')) {
+    out.set('assignee', merged.assignee);
+  }
   if (merged.queueId) out.set('queue', String(merged.queueId));
   if (merged.search) out.set('q', merged.search);
   if (merged.page > 1) out.set('page', String(merged.page));

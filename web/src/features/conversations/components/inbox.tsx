@@ -60,6 +60,9 @@ interface CompanyInboxProps {
   selectedId: number | undefined;
 }
 
+/** What "holds conversations" means for the first-open default: assigned to me, open or pending. */
+const HELD: InboxFilters = { status: 'active', assignee: 'mine', queueId: undefined, search: '', page: 1 };
+
 function CompanyInbox({ cid, appId, meId, selectedId }: CompanyInboxProps) {
   const navigate = useNavigate();
   const [params, updateParams] = useSearchParamsLatest();
@@ -74,7 +77,20 @@ function CompanyInbox({ cid, appId, meId, selectedId }: CompanyInboxProps) {
   const thread = useThread(cid, selectedId, list);
   // While a thread is open (and healthy) its poll refreshes the list too.
   const pollList = selectedId === undefined || thread.isError;
-  const page = useQuery(conversationListQuery(cid, list, pollList));
+  // Until the assignment is chosen, the list waits for the first-open default below instead of flashing All.
+  const chosen = params.has('assignee');
+  const page = useQuery({ ...conversationListQuery(cid, list, pollList), enabled: chosen });
+
+  // The inbox opens on Mine when the agent holds open or pending conversations, on All otherwise.
+  const held = useQuery({
+    ...conversationListQuery(cid, { ...listParams(HELD, appId, ''), limit: 1 }, false),
+    enabled: !chosen,
+  });
+  useEffect(() => {
+    if (chosen || (!held.data && !held.isError)) return;
+    const assignee = (held.data?.total ?? 0) > 0 ? 'mine' : 'all';
+    updateParams((prev) => (prev.has('assignee') ? prev : writeFilters(prev, { assignee })));
+  }, [chosen, held.data, held.isError, updateParams]);
 
   const [searchText, setSearchText] = useState(filters.search);
   const debounced = useDebouncedValue(searchText.trim(), 300);
@@ -88,7 +104,8 @@ function CompanyInbox({ cid, appId, meId, selectedId }: CompanyInboxProps) {
   const setFilters = (next: Partial<InboxFilters>) => updateParams((prev) => writeFilters(prev, next));
   const clearFilters = () => {
     setSearchText('');
-    updateParams(() => new URLSearchParams());
+    // Everything, for everyone: a cleared view is All, not the first-open default again.
+    updateParams(() => writeFilters(new URLSearchParams(), { assignee: 'all' }));
   };
 
   const query = params.toString() ? `?${params.toString()}` : '';
