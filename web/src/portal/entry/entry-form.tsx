@@ -40,7 +40,8 @@ interface Props {
 }
 
 export function EntryForm({ appId, queueId, queues, queuesFailed, onRetryQueues, onInvalidApp }: Props) {
-  const needsTopic = !queueId && queues.length > 0;
+  // One queue is no choice: the chat goes there without asking the customer for a topic.
+  const needsTopic = !queueId && queues.length > 1;
   const [values, setValues] = useState<EntryValues>(() => ({
     name: portalStore.name(),
     email: portalStore.email(),

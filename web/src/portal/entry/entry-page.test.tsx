@@ -72,6 +72,23 @@ describe('portal entry form', () => {
     expect(document.getElementById('portal-topic')).toBeNull();
   });
 
+  it('asks no topic when the app has one queue, and starts the chat in it', async () => {
+    const api = fakeApi({
+      'GET /portal/queues': () => ok({ ...QUEUES, queues: [{ queue_id: 5, queue_name: 'Support' }] }),
+      'POST /portal/start': () => fail(500, 'INTERNAL', 'stop here'),
+    });
+    at('/portal?app_id=7');
+    render(<PortalApp />);
+    await screen.findByText('Acme Shop');
+    expect(document.getElementById('portal-topic')).toBeNull();
+    fill('Name', 'Ada');
+    fill('Email', 'ada@example.test');
+    fill('How can we help you?', 'Hello');
+    fireEvent.click(screen.getByRole('button', { name: 'Start Conversation' }));
+    await waitFor(() => expect(api.of('POST /portal/start')).toHaveLength(1));
+    expect(api.of('POST /portal/start')[0]!.body).toMatchObject({ queue_id: 5 });
+  });
+
   it('shows every validation sentence and sends nothing', async () => {
     const api = fakeApi({ 'GET /portal/queues': () => ok(QUEUES) });
     at('/portal?app_id=7');

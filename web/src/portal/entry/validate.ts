@@ -64,7 +64,7 @@ export function startBody(
   queues: PortalQueue[],
   v: EntryValues,
 ): PortalStartBody {
-  const chosen = queues.find((q) => String(q.queue_id) === v.queueId);
+  const chosen = queues.length === 1 ? queues[0] : queues.find((q) => String(q.queue_id) === v.queueId);
   const queueId = linkQueueId ?? chosen?.queue_id;
   return {
     app_id: appId,
