@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { call, createTestApp, loginAs, type TestContext } from '../../test/app.ts';
 import { createTenant, PASSWORD } from '../../test/factories.ts';
+import { apiRoutesOf, fieldsOf } from '../../test/routes.ts';
 import { PNG } from '../modules/portal/test-files.ts';
 import { startChat, uploadFile } from '../modules/portal/test-helpers.ts';
 import { UNSTORABLE_TEXT_MESSAGE } from './unstorable-text.ts';
@@ -22,23 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The top-level field names of a zod object schema, through wrappers (optional, refine, pipe, union). */
-function fieldsOf(schema: unknown): string[] {
-  const s = schema as { shape?: Record<string, unknown>; def?: Record<string, unknown> } | undefined;
-  if (!s) return [];
-  if (s.shape) return Object.keys(s.shape);
-  const def = s.def ?? {};
-  const inner = def.innerType ?? def.in ?? def.schema;
-  if (inner) return fieldsOf(inner);
-  if (Array.isArray(def.options)) return [...new Set(def.options.flatMap(fieldsOf))];
-  return [];
-}
-
-const apiRoutes = () =>
-  t.app.routeTable.filter(
-    (r): r is RouteOptions & { method: string } =>
-      typeof r.method === 'string' && r.url.startsWith('/api/v1/') && r.method !== 'HEAD',
-  );
+const apiRoutes = () => apiRoutesOf(t.app.routeTable);
 
 /** The route's URL with every parameter set to 1, the portal token added for portal calls. */
 function urlOf(route: RouteOptions, query: Record<string, string> = {}) {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, type Session, type TestContext } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
+import { type ApiRoute, apiRoutesOf, fieldsOf } from '../../../test/routes.ts';
 import { multipartBody, PNG } from '../portal/test-files.ts';
 import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
 
@@ -135,23 +135,12 @@ function fill(field: string, url: string): unknown {
   return values[field];
 }
 
-function fieldsOf(schema: unknown): string[] {
-  const s = schema as { shape?: Record<string, unknown>; def?: Record<string, unknown> } | undefined;
-  if (!s) return [];
-  if (s.shape) return Object.keys(s.shape);
-  const inner = s.def?.innerType ?? s.def?.in ?? s.def?.schema;
-  return inner ? fieldsOf(inner) : [];
-}
-
-type Route = RouteOptions & { method: string };
+type Route = ApiRoute;
 
 /** Console routes act in B's company as its admin; portal routes with B's customer token. */
 const tenantRoutes = (): Route[] =>
-  t.app.routeTable.filter(
-    (r): r is Route =>
-      typeof r.method === 'string' &&
-      r.method !== 'HEAD' &&
-      r.url.startsWith('/api/v1/') &&
+  apiRoutesOf(t.app.routeTable).filter(
+    (r) =>
       !/^\/api\/v1\/(admin|auth)\//.test(r.url) &&
       r.url !== '/api/v1/portal/start' && // public by design: anyone may start a chat with any active app
       r.url !== '/api/v1/portal/queues',
