@@ -7,6 +7,8 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { rejectUnstorableText } from './http/unstorable-text.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import type { AttachmentStorage } from './modules/attachments/storage.ts';
+import { createAttachmentStorage } from './modules/attachments/storage-driver.ts';
 import { apiRoutes } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -26,6 +28,7 @@ export interface AppDeps {
   kind: Database['kind'];
   config: Config;
   mailer: Mailer;
+  storage: AttachmentStorage;
 }
 
 declare module 'fastify' {
@@ -40,6 +43,8 @@ export interface BuildAppOptions {
   config: Config;
   db: Database;
   mailer?: Mailer;
+  /** Defaults to the configured driver (`config.storage`). */
+  storage?: AttachmentStorage;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; omitted in API-only tests. */
   webDist?: string;
@@ -74,7 +79,10 @@ export async function buildApp(opts: BuildAppOptions) {
       dataDir: opts.config.dataDir,
       log: app.log,
     });
-  app.decorate('deps', { db: opts.db.db, kind: opts.db.kind, config: opts.config, mailer });
+  const storage = opts.storage ?? createAttachmentStorage(opts.config);
+  await storage.ready();
+  app.addHook('onClose', async () => storage.close());
+  app.decorate('deps', { db: opts.db.db, kind: opts.db.kind, config: opts.config, mailer, storage });
   const routeTable: RouteOptions[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

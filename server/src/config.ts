@@ -23,8 +23,35 @@ const Env = z.object({
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_-]+\/)*$/, 'folders ending in /, such as inbox/')
+    .default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+/** Where attachment bytes live: `DATA_DIR/attachments`, or a bucket several machines share. */
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      /** An S3-compatible service (MinIO, R2, ...); AWS itself when unset. */
+      endpoint: string | undefined;
+      /** Unset: the AWS SDK's own credential chain (environment, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      /** Prepended to every key, so one bucket can hold several installations. */
+      prefix: string;
+    };
 
 export interface Config {
   port: number;
@@ -41,12 +68,35 @@ export interface Config {
   portalSessionTtlSeconds: number;
   ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   logLevel: string;
+  storage: StorageConfig;
   /** Secret for signing access tokens; read or created under DATA_DIR at start. */
   jwtSecret: string;
   /** Login attempts allowed per IP and per email in a 15-minute window. */
   loginRateLimit: { perIp: number; perEmail: number; windowMs: number };
   /** Portal starts per IP, and portal messages per IP and per token, in a window; 0 turns a limit off. */
   portalRateLimit: { startsPerIp: number; messagesPerIp: number; messagesPerToken: number; windowMs: number };
+}
+
+function storageConfig(e: z.infer<typeof Env>): StorageConfig {
+  if (e.STORAGE_DRIVER === 'local') return { driver: 'local' };
+  if (!e.S3_BUCKET)
+    throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER is s3');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  return {
+    driver: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    // Most self-hosted S3-compatible servers only answer path-style addresses (host/bucket/key).
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+    prefix: e.S3_PREFIX,
+  };
 }
 
 const blankToUndefined = (env: NodeJS.ProcessEnv) =>
@@ -60,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  const storage = storageConfig(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -77,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
         ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    storage,
     loginRateLimit: { perIp: 30, perEmail: 10, windowMs: 15 * 60 * 1000 },
     portalRateLimit: {
       startsPerIp: e.PORTAL_STARTS_PER_MINUTE_PER_IP,

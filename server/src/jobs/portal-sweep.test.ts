@@ -6,7 +6,6 @@ import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createTenant } from '../../test/factories.ts';
 import { attachments, conversations } from '../db/schema/index.ts';
 import { storeAttachment } from '../modules/attachments/service.ts';
-import { createAttachmentStorage } from '../modules/attachments/storage.ts';
 import { PNG } from '../modules/portal/test-files.ts';
 import { startChat } from '../modules/portal/test-helpers.ts';
 import { deleteOrphanUploads } from './orphan-uploads.ts';
@@ -25,7 +24,7 @@ describe('the portal sweep', () => {
     await t.db.execute(
       sql`update portal_sessions set expires_at = now() - interval '1 second' where conversation_id = ${chat.conversationId}`,
     );
-    const storage = createAttachmentStorage(t.config.dataDir);
+    const storage = t.app.deps.storage;
     const sweep = startPortalSweep({ db: t.db, storage, log: t.app.log, intervalMs: 50 });
     try {
       await expect
@@ -44,7 +43,7 @@ describe('the portal sweep', () => {
   it('removes uploads never sent after a day, rows and files', async () => {
     const tenant = await createTenant(t.db);
     const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
-    const storage = createAttachmentStorage(t.config.dataDir);
+    const storage = t.app.deps.storage;
     const where = { companyId: tenant.company.id, conversationId: chat.conversationId };
     const old = await storeAttachment({ db: t.db, storage, ...where, filename: 'old.png', data: PNG });
     const fresh = await storeAttachment({ db: t.db, storage, ...where, filename: 'new.png', data: PNG });

@@ -13,14 +13,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
 import { requireAppRole, requireCompanyAdmin } from '../access/service.ts';
-import { createAttachmentStorage } from '../attachments/storage.ts';
 import { appMemberRoutes } from './member-routes.ts';
 import { appInReach, appStats, createApp, deleteApp, getApp, listVisibleApps, updateApp } from './service.ts';
 
 const tags = ['apps'];
 
 export const appRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storage = createAttachmentStorage(app.deps.config.dataDir);
+  const storage = app.deps.storage;
   app.addHook('preHandler', app.requireCompany);
 
   app.get(

@@ -9,19 +9,32 @@ export interface AttachmentStorage {
   get(key: string): Promise<Readable>;
   /** Removes the bytes; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Checked once at start, so a wrong folder or bucket stops the server instead of the first upload. */
+  ready(): Promise<void>;
+  close(): void;
 }
 
 const KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
 
-/** Files under one folder (`DATA_DIR/attachments`); object storage can implement the same interface later. */
+/** Keys are ours, but a second guard costs nothing: no dots, no absolute paths, nothing outside the root. */
+export function checkKey(key: string) {
+  if (!KEY.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** Files under one folder (`DATA_DIR/attachments`): the default, for one machine. */
 export class LocalDiskStorage implements AttachmentStorage {
   constructor(private readonly root: string) {}
 
   private fileOf(key: string) {
-    // Keys are ours, but a second guard costs nothing: no dots, no absolute paths, nothing outside the root.
-    if (!KEY.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key)}`);
-    return path.join(this.root, key);
+    return path.join(this.root, checkKey(key));
   }
+
+  async ready() {
+    await fs.mkdir(this.root, { recursive: true });
+  }
+
+  close() {}
 
   async put(key: string, data: Buffer) {
     const file = this.fileOf(key);
@@ -41,9 +54,6 @@ export class LocalDiskStorage implements AttachmentStorage {
     await fs.rm(this.fileOf(key), { force: true });
   }
 }
-
-export const createAttachmentStorage = (dataDir: string): AttachmentStorage =>
-  new LocalDiskStorage(path.join(dataDir, 'attachments'));
 
 /**
  * Removes the files of records already deleted (an app's or a company's, after its transaction committed:

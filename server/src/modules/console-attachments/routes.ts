@@ -12,7 +12,6 @@ import { z } from 'zod';
 import { invalidField } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { tooLarge } from '../attachments/service.ts';
-import { createAttachmentStorage } from '../attachments/storage.ts';
 import { openConsoleAttachment, uploadConsoleAttachment } from './service.ts';
 
 const tags = ['conversations'];
@@ -46,7 +45,7 @@ async function readUpload(request: FastifyRequest, fromQuery: number | undefined
 /** Files in the console: agents upload to send with a reply or note, and download any file of a visible chat. */
 export const consoleAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireCompany);
-  const storage = createAttachmentStorage(app.deps.config.dataDir);
+  const storage = app.deps.storage;
   await app.register(multipart, {
     limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5, parts: 6 },
   });

@@ -16,7 +16,6 @@ import {
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../http/envelope.ts';
-import { createAttachmentStorage } from '../attachments/storage.ts';
 import {
   assignConversation,
   reopenConversation,
@@ -41,7 +40,7 @@ const ANSWER = 'Answers the conversation as it is after the action.';
 /** The agent inbox: list and thread polling, replies and notes, and the conversation actions. */
 export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireCompany);
-  const storage = createAttachmentStorage(app.deps.config.dataDir);
+  const storage = app.deps.storage;
 
   app.get(
     '/conversation/poll',

@@ -12,14 +12,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
 import { createApp, deleteApp, findApp, getApp, listApps, updateApp } from '../apps/service.ts';
-import { createAttachmentStorage } from '../attachments/storage.ts';
 import { getCompany } from '../companies/service.ts';
 
 const tags = ['admin: apps'];
 
 /** /admin/apps: the apps of every company; `role` is null here, as the platform admin holds no app role. */
 export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storage = createAttachmentStorage(app.deps.config.dataDir);
+  const storage = app.deps.storage;
   app.get(
     '/admin/apps',
     {

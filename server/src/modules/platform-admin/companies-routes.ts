@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { createAttachmentStorage } from '../attachments/storage.ts';
 import {
   createCompany,
   deleteCompany,
@@ -26,7 +25,7 @@ const tags = ['admin: companies'];
 
 /** /admin/companies and /admin/company/status: every company of the installation. */
 export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storage = createAttachmentStorage(app.deps.config.dataDir);
+  const storage = app.deps.storage;
   app.get(
     '/admin/companies',
     {

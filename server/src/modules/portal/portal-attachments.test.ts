@@ -5,7 +5,6 @@ import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { createTenant } from '../../../test/factories.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { storeAttachment } from '../attachments/service.ts';
-import { createAttachmentStorage } from '../attachments/storage.ts';
 import { CSV, DOC, DOCX, EXE, HTML, PDF, PLAIN_ZIP, PNG, XLSX } from './test-files.ts';
 import { agentSend, portal, startChat, uploadFile } from './test-helpers.ts';
 
@@ -141,7 +140,7 @@ describe('portal attachments', () => {
     });
     expect(stolen.status).toBe(422);
 
-    const storage = createAttachmentStorage(t.config.dataDir);
+    const storage = t.app.deps.storage;
     const where = { companyId: tenant.company.id, conversationId: mine.conversationId };
     const note = await storeAttachment({ db: t.db, storage, ...where, filename: 'internal.pdf', data: PDF });
     await agentSend(t.db, where, tenant.agent.id, 'internal', { isPrivate: true, attachments: [note.id] });

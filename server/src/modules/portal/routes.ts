@@ -19,7 +19,6 @@ import { done, ok } from '../../http/envelope.ts';
 import { leanSerializer } from '../../http/lean-serializer.ts';
 import { startPortalSweep } from '../../jobs/portal-expiry.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { createAttachmentStorage } from '../attachments/storage.ts';
 import { portalAttachmentRoutes } from './attachment-routes.ts';
 import { getPortalConversation, pollPortal, portalTyping } from './chat.ts';
 import { createPortalLimiters, spend } from './limits.ts';
@@ -43,7 +42,7 @@ const TOKEN_NOTE =
 export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
   const limiters = createPortalLimiters(config);
-  const storage = createAttachmentStorage(config.dataDir);
+  const storage = app.deps.storage;
   const sweep = startPortalSweep({ db, storage, log: app.log });
   app.addHook('onClose', () => sweep.stop());
   app.decorateRequest('portal', null);
