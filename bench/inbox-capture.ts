@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { Config } from '../server/src/config.ts';
 import type { Db } from '../server/src/db/client.ts';
 import * as schema from '../server/src/db/schema/index.ts';
-import type { CompanyCtx } from '../server/src/http/context.ts';
+import { admitCompany, type CompanyCtx } from '../server/src/modules/access/context.ts';
 import { pollConversations } from '../server/src/modules/conversations/poll.ts';
 
 export interface Statement {
@@ -35,7 +35,7 @@ export async function capturePoll(url: string, viewer: Viewer, query: Record<str
     schema,
     logger: { logQuery: (text, params) => statements.push({ text, params: params.map(plain) }) },
   }) as unknown as Db;
-  const ctx: CompanyCtx = {
+  const ctx: CompanyCtx = admitCompany({
     db,
     config: {} as Config,
     mailer: { send: async () => undefined },
@@ -47,7 +47,7 @@ export async function capturePoll(url: string, viewer: Viewer, query: Record<str
     },
     companyId: viewer.companyId,
     role: viewer.role,
-  };
+  });
   try {
     const answer = await pollConversations(ctx, ConversationPollQuery.parse(query));
     return { answer, statements };

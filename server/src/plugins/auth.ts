@@ -4,14 +4,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { companies, companyMembers, sessions, users } from '../db/schema/index.ts';
 import { AppError, forbidden, unauthenticated } from '../http/app-error.ts';
-import type { AuthUser, CompanyCtx, Ctx, UserActor } from '../http/context.ts';
 import { verifyAccessToken } from '../lib/tokens.ts';
+import {
+  type AuthUser,
+  admitCompany,
+  asPlatformCtx,
+  type CompanyCtx,
+  type Ctx,
+  type PlatformCtx,
+  type UserActor,
+} from '../modules/access/context.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: UserActor | null;
     ctx: Ctx | null;
     companyCtx: CompanyCtx | null;
+    /** Set by `requirePlatformAdmin`: the only way to a call across companies. */
+    platformCtx: PlatformCtx | null;
   }
   interface FastifyInstance {
     requireUser: (request: FastifyRequest) => Promise<void>;
@@ -52,6 +62,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('actor', null);
   app.decorateRequest('ctx', null);
   app.decorateRequest('companyCtx', null);
+  app.decorateRequest('platformCtx', null);
 
   async function resolveActor(request: FastifyRequest): Promise<UserActor> {
     const token = bearer(request);
@@ -99,6 +110,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     await app.requireUser(request);
     // An impersonating admin acts with the impersonated user's rights, not their own.
     if (!request.actor!.user.isPlatformAdmin) throw forbidden('Platform admin access required');
+    request.platformCtx = asPlatformCtx(request.ctx!);
   });
 
   app.decorate('requireCompany', async (request: FastifyRequest) => {
@@ -120,6 +132,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (row.status === 'suspended' && !isAdmin && !ctx.actor.impersonator) {
       throw new AppError('COMPANY_SUSPENDED', 'This company is suspended');
     }
-    request.companyCtx = { ...ctx, companyId, role: isAdmin ? 'admin' : row.role! };
+    request.companyCtx = admitCompany({ ...ctx, companyId, role: isAdmin ? 'admin' : row.role! });
   });
 });

@@ -5,8 +5,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { companyMembers, users } from '../../db/schema/index.ts';
 import { type Page, pageOf } from '../../db/sql-helpers.ts';
 import { conflict, invalidField, notFound } from '../../http/app-error.ts';
-import type { Actor } from '../../http/context.ts';
 import { recordActivity } from '../activities/service.ts';
+import { type Actor, admitCompany, type CompanyScope } from './context.ts';
 
 /** The scope a membership hangs off (an app or a queue), and the company it belongs to. */
 export interface MembershipScope {
@@ -42,7 +42,8 @@ export interface MembershipTable<Role extends string, Member> {
 }
 
 /** App and queue memberships are only for members of the scope's company. */
-export async function requireCompanyMember(db: DbOrTx, companyId: number, userId: number) {
+export async function requireCompanyMember(scope: CompanyScope, userId: number) {
+  const { db, companyId } = scope;
   const [row] = await db
     .select({ userId: companyMembers.userId })
     .from(companyMembers)
@@ -125,7 +126,7 @@ export async function addMember<Role extends string, Member>(
   input: { userId: number; role: Role },
 ): Promise<Member> {
   return db.transaction(async (tx) => {
-    await requireCompanyMember(tx, scope.companyId, input.userId);
+    await requireCompanyMember(admitCompany({ db: tx, companyId: scope.companyId }), input.userId);
     const inserted = await tx
       .insert(t.table)
       .values(t.values(scope, input.userId, input.role))

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { activities } from '../../db/schema/index.ts';
-import { type Actor, actorUserId } from '../../http/context.ts';
+import { type Actor, actorUserId } from '../access/context.ts';
 
 export interface ActivityInput {
   companyId: number | null;

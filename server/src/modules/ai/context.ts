@@ -1,9 +1,9 @@
 import type { ConversationStatus, SenderType } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import type { CompanyCtx } from '../../http/context.ts';
+import type { CompanyCtx } from '../access/context.ts';
+import { requireVisibleConversation } from '../access/conversation-visibility.ts';
 import { selectMessages, senderName } from '../conversations/message-rows.ts';
-import { requireVisibleConversation } from '../conversations/visibility.ts';
 
 /** The newest messages an AI method reads; older ones only count in the totals. */
 export const AI_MESSAGE_WINDOW = 200;

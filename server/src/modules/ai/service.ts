@@ -1,6 +1,6 @@
 import type { AiCompletion, AiCompletionBody, AiSummary } from '@inbox/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CompanyCtx } from '../../http/context.ts';
+import type { CompanyCtx } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { type AiConversation, loadAiConversation } from './context.ts';
 import { extractiveSummary } from './extractive-summary.ts';

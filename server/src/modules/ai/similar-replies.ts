@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { conversations } from '../../db/schema/index.ts';
-import type { CompanyCtx } from '../../http/context.ts';
-import { visibleConversationsWhere } from '../conversations/visibility.ts';
+import type { CompanyCtx } from '../access/context.ts';
+import { visibleConversationsWhere } from '../access/conversation-visibility.ts';
 
 /**
  * How many of the app's most recently active answered conversations are searched (about 20,000 messages

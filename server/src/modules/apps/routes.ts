@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { requireAppRole, requireCompanyAdmin } from '../access/service.ts';
+import { requireAppRole, requireCompanyAdmin } from '../access/app-roles.ts';
 import { appMemberRoutes } from './member-routes.ts';
 import { appInReach, appStats, createApp, deleteApp, getApp, listVisibleApps, updateApp } from './service.ts';
 
@@ -40,7 +40,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, search, is_active, limit, offset } = request.query;
       if (id !== undefined) {
         const role = await requireAppRole(ctx, ctx.db, id, 'agent');
-        return ok(await getApp(ctx.db, id, role));
+        return ok(await getApp(ctx, id, role));
       }
       const page = await listVisibleApps(ctx, { search, isActive: is_active, limit, offset });
       return list(page.rows, page.meta);
@@ -61,7 +61,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = request.companyCtx!;
       requireCompanyAdmin(ctx);
       reply.status(201);
-      return ok(await createApp(ctx.db, ctx.actor, ctx.companyId, request.body, 'admin'));
+      return ok(await createApp(ctx, ctx.actor, request.body, 'admin'));
     },
   );
 
@@ -79,7 +79,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = request.companyCtx!;
       const { app: target, role } = await appInReach(ctx, request.query.id, 'admin');
-      return ok(await updateApp(ctx.db, ctx.actor, target, request.body, role));
+      return ok(await updateApp(ctx, ctx.actor, target, request.body, role));
     },
   );
 
@@ -98,7 +98,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
       // Visibility first: an app out of reach is "not found" whatever the caller's role.
       const { app: target } = await appInReach(ctx, request.query.id, 'agent');
       requireCompanyAdmin(ctx);
-      const left = await deleteApp(ctx.db, storage, ctx.actor, target);
+      const left = await deleteApp(ctx, storage, ctx.actor, target);
       if (left.length) request.log.warn({ keys: left }, 'files of a deleted app could not be removed');
       return done('App deleted');
     },
@@ -117,7 +117,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = request.companyCtx!;
       const { app: target } = await appInReach(ctx, request.query.id, 'agent');
-      return ok(await appStats(ctx.db, target));
+      return ok(await appStats(ctx, target));
     },
   );
 

@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { appMembers, apps, attachments, conversations, customerApps, queues } from '../../db/schema/index.ts';
 import { contains, countOf, type Page, pageOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
-import type { Actor, CompanyCtx } from '../../http/context.ts';
-import { requireAppRole, visibleApps } from '../access/service.ts';
+import { requireAppRole, visibleApps } from '../access/app-roles.ts';
+import { type Actor, type CompanyCtx, type CompanyScope, inTx, type PlatformCtx } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { type AttachmentStorage, removeFiles } from '../attachments/storage.ts';
 
@@ -54,18 +54,27 @@ const toApp = (r: AppRow, role: AppRole | null): App => ({
 });
 
 export interface AppFilters extends Paging {
-  companyId?: number;
   search?: string;
   isActive?: boolean;
   /** Restrict to these apps (the caller's visible ones), each with the caller's role in it. */
   roles?: Map<number, AppRole>;
 }
 
-/** The one app-list query, for the company side (visible apps, with roles) and the platform side (all). */
-export async function listApps(db: DbOrTx, f: AppFilters): Promise<Page<App>> {
+/**
+ * The one app-list query, for the company side (visible apps, with roles) and the platform side (all, or
+ * one company's). Only a platform call may name a company: a company scope always lists its own.
+ */
+export async function listApps(scope: CompanyScope, f: AppFilters): Promise<Page<App>>;
+export async function listApps(p: PlatformCtx, f: AppFilters & { companyId?: number }): Promise<Page<App>>;
+export async function listApps(
+  scope: CompanyScope | PlatformCtx,
+  f: AppFilters & { companyId?: number },
+): Promise<Page<App>> {
   if (f.roles && f.roles.size === 0) return pageOf([], 0, f);
+  const { db } = scope;
+  const companyId = 'companyId' in scope ? scope.companyId : f.companyId;
   const where = and(
-    f.companyId === undefined ? undefined : eq(apps.companyId, f.companyId),
+    companyId === undefined ? undefined : eq(apps.companyId, companyId),
     f.roles ? inArray(apps.id, [...f.roles.keys()]) : undefined,
     f.isActive === undefined ? undefined : eq(apps.isActive, f.isActive),
     contains(f.search, apps.name, apps.description),
@@ -86,46 +95,55 @@ export async function listApps(db: DbOrTx, f: AppFilters): Promise<Page<App>> {
 }
 
 /** The apps the caller can see in its company, each with its effective role. */
-export async function listVisibleApps(ctx: CompanyCtx, f: Omit<AppFilters, 'companyId' | 'roles'>) {
-  const visible = await visibleApps(ctx.db, ctx.companyId, ctx.actor.user.id, ctx.role);
-  return listApps(ctx.db, {
+export async function listVisibleApps(ctx: CompanyCtx, f: Omit<AppFilters, 'roles'>) {
+  const visible = await visibleApps(ctx, ctx.actor.user.id, ctx.role);
+  return listApps(ctx, {
     ...f,
-    companyId: ctx.companyId,
     roles: new Map(visible.map((a) => [a.id, a.role])),
   });
 }
 
-/** One app; `companyId` scopes the lookup for company-side callers, so another company's app is "not found". */
-export async function findApp(db: DbOrTx, appId: number, companyId?: number): Promise<AppRef> {
+const findRef = async (db: DbOrTx, where: SQL | undefined): Promise<AppRef> => {
   const [row] = await db
     .select({ id: apps.id, companyId: apps.companyId, name: apps.name })
     .from(apps)
-    .where(and(eq(apps.id, appId), companyId === undefined ? undefined : eq(apps.companyId, companyId)))
+    .where(where)
     .limit(1);
   if (!row) throw notFound('App');
   return row;
-}
+};
+
+/** One app of the scope's company; another company's app is "not found". */
+export const findApp = (scope: CompanyScope, appId: number) =>
+  findRef(scope.db, and(eq(apps.id, appId), eq(apps.companyId, scope.companyId)));
+
+/** A platform admin's lookup in any company; its `companyId` is the scope for what follows. */
+export const findAnyApp = (ctx: PlatformCtx, appId: number) => findRef(ctx.db, eq(apps.id, appId));
 
 /** The company-side guard: an app out of the caller's sight is 404, too low a role 403. */
 export async function appInReach(ctx: CompanyCtx, appId: number, atLeast: AppRole) {
   const role = await requireAppRole(ctx, ctx.db, appId, atLeast);
-  return { app: await findApp(ctx.db, appId, ctx.companyId), role };
+  return { app: await findApp(ctx, appId), role };
 }
 
-export async function getApp(db: DbOrTx, appId: number, role: AppRole | null): Promise<App> {
-  const [row] = await db.select(appColumns).from(apps).where(eq(apps.id, appId)).limit(1);
+export async function getApp(scope: CompanyScope, appId: number, role: AppRole | null): Promise<App> {
+  const [row] = await scope.db
+    .select(appColumns)
+    .from(apps)
+    .where(and(eq(apps.id, appId), eq(apps.companyId, scope.companyId)))
+    .limit(1);
   if (!row) throw notFound('App');
   return toApp(row, role);
 }
 
 export async function createApp(
-  db: DbOrTx,
+  scope: CompanyScope,
   actor: Actor,
-  companyId: number,
   input: CreateAppBody,
   role: AppRole | null,
 ): Promise<App> {
-  return db.transaction(async (tx) => {
+  const { companyId } = scope;
+  return scope.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(apps)
       .values({ companyId, name: input.app_name, description: input.description, isActive: input.is_active })
@@ -137,18 +155,18 @@ export async function createApp(
       entityId: row!.id,
       details: { app_name: input.app_name },
     });
-    return getApp(tx, row!.id, role);
+    return getApp(inTx(scope, tx), row!.id, role);
   });
 }
 
 export async function updateApp(
-  db: DbOrTx,
+  scope: CompanyScope,
   actor: Actor,
   app: AppRef,
   input: UpdateAppBody,
   role: AppRole | null,
 ): Promise<App> {
-  return db.transaction(async (tx) => {
+  return scope.db.transaction(async (tx) => {
     await tx
       .update(apps)
       .set({
@@ -157,15 +175,15 @@ export async function updateApp(
         isActive: input.is_active,
         updatedAt: new Date(),
       })
-      .where(and(eq(apps.id, app.id), eq(apps.companyId, app.companyId)));
+      .where(and(eq(apps.id, app.id), eq(apps.companyId, scope.companyId)));
     await recordActivity(tx, actor, {
-      companyId: app.companyId,
+      companyId: scope.companyId,
       action: 'app.updated',
       entityType: 'app',
       entityId: app.id,
       details: { ...input },
     });
-    return getApp(tx, app.id, role);
+    return getApp(inTx(scope, tx), app.id, role);
   });
 }
 
@@ -173,16 +191,17 @@ export async function updateApp(
  * Queues, memberships, conversations and customer links of the app go with it (foreign keys cascade), and
  * then its conversations' files. Answers the file keys that could not be removed.
  */
-export async function deleteApp(db: DbOrTx, storage: AttachmentStorage, actor: Actor, app: AppRef) {
-  const keys = await db.transaction(async (tx) => {
+export async function deleteApp(scope: CompanyScope, storage: AttachmentStorage, actor: Actor, app: AppRef) {
+  const { companyId } = scope;
+  const keys = await scope.db.transaction(async (tx) => {
     const files = await tx
       .select({ key: attachments.storageKey })
       .from(attachments)
       .innerJoin(conversations, eq(conversations.id, attachments.conversationId))
-      .where(and(eq(conversations.appId, app.id), eq(attachments.companyId, app.companyId)));
-    await tx.delete(apps).where(and(eq(apps.id, app.id), eq(apps.companyId, app.companyId)));
+      .where(and(eq(conversations.appId, app.id), eq(attachments.companyId, companyId)));
+    await tx.delete(apps).where(and(eq(apps.id, app.id), eq(apps.companyId, companyId)));
     await recordActivity(tx, actor, {
-      companyId: app.companyId,
+      companyId,
       action: 'app.deleted',
       entityType: 'app',
       entityId: app.id,
@@ -194,9 +213,9 @@ export async function deleteApp(db: DbOrTx, storage: AttachmentStorage, actor: A
 }
 
 /** All of an app's counts in one round trip. */
-export async function appStats(db: DbOrTx, app: AppRef): Promise<AppStats> {
+export async function appStats(scope: CompanyScope, app: AppRef): Promise<AppStats> {
   const n = (expr: SQL) => sql<number>`${expr}::int`;
-  const [row] = await db
+  const [row] = await scope.db
     .select({
       queues: sql<number>`(select count(*)::int from ${queues} where ${queues.appId} = ${app.id})`,
       members: sql<number>`(select count(*)::int from ${appMembers} where ${appMembers.appId} = ${app.id})`,
@@ -211,7 +230,7 @@ export async function appStats(db: DbOrTx, app: AppRef): Promise<AppStats> {
       ),
     })
     .from(conversations)
-    .where(and(eq(conversations.appId, app.id), eq(conversations.companyId, app.companyId)));
+    .where(and(eq(conversations.appId, app.id), eq(conversations.companyId, scope.companyId)));
   const r = row!;
   return {
     app_id: app.id,

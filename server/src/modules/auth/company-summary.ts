@@ -2,9 +2,9 @@ import type { CompanySummary, User } from '@inbox/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, companyMembers } from '../../db/schema/index.ts';
-import type { AuthUser } from '../../http/context.ts';
 import { initials } from '../../lib/initials.ts';
-import { visibleApps } from '../access/service.ts';
+import { visibleApps } from '../access/app-roles.ts';
+import { type AuthUser, admitCompany } from '../access/context.ts';
 
 /**
  * The companies a user belongs to, in name order, each with the apps the user can see in it.
@@ -26,7 +26,8 @@ export async function companySummaries(db: DbOrTx, user: AuthUser): Promise<Comp
   const out: CompanySummary[] = [];
   for (const c of rows) {
     const role = user.isPlatformAdmin ? 'admin' : c.role;
-    const apps = await visibleApps(db, c.id, user.id, role);
+    // The company comes from the user's own membership rows (or a platform admin's list): admitted.
+    const apps = await visibleApps(admitCompany({ db, companyId: c.id }), user.id, role);
     out.push({
       company_id: c.id,
       company_name: c.name,

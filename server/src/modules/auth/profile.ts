@@ -2,8 +2,8 @@ import type { UpdateMeBody } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { invalidField } from '../../http/app-error.ts';
-import type { AuthUser, Ctx } from '../../http/context.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { AuthUser, Ctx } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { revokeUserSessions } from './sessions.ts';
 

@@ -1,15 +1,16 @@
 import { Company, IdQuery, ok as okSchema, UpdateCompanyBody } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../http/app-error.ts';
-import type { CompanyCtx } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
-import { requireCompanyAdmin } from '../access/service.ts';
+import { requireCompanyAdmin } from '../access/app-roles.ts';
+import type { CompanyCtx } from '../access/context.ts';
 import { getCompany, updateCompany } from './service.ts';
 
 /** Only the company named by X-Company-Id is in reach; any other id is "not found". */
+/** Only the caller's own company has a record here; any other id is "not found". */
 const ownCompany = (ctx: CompanyCtx, id: number) => {
   if (id !== ctx.companyId) throw notFound('Company');
-  return id;
+  return ctx;
 };
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +28,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = request.companyCtx!;
-      return ok(await getCompany(ctx.db, ownCompany(ctx, request.query.id)));
+      return ok(await getCompany(ownCompany(ctx, request.query.id)));
     },
   );
 
@@ -47,9 +48,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = request.companyCtx!;
-      const id = ownCompany(ctx, request.query.id);
+      const company = ownCompany(ctx, request.query.id);
       requireCompanyAdmin(ctx);
-      return ok(await updateCompany(ctx.db, ctx.actor, id, request.body));
+      return ok(await updateCompany(company, ctx.actor, request.body));
     },
   );
 };

@@ -6,11 +6,17 @@ import type {
   UpdateCompanyBody,
 } from '@inbox/contract';
 import { asc, count, eq, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { apps, attachments, companies, companyMembers } from '../../db/schema/index.ts';
 import { contains, countOf, type Page, pageOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
-import type { Actor } from '../../http/context.ts';
+import {
+  type Actor,
+  admitCompany,
+  type CompanyScope,
+  inTx,
+  type PlatformCtx,
+  scopeOf,
+} from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { type AttachmentStorage, removeFiles } from '../attachments/storage.ts';
 
@@ -53,13 +59,21 @@ const toCompany = (r: CompanyRow): Company => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-export async function getCompany(db: DbOrTx, companyId: number): Promise<Company> {
-  const [row] = await db.select(companyColumns).from(companies).where(eq(companies.id, companyId)).limit(1);
+export async function getCompany(scope: CompanyScope): Promise<Company> {
+  const [row] = await scope.db
+    .select(companyColumns)
+    .from(companies)
+    .where(eq(companies.id, scope.companyId))
+    .limit(1);
   if (!row) throw notFound('Company');
   return toCompany(row);
 }
 
-export async function listCompanies(db: DbOrTx, input: Paging & { search?: string }): Promise<Page<Company>> {
+export async function listCompanies(
+  ctx: PlatformCtx,
+  input: Paging & { search?: string },
+): Promise<Page<Company>> {
+  const { db } = ctx;
   const where: SQL | undefined = contains(input.search, companies.name);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(companies).where(where);
   const rows = await db
@@ -72,31 +86,31 @@ export async function listCompanies(db: DbOrTx, input: Paging & { search?: strin
   return pageOf(rows.map(toCompany), Number(total), input);
 }
 
-export async function createCompany(db: DbOrTx, actor: Actor, input: CreateCompanyBody): Promise<Company> {
-  return db.transaction(async (tx) => {
+export async function createCompany(ctx: PlatformCtx, input: CreateCompanyBody): Promise<Company> {
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(companies)
       .values({ name: input.company_name, timezone: input.timezone })
       .returning({ id: companies.id });
-    await recordActivity(tx, actor, {
+    await recordActivity(tx, ctx.actor, {
       companyId: row!.id,
       action: 'company.created',
       entityType: 'company',
       entityId: row!.id,
       details: { company_name: input.company_name, timezone: input.timezone },
     });
-    return getCompany(tx, row!.id);
+    return getCompany(admitCompany({ db: tx, companyId: row!.id }));
   });
 }
 
 /** Name, timezone and settings: status has its own verb, with a reason, for platform admins. */
 export async function updateCompany(
-  db: DbOrTx,
+  scope: CompanyScope,
   actor: Actor,
-  companyId: number,
   input: UpdateCompanyBody,
 ): Promise<Company> {
-  return db.transaction(async (tx) => {
+  const { companyId } = scope;
+  return scope.db.transaction(async (tx) => {
     const [row] = await tx
       .update(companies)
       .set({
@@ -115,26 +129,26 @@ export async function updateCompany(
       entityId: companyId,
       details: { ...input },
     });
-    return getCompany(tx, companyId);
+    return getCompany(inTx(scope, tx));
   });
 }
 
-export async function setCompanyStatus(db: DbOrTx, actor: Actor, input: CompanyStatusBody): Promise<Company> {
-  return db.transaction(async (tx) => {
+export async function setCompanyStatus(ctx: PlatformCtx, input: CompanyStatusBody): Promise<Company> {
+  return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(companies)
       .set({ status: input.status, statusReason: input.reason || null, updatedAt: new Date() })
       .where(eq(companies.id, input.company_id))
       .returning({ id: companies.id });
     if (!row) throw notFound('Company');
-    await recordActivity(tx, actor, {
+    await recordActivity(tx, ctx.actor, {
       companyId: input.company_id,
       action: 'company.status_changed',
       entityType: 'company',
       entityId: input.company_id,
       details: { status: input.status, reason: input.reason },
     });
-    return getCompany(tx, input.company_id);
+    return getCompany(inTx(scopeOf(ctx, input.company_id), tx));
   });
 }
 
@@ -142,8 +156,9 @@ export async function setCompanyStatus(db: DbOrTx, actor: Actor, input: CompanyS
  * Everything of the company goes with it (foreign keys cascade), and then its files; its users keep their
  * accounts. Answers the file keys that could not be removed.
  */
-export async function deleteCompany(db: DbOrTx, storage: AttachmentStorage, actor: Actor, companyId: number) {
-  const keys = await db.transaction(async (tx) => {
+export async function deleteCompany(scope: CompanyScope, storage: AttachmentStorage, actor: Actor) {
+  const { companyId } = scope;
+  const keys = await scope.db.transaction(async (tx) => {
     const files = await tx
       .select({ key: attachments.storageKey })
       .from(attachments)

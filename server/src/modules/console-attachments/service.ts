@@ -2,10 +2,10 @@ import type { Attachment } from '@inbox/contract';
 import { and, eq, isNotNull, or } from 'drizzle-orm';
 import { attachments, consoleUploads } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
-import type { CompanyCtx } from '../../http/context.ts';
+import type { CompanyCtx } from '../access/context.ts';
+import { requireVisibleConversation } from '../access/conversation-visibility.ts';
 import { contentDisposition, dispositionFor, storeAttachment, toAttachment } from '../attachments/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
-import { requireVisibleConversation } from '../conversations/visibility.ts';
 
 /** Stores an agent's upload for a conversation it can see; only that agent may then send it. */
 export async function uploadConsoleAttachment(opts: {

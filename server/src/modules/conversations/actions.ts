@@ -1,9 +1,9 @@
 import type { AssignBody, Conversation, ConversationIdBody } from '@inbox/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../http/app-error.ts';
-import type { CompanyCtx } from '../../http/context.ts';
+import { type CompanyCtx, inTx } from '../access/context.ts';
+import { type ConversationRow, lockVisible, requireAssignable } from '../access/conversation-reach.ts';
 import { actorLabel, type ChangeRecord, type ConversationChange, changeConversation } from './change.ts';
-import { type ConversationRow, lockVisible, requireAssignable } from './reach.ts';
 import { conversationView } from './views.ts';
 
 /**
@@ -34,7 +34,7 @@ async function act(
  */
 export function assignConversation(ctx: CompanyCtx, input: AssignBody): Promise<Conversation> {
   return act(ctx, input.conversation_id, async (conv, tx) => {
-    const user = await requireAssignable(tx, ctx.companyId, input.user_id, conv);
+    const user = await requireAssignable(inTx(ctx, tx), input.user_id, conv);
     return {
       change: { assignee: user },
       record: {

@@ -2,7 +2,7 @@ import type { ConversationStatus } from '@inbox/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
-import { type Actor, actorName } from '../../http/context.ts';
+import { type Actor, actorName, type CompanyScope } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { appendMessage } from './append.ts';
 
@@ -115,11 +115,11 @@ export async function changeConversation(
 }
 
 /** A conversation of the company, row-locked for a change; undefined when there is none. */
-export async function lockConversation(tx: DbOrTx, companyId: number, id: number) {
-  const [conv] = await tx
+export async function lockConversation(scope: CompanyScope, id: number) {
+  const [conv] = await scope.db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.id, id), eq(conversations.companyId, companyId)))
+    .where(and(eq(conversations.id, id), eq(conversations.companyId, scope.companyId)))
     .for('update');
   return conv;
 }

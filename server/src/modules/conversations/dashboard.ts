@@ -1,10 +1,10 @@
 import type { Dashboard, DashboardQuery } from '@inbox/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { companies, conversations } from '../../db/schema/index.ts';
-import type { CompanyCtx } from '../../http/context.ts';
+import type { CompanyCtx } from '../access/context.ts';
+import { loadVisibility, viewerOf, visibilityCondition } from '../access/conversation-visibility.ts';
 import { filterConditions } from './poll.ts';
 import { listConversations } from './views.ts';
-import { loadVisibility, viewerOf, visibilityCondition } from './visibility.ts';
 
 const count = (cond: SQL) => sql<string>`count(*) filter (where ${cond})`;
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { attachments, conversations } from '../../db/schema/index.ts';
 import { forbidden } from '../../http/app-error.ts';
-import type { CompanyCtx } from '../../http/context.ts';
+import type { CompanyCtx } from '../access/context.ts';
+import { lockVisible } from '../access/conversation-reach.ts';
 import { recordActivity } from '../activities/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
-import { lockVisible } from './reach.ts';
 import { canDeleteIn } from './views.ts';
 
 /**

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAppMember, addCompanyMember, createUser } from '../../../test/factories.ts';
 import { conversations } from '../../db/schema/index.ts';
+import { admitCompany } from '../access/context.ts';
 import { changeConversation, lockConversation } from './change.ts';
 import { createInbox, type Inbox } from './test-setup.ts';
 
@@ -117,7 +118,10 @@ describe('changeConversation', () => {
     };
     const record = { action: 'conversation.test', note: 'Changed in a test' };
     const changes = await x.t.db.transaction(async (tx) => {
-      const conv = (await lockConversation(tx, x.company.id, chat.conversationId))!;
+      const conv = (await lockConversation(
+        admitCompany({ db: tx, companyId: x.company.id }),
+        chat.conversationId,
+      ))!;
       return changeConversation(tx, actor, conv, { status: 'pending', assignee: x.users.agent }, record);
     });
     expect(changes).toMatchObject({
@@ -127,7 +131,10 @@ describe('changeConversation', () => {
     });
     expect(changes.queueId).toBeUndefined();
     const same = await x.t.db.transaction(async (tx) => {
-      const conv = (await lockConversation(tx, x.company.id, chat.conversationId))!;
+      const conv = (await lockConversation(
+        admitCompany({ db: tx, companyId: x.company.id }),
+        chat.conversationId,
+      ))!;
       return changeConversation(tx, actor, conv, { status: 'pending', queueId: conv.queueId }, record);
     });
     expect(same).toEqual({ conversationId: chat.conversationId, number: expect.any(Number) });

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companyMembers, conversations, users } from '../../db/schema/index.ts';
-import type { Actor } from '../../http/context.ts';
+import type { Actor } from '../access/context.ts';
+import { coversQueue, loadVisibility } from '../access/conversation-visibility.ts';
 import { actorLabel, type ConversationChanges, type ConversationRow, changeConversation } from './change.ts';
-import { coversQueue, loadVisibility } from './visibility.ts';
 
 export interface HandBackInput {
   companyId: number;

@@ -3,13 +3,13 @@ import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts';
 import { apps, conversations } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
-import type { CompanyCtx } from '../../http/context.ts';
+import type { CompanyCtx, CompanyScope } from '../access/context.ts';
+import { isSqlInt, loadVisibility, type Visibility, viewerOf } from '../access/conversation-visibility.ts';
 import { listMessagePage, listMessages } from './list-messages.ts';
 import { type MessageRow, type SenderNames, senderName, toMessage } from './message-rows.ts';
 import { searchCondition } from './search.ts';
 import { whoIsTyping } from './typing.ts';
 import { listConversations, visibleConversationView } from './views.ts';
-import { isSqlInt, loadVisibility, type Visibility, viewerOf } from './visibility.ts';
 
 /** Console messages name the platform admin behind an impersonated reply or note: "Olivia (via Pat)". */
 export const toConsoleMessage = (row: MessageRow, names: SenderNames): ConsoleMessage => ({
@@ -64,8 +64,8 @@ export async function filterConditions(ctx: CompanyCtx, v: Visibility, f: Filter
 }
 
 /** Who else is typing: other agents by name, and the customer. */
-export async function typingOthers(db: DbOrTx, companyId: number, conversationId: number, me: number) {
-  const typing = await whoIsTyping(db, companyId, conversationId);
+export async function typingOthers(scope: CompanyScope, conversationId: number, me: number) {
+  const typing = await whoIsTyping(scope, conversationId);
   const out: Typing[] = typing.users
     .filter((u) => u.userId !== me)
     .map((u) => ({ user_id: u.userId, name: u.name }));
@@ -114,6 +114,6 @@ export async function pollConversations(
     conversation: open,
     messages: thread.rows.map((r) => toConsoleMessage(r, names)),
     ...('hasOlder' in thread ? { has_older_messages: thread.hasOlder } : {}),
-    typing: await typingOthers(db, ctx.companyId, open.conversation_id, ctx.actor.user.id),
+    typing: await typingOthers(ctx, open.conversation_id, ctx.actor.user.id),
   };
 }

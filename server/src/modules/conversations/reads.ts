@@ -1,10 +1,10 @@
 import type { Conversation, ReadBody } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import type { CompanyCtx } from '../../http/context.ts';
+import type { CompanyCtx } from '../access/context.ts';
+import { loadVisibility, viewerOf } from '../access/conversation-visibility.ts';
 import { setTyping } from './typing.ts';
 import { requireCovered, visibleConversationView } from './views.ts';
-import { loadVisibility, viewerOf } from './visibility.ts';
 
 /**
  * Moves a user's read marker to the latest message at or before `upTo` (or the latest of all), never

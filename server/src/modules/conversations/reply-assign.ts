@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema/index.ts';
-import type { CompanyCtx } from '../../http/context.ts';
+import { type CompanyCtx, inTx } from '../access/context.ts';
+import { assigneeOf } from '../access/conversation-reach.ts';
 import { actorLabel, changeConversation, lockConversation } from './change.ts';
-import { assigneeOf } from './reach.ts';
 
 /**
  * A reply to an unassigned conversation assigns it to the replier, when the company has
@@ -17,11 +17,11 @@ export async function assignOnReply(ctx: CompanyCtx, conversationId: number) {
     .where(eq(companies.id, ctx.companyId));
   if (!company?.on) return;
   await ctx.db.transaction(async (tx) => {
-    const conv = await lockConversation(tx, ctx.companyId, conversationId);
+    const conv = await lockConversation(inTx(ctx, tx), conversationId);
     // A resolved or closed conversation is over; a late reply does not make it anyone's work.
     if (!conv || conv.assignedUserId !== null || (conv.status !== 'open' && conv.status !== 'pending'))
       return;
-    const me = await assigneeOf(tx, ctx.companyId, ctx.actor.user.id, conv);
+    const me = await assigneeOf(inTx(ctx, tx), ctx.actor.user.id, conv);
     if (!me?.canWork) return;
     await changeConversation(
       tx,

@@ -3,13 +3,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { apps, attachments, consoleUploads, customers } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
-import type { CompanyCtx } from '../../http/context.ts';
+import type { CompanyCtx } from '../access/context.ts';
+import { requireVisibleConversation } from '../access/conversation-visibility.ts';
 import { recordActivity } from '../activities/service.ts';
 import { appendMessage } from './append.ts';
 import { toConsoleMessage } from './poll.ts';
 import { advanceReadMarker } from './reads.ts';
 import { assignOnReply } from './reply-assign.ts';
-import { requireVisibleConversation } from './visibility.ts';
 
 /** Attachments must be the caller's own console uploads to this conversation, not yet sent (422 otherwise). */
 async function checkOwnUploads(db: DbOrTx, userId: number, conversationId: number, ids: number[]) {

@@ -3,11 +3,16 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queues } from '../../db/schema/index.ts';
 import { invalidField } from '../../http/app-error.ts';
-import type { CompanyCtx } from '../../http/context.ts';
+import { type CompanyCtx, type CompanyScope, inTx } from '../access/context.ts';
+import {
+  assigneeOf,
+  type ConversationRow,
+  lockVisible,
+  requireAssignable,
+} from '../access/conversation-reach.ts';
+import { isSqlInt } from '../access/conversation-visibility.ts';
 import { actorLabel, changeConversation } from './change.ts';
-import { assigneeOf, type ConversationRow, lockVisible, requireAssignable } from './reach.ts';
 import { conversationView } from './views.ts';
-import { isSqlInt } from './visibility.ts';
 
 async function targetQueue(tx: DbOrTx, conv: ConversationRow, queueId: number) {
   const [queue] = isSqlInt(queueId)
@@ -28,9 +33,9 @@ async function targetQueue(tx: DbOrTx, conv: ConversationRow, queueId: number) {
 }
 
 /** The holder after a transfer that names no user: the current one if they can work the new queue. */
-async function keptAssignee(tx: DbOrTx, conv: ConversationRow, queueId: number | null) {
+async function keptAssignee(scope: CompanyScope, conv: ConversationRow, queueId: number | null) {
   if (conv.assignedUserId === null) return null;
-  const user = await assigneeOf(tx, conv.companyId, conv.assignedUserId, { appId: conv.appId, queueId });
+  const user = await assigneeOf(scope, conv.assignedUserId, { appId: conv.appId, queueId });
   return user?.canWork ? user : null;
 }
 
@@ -47,8 +52,8 @@ export async function transferConversation(ctx: CompanyCtx, input: TransferBody)
     const queueId = queue ? queue.id : conv.queueId;
     const where = { appId: conv.appId, queueId };
     const named =
-      input.user_id === undefined ? null : await requireAssignable(tx, ctx.companyId, input.user_id, where);
-    const assignee = named ?? (await keptAssignee(tx, conv, queueId));
+      input.user_id === undefined ? null : await requireAssignable(inTx(ctx, tx), input.user_id, where);
+    const assignee = named ?? (await keptAssignee(inTx(ctx, tx), conv, queueId));
     const to = queue && named ? `${queue.name} (${named.name})` : (queue?.name ?? named?.name);
     await changeConversation(
       tx,

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import type { CompanyScope } from '../access/context.ts';
 
 /** How long one typing signal shows: clients repeat it at most every 3 s while typing. */
 export const TYPING_TTL_SECONDS = 6;
@@ -26,7 +27,8 @@ export async function setTyping(
 }
 
 /** Everyone typing right now in a conversation: agents by user, and whether the customer is. */
-export async function whoIsTyping(db: DbOrTx, companyId: number, conversationId: number) {
+export async function whoIsTyping(scope: CompanyScope, conversationId: number) {
+  const { db, companyId } = scope;
   const res = await db.execute<{ actor_key: string; user_id: number | null; name: string | null }>(sql`
     select t.actor_key, t.user_id, u.name from typing_signals t left join users u on u.id = t.user_id
     where t.conversation_id = ${conversationId} and t.company_id = ${companyId} and t.expires_at > now()

@@ -3,8 +3,8 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
+import { covers, isSqlInt, type Visibility, visibilityCondition } from '../access/conversation-visibility.ts';
 import { selectConversations, toSummary } from './summaries.ts';
-import { covers, isSqlInt, type Visibility, visibilityCondition } from './visibility.ts';
 
 /** Deleting is for company admins and the app's admins and managers: exactly the viewers of whole apps. */
 export const canDeleteIn = (v: Visibility) => (appId: number) => v.all || v.fullAppIds.includes(appId);

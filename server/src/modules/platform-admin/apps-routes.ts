@@ -11,7 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { createApp, deleteApp, findApp, getApp, listApps, updateApp } from '../apps/service.ts';
+import { scopeOf } from '../access/context.ts';
+import { createApp, deleteApp, findAnyApp, getApp, listApps, updateApp } from '../apps/service.ts';
 import { getCompany } from '../companies/service.ts';
 
 const tags = ['admin: apps'];
@@ -31,10 +32,13 @@ export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db } = request.ctx!;
+      const p = request.platformCtx!;
       const { id, company_id, search, limit, offset } = request.query;
-      if (id !== undefined) return ok(await getApp(db, id, null));
-      const page = await listApps(db, { companyId: company_id, search, limit, offset });
+      if (id !== undefined) {
+        const target = await findAnyApp(p, id);
+        return ok(await getApp(scopeOf(p, target.companyId), id, null));
+      }
+      const page = await listApps(p, { companyId: company_id, search, limit, offset });
       return list(page.rows, page.meta);
     },
   );
@@ -50,11 +54,12 @@ export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { db, actor } = request.ctx!;
+      const p = request.platformCtx!;
       const { company_id, ...input } = request.body;
-      const company = await getCompany(db, company_id);
+      const company = scopeOf(p, company_id);
+      await getCompany(company);
       reply.status(201);
-      return ok(await createApp(db, actor, company.company_id, input, null));
+      return ok(await createApp(company, p.actor, input, null));
     },
   );
 
@@ -70,9 +75,9 @@ export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db, actor } = request.ctx!;
-      const target = await findApp(db, request.query.id);
-      return ok(await updateApp(db, actor, target, request.body, null));
+      const p = request.platformCtx!;
+      const target = await findAnyApp(p, request.query.id);
+      return ok(await updateApp(scopeOf(p, target.companyId), p.actor, target, request.body, null));
     },
   );
 
@@ -87,8 +92,9 @@ export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db, actor } = request.ctx!;
-      const left = await deleteApp(db, storage, actor, await findApp(db, request.query.id));
+      const p = request.platformCtx!;
+      const target = await findAnyApp(p, request.query.id);
+      const left = await deleteApp(scopeOf(p, target.companyId), storage, p.actor, target);
       if (left.length) request.log.warn({ keys: left }, 'files of a deleted app could not be removed');
       return done('App deleted');
     },

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
+import { scopeOf } from '../access/context.ts';
 import {
   createCompany,
   deleteCompany,
@@ -38,10 +39,10 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db } = request.ctx!;
+      const p = request.platformCtx!;
       const { id, ...query } = request.query;
-      if (id !== undefined) return ok(await getCompany(db, id));
-      const page = await listCompanies(db, query);
+      if (id !== undefined) return ok(await getCompany(scopeOf(p, id)));
+      const page = await listCompanies(p, query);
       return list(page.rows, page.meta);
     },
   );
@@ -57,9 +58,8 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { db, actor } = request.ctx!;
       reply.status(201);
-      return ok(await createCompany(db, actor, request.body));
+      return ok(await createCompany(request.platformCtx!, request.body));
     },
   );
 
@@ -75,8 +75,8 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db, actor } = request.ctx!;
-      return ok(await updateCompany(db, actor, request.query.id, request.body));
+      const p = request.platformCtx!;
+      return ok(await updateCompany(scopeOf(p, request.query.id), p.actor, request.body));
     },
   );
 
@@ -91,8 +91,8 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db, actor } = request.ctx!;
-      const left = await deleteCompany(db, storage, actor, request.query.id);
+      const p = request.platformCtx!;
+      const left = await deleteCompany(scopeOf(p, request.query.id), storage, p.actor);
       if (left.length) request.log.warn({ keys: left }, 'files of a deleted company could not be removed');
       return done('Company deleted');
     },
@@ -111,8 +111,7 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db, actor } = request.ctx!;
-      return ok(await setCompanyStatus(db, actor, request.body));
+      return ok(await setCompanyStatus(request.platformCtx!, request.body));
     },
   );
 };

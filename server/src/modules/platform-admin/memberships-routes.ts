@@ -13,10 +13,11 @@ import {
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../http/envelope.ts';
+import { scopeOf } from '../access/context.ts';
 import { removeAppMember } from '../apps/members-service.ts';
-import { findApp } from '../apps/service.ts';
+import { findAnyApp } from '../apps/service.ts';
 import { removeQueueMember } from '../queues/members-service.ts';
-import { findQueue } from '../queues/service.ts';
+import { findAnyQueue } from '../queues/service.ts';
 import { removeCompanyMember } from '../users/membership-service.ts';
 import { linkUserApp, linkUserCompany, linkUserQueue } from './memberships-service.ts';
 
@@ -35,9 +36,9 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { db, actor } = request.ctx!;
+      const p = request.platformCtx!;
       reply.status(201);
-      return ok(await linkUserCompany(db, actor, request.body, 'add'));
+      return ok(await linkUserCompany(p, request.body, 'add'));
     },
   );
   app.put(
@@ -50,8 +51,8 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db, actor } = request.ctx!;
-      return ok(await linkUserCompany(db, actor, request.body, 'update'));
+      const p = request.platformCtx!;
+      return ok(await linkUserCompany(p, request.body, 'update'));
     },
   );
   app.delete(
@@ -65,9 +66,9 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db, actor } = request.ctx!;
+      const p = request.platformCtx!;
       const { user_id, company_id } = request.query;
-      await removeCompanyMember(db, actor, { companyId: company_id, userId: user_id, keepAnAdmin: false });
+      await removeCompanyMember(scopeOf(p, company_id), p.actor, { userId: user_id, keepAnAdmin: false });
       return done('User removed from the company');
     },
   );
@@ -83,17 +84,17 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { db, actor } = request.ctx!;
+      const p = request.platformCtx!;
       reply.status(201);
-      return ok(await linkUserApp(db, actor, request.body, 'add'));
+      return ok(await linkUserApp(p, request.body, 'add'));
     },
   );
   app.put(
     '/admin/user-app',
     { schema: { ...appLink, summary: "Change a user's app role", response: { 200: okSchema(UserAppLink) } } },
     async (request) => {
-      const { db, actor } = request.ctx!;
-      return ok(await linkUserApp(db, actor, request.body, 'update'));
+      const p = request.platformCtx!;
+      return ok(await linkUserApp(p, request.body, 'update'));
     },
   );
   app.delete(
@@ -107,8 +108,8 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db, actor } = request.ctx!;
-      await removeAppMember(db, actor, await findApp(db, request.query.app_id), request.query.user_id);
+      const p = request.platformCtx!;
+      await removeAppMember(p.db, p.actor, await findAnyApp(p, request.query.app_id), request.query.user_id);
       return done('App member removed');
     },
   );
@@ -124,9 +125,9 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { db, actor } = request.ctx!;
+      const p = request.platformCtx!;
       reply.status(201);
-      return ok(await linkUserQueue(db, actor, request.body, 'add'));
+      return ok(await linkUserQueue(p, request.body, 'add'));
     },
   );
   app.put(
@@ -139,8 +140,8 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db, actor } = request.ctx!;
-      return ok(await linkUserQueue(db, actor, request.body, 'update'));
+      const p = request.platformCtx!;
+      return ok(await linkUserQueue(p, request.body, 'update'));
     },
   );
   app.delete(
@@ -154,8 +155,13 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db, actor } = request.ctx!;
-      await removeQueueMember(db, actor, await findQueue(db, request.query.queue_id), request.query.user_id);
+      const p = request.platformCtx!;
+      await removeQueueMember(
+        p.db,
+        p.actor,
+        await findAnyQueue(p, request.query.queue_id),
+        request.query.user_id,
+      );
       return done('Queue member removed');
     },
   );

@@ -10,12 +10,12 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
-import type { Actor } from '../../http/context.ts';
+import { type PlatformCtx, scopeOf } from '../access/context.ts';
 import { addAppMember, updateAppMember } from '../apps/members-service.ts';
-import { findApp } from '../apps/service.ts';
+import { findAnyApp } from '../apps/service.ts';
 import { getCompany } from '../companies/service.ts';
 import { addQueueMember, updateQueueMember } from '../queues/members-service.ts';
-import { findQueue } from '../queues/service.ts';
+import { findAnyQueue } from '../queues/service.ts';
 import { addCompanyMember, setCompanyRole } from '../users/membership-service.ts';
 
 /**
@@ -28,36 +28,36 @@ async function requireUser(db: DbOrTx, userId: number) {
 }
 
 export async function linkUserCompany(
-  db: DbOrTx,
-  actor: Actor,
+  ctx: PlatformCtx,
   body: UserCompanyBody,
   mode: 'add' | 'update',
 ): Promise<UserCompanyLink> {
-  await getCompany(db, body.company_id);
-  await requireUser(db, body.user_id);
-  const input = { companyId: body.company_id, userId: body.user_id, role: body.company_role };
-  if (mode === 'add') await addCompanyMember(db, actor, input);
-  else await setCompanyRole(db, actor, { ...input, keepAnAdmin: false });
+  const company = scopeOf(ctx, body.company_id);
+  await getCompany(company);
+  await requireUser(ctx.db, body.user_id);
+  const input = { userId: body.user_id, role: body.company_role };
+  if (mode === 'add') await addCompanyMember(company, ctx.actor, input);
+  else await setCompanyRole(company, ctx.actor, { ...input, keepAnAdmin: false });
   return { user_id: body.user_id, company_id: body.company_id, company_role: body.company_role };
 }
 
 /** The app decides the company; a company_id that names another company is a contradiction, not a choice. */
-async function appOfBody(db: DbOrTx, body: UserAppBody) {
-  const app = await findApp(db, body.app_id);
+async function appOfBody(ctx: PlatformCtx, body: UserAppBody) {
+  const app = await findAnyApp(ctx, body.app_id);
   if (body.company_id !== undefined && body.company_id !== app.companyId) {
     throw invalidField('company_id', 'The app does not belong to this company');
   }
-  await requireUser(db, body.user_id);
+  await requireUser(ctx.db, body.user_id);
   return app;
 }
 
 export async function linkUserApp(
-  db: DbOrTx,
-  actor: Actor,
+  ctx: PlatformCtx,
   body: UserAppBody,
   mode: 'add' | 'update',
 ): Promise<UserAppLink> {
-  const app = await appOfBody(db, body);
+  const { db, actor } = ctx;
+  const app = await appOfBody(ctx, body);
   const input = { userId: body.user_id, role: body.app_role };
   const member =
     mode === 'add' ? await addAppMember(db, actor, app, input) : await updateAppMember(db, actor, app, input);
@@ -65,12 +65,12 @@ export async function linkUserApp(
 }
 
 export async function linkUserQueue(
-  db: DbOrTx,
-  actor: Actor,
+  ctx: PlatformCtx,
   body: UserQueueBody,
   mode: 'add' | 'update',
 ): Promise<UserQueueLink> {
-  const queue = await findQueue(db, body.queue_id);
+  const { db, actor } = ctx;
+  const queue = await findAnyQueue(ctx, body.queue_id);
   await requireUser(db, body.user_id);
   const input = { userId: body.user_id, role: body.queue_role };
   const member =

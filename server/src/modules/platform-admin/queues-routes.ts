@@ -11,8 +11,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { findApp } from '../apps/service.ts';
-import { createQueue, deleteQueue, findQueue, getQueue, listQueues, updateQueue } from '../queues/service.ts';
+import { scopeOf } from '../access/context.ts';
+import { findAnyApp } from '../apps/service.ts';
+import {
+  createQueue,
+  deleteQueue,
+  findAnyQueue,
+  getQueue,
+  listQueues,
+  updateQueue,
+} from '../queues/service.ts';
 
 const tags = ['admin: queues'];
 
@@ -30,10 +38,13 @@ export const adminQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db } = request.ctx!;
+      const p = request.platformCtx!;
       const { id, company_id, app_id, limit, offset } = request.query;
-      if (id !== undefined) return ok(await getQueue(db, id));
-      const page = await listQueues(db, { companyId: company_id, appId: app_id, limit, offset });
+      if (id !== undefined) {
+        const queue = await findAnyQueue(p, id);
+        return ok(await getQueue(scopeOf(p, queue.companyId), id));
+      }
+      const page = await listQueues(p, { companyId: company_id, appId: app_id, limit, offset });
       return list(page.rows, page.meta);
     },
   );
@@ -49,11 +60,11 @@ export const adminQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { db, actor } = request.ctx!;
+      const p = request.platformCtx!;
       const { app_id, ...input } = request.body;
-      const target = await findApp(db, app_id);
+      const target = await findAnyApp(p, app_id);
       reply.status(201);
-      return ok(await createQueue(db, actor, target, input));
+      return ok(await createQueue(scopeOf(p, target.companyId), p.actor, target, input));
     },
   );
 
@@ -69,8 +80,9 @@ export const adminQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { db, actor } = request.ctx!;
-      return ok(await updateQueue(db, actor, await findQueue(db, request.query.id), request.body));
+      const p = request.platformCtx!;
+      const queue = await findAnyQueue(p, request.query.id);
+      return ok(await updateQueue(scopeOf(p, queue.companyId), p.actor, queue, request.body));
     },
   );
 
@@ -80,8 +92,9 @@ export const adminQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a queue', querystring: IdQuery, response: { 200: Ack } },
     },
     async (request) => {
-      const { db, actor } = request.ctx!;
-      await deleteQueue(db, actor, await findQueue(db, request.query.id));
+      const p = request.platformCtx!;
+      const queue = await findAnyQueue(p, request.query.id);
+      await deleteQueue(scopeOf(p, queue.companyId), p.actor, queue);
       return done('Queue deleted');
     },
   );

@@ -2,7 +2,7 @@ import type { AdminUser } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
-import type { Ctx } from '../../http/context.ts';
+import type { Ctx } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { getAdminUser, isSelf } from './users-service.ts';

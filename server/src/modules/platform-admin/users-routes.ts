@@ -9,8 +9,8 @@ import {
   ok as okSchema,
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorName } from '../../http/context.ts';
 import { done, list, ok } from '../../http/envelope.ts';
+import { actorName } from '../access/context.ts';
 import { sendInvitation } from '../auth/invitation.ts';
 import { changeUserFlag, FLAG_CHANGES, type FlagVerb } from './users-flags.ts';
 import { createUser, deleteUser, getUserDetail, listUsers } from './users-service.ts';

@@ -19,9 +19,9 @@ import {
 } from '../../db/schema/index.ts';
 import { contains, countOf, qualified } from '../../db/sql-helpers.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
-import type { Ctx } from '../../http/context.ts';
 import { initials } from '../../lib/initials.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import type { Ctx } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { unusablePasswordHash } from '../auth/invitation.ts';
 import { byEmail } from '../auth/login.ts';

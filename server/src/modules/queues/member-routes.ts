@@ -10,7 +10,7 @@ import {
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { queueInReach } from './access.ts';
+import { queueInReach } from '../access/queue-reach.ts';
 import { addQueueMember, listQueueMembers, removeQueueMember, updateQueueMember } from './members-service.ts';
 
 const tags = ['queues'];

@@ -10,8 +10,8 @@ import {
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, list, ok } from '../../http/envelope.ts';
+import { queueInReach, visibleQueues } from '../access/queue-reach.ts';
 import { appInReach } from '../apps/service.ts';
-import { queueInReach, visibleQueues } from './access.ts';
 import { queueMemberRoutes } from './member-routes.ts';
 import { createQueue, deleteQueue, listQueues, updateQueue } from './service.ts';
 
@@ -39,8 +39,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       const { app_id, limit, offset } = request.query;
       if (app_id !== undefined) await appInReach(ctx, app_id, 'agent');
       const where = await visibleQueues(ctx);
-      const page = await listQueues(ctx.db, {
-        companyId: ctx.companyId,
+      const page = await listQueues(ctx, {
         appId: app_id,
         where,
         limit,
@@ -65,7 +64,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       const { app_id, ...input } = request.body;
       const { app: target } = await appInReach(ctx, app_id, 'manager');
       reply.status(201);
-      return ok(await createQueue(ctx.db, ctx.actor, target, input));
+      return ok(await createQueue(ctx, ctx.actor, target, input));
     },
   );
 
@@ -83,7 +82,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = request.companyCtx!;
       const { queue } = await queueInReach(ctx, request.query.id, 'manage');
-      return ok(await updateQueue(ctx.db, ctx.actor, queue, request.body));
+      return ok(await updateQueue(ctx, ctx.actor, queue, request.body));
     },
   );
 
@@ -100,7 +99,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = request.companyCtx!;
       const { queue } = await queueInReach(ctx, request.query.id, 'manage');
-      await deleteQueue(ctx.db, ctx.actor, queue);
+      await deleteQueue(ctx, ctx.actor, queue);
       return done('Queue deleted');
     },
   );

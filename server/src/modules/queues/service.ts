@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queueMembers, queues } from '../../db/schema/index.ts';
 import { countOf, type Page, pageOf, qualified } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
-import type { Actor } from '../../http/context.ts';
+import { type Actor, type CompanyScope, inTx, type PlatformCtx } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import type { AppRef } from '../apps/service.ts';
 
@@ -54,17 +54,29 @@ const toQueue = (r: QueueRow): Queue => ({
 
 export interface QueueFilters extends Paging {
   id?: number;
-  companyId?: number;
   appId?: number;
   /** Extra condition, such as the caller's sight on the company side. */
   where?: SQL;
 }
 
-/** The one queue-list query, for the company side (what the caller can see) and the platform side (all). */
-export async function listQueues(db: DbOrTx, f: QueueFilters): Promise<Page<Queue>> {
+/**
+ * The one queue-list query, for the company side (what the caller can see) and the platform side (all, or
+ * one company's). Only a platform call may name a company: a company scope always lists its own.
+ */
+export async function listQueues(scope: CompanyScope, f: QueueFilters): Promise<Page<Queue>>;
+export async function listQueues(
+  p: PlatformCtx,
+  f: QueueFilters & { companyId?: number },
+): Promise<Page<Queue>>;
+export async function listQueues(
+  scope: CompanyScope | PlatformCtx,
+  f: QueueFilters & { companyId?: number },
+): Promise<Page<Queue>> {
+  const { db } = scope;
+  const companyId = 'companyId' in scope ? scope.companyId : f.companyId;
   const where = and(
     f.id === undefined ? undefined : eq(queues.id, f.id),
-    f.companyId === undefined ? undefined : eq(queues.companyId, f.companyId),
+    companyId === undefined ? undefined : eq(queues.companyId, companyId),
     f.appId === undefined ? undefined : eq(queues.appId, f.appId),
     f.where,
   );
@@ -94,7 +106,7 @@ export function queueSightCondition(userId: number, fullAppIds: number[], agentA
   return parts.length ? or(...parts)! : sql`false`;
 }
 
-export async function findQueue(db: DbOrTx, queueId: number, companyId?: number): Promise<QueueRef> {
+const findRef = async (db: DbOrTx, where: SQL | undefined): Promise<QueueRef> => {
   const [row] = await db
     .select({
       id: queues.id,
@@ -104,29 +116,40 @@ export async function findQueue(db: DbOrTx, queueId: number, companyId?: number)
       isPrivate: queues.isPrivate,
     })
     .from(queues)
-    .where(and(eq(queues.id, queueId), companyId === undefined ? undefined : eq(queues.companyId, companyId)))
+    .where(where)
     .limit(1);
   if (!row) throw notFound('Queue');
   return row;
-}
+};
 
-export async function getQueue(db: DbOrTx, queueId: number): Promise<Queue> {
-  const [row] = await db.select(queueColumns).from(queues).where(eq(queues.id, queueId)).limit(1);
+/** One queue of the scope's company; another company's queue is "not found". */
+export const findQueue = (scope: CompanyScope, queueId: number) =>
+  findRef(scope.db, and(eq(queues.id, queueId), eq(queues.companyId, scope.companyId)));
+
+/** A platform admin's lookup in any company; its `companyId` is the scope for what follows. */
+export const findAnyQueue = (ctx: PlatformCtx, queueId: number) => findRef(ctx.db, eq(queues.id, queueId));
+
+export async function getQueue(scope: CompanyScope, queueId: number): Promise<Queue> {
+  const [row] = await scope.db
+    .select(queueColumns)
+    .from(queues)
+    .where(and(eq(queues.id, queueId), eq(queues.companyId, scope.companyId)))
+    .limit(1);
   if (!row) throw notFound('Queue');
   return toQueue(row);
 }
 
 export async function createQueue(
-  db: DbOrTx,
+  scope: CompanyScope,
   actor: Actor,
   app: AppRef,
   input: Omit<CreateQueueBody, 'app_id'>,
 ): Promise<Queue> {
-  return db.transaction(async (tx) => {
+  return scope.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(queues)
       .values({
-        companyId: app.companyId,
+        companyId: scope.companyId,
         appId: app.id,
         name: input.queue_name,
         description: input.description,
@@ -135,23 +158,23 @@ export async function createQueue(
       })
       .returning({ id: queues.id });
     await recordActivity(tx, actor, {
-      companyId: app.companyId,
+      companyId: scope.companyId,
       action: 'queue.created',
       entityType: 'queue',
       entityId: row!.id,
       details: { app_id: app.id, queue_name: input.queue_name },
     });
-    return getQueue(tx, row!.id);
+    return getQueue(inTx(scope, tx), row!.id);
   });
 }
 
 export async function updateQueue(
-  db: DbOrTx,
+  scope: CompanyScope,
   actor: Actor,
   queue: QueueRef,
   input: UpdateQueueBody,
 ): Promise<Queue> {
-  return db.transaction(async (tx) => {
+  return scope.db.transaction(async (tx) => {
     await tx
       .update(queues)
       .set({
@@ -161,24 +184,24 @@ export async function updateQueue(
         isActive: input.is_active,
         updatedAt: new Date(),
       })
-      .where(and(eq(queues.id, queue.id), eq(queues.companyId, queue.companyId)));
+      .where(and(eq(queues.id, queue.id), eq(queues.companyId, scope.companyId)));
     await recordActivity(tx, actor, {
-      companyId: queue.companyId,
+      companyId: scope.companyId,
       action: 'queue.updated',
       entityType: 'queue',
       entityId: queue.id,
       details: { ...input },
     });
-    return getQueue(tx, queue.id);
+    return getQueue(inTx(scope, tx), queue.id);
   });
 }
 
 /** Members go with the queue; its conversations stay in the app without a queue (foreign key sets null). */
-export async function deleteQueue(db: DbOrTx, actor: Actor, queue: QueueRef) {
-  await db.transaction(async (tx) => {
-    await tx.delete(queues).where(and(eq(queues.id, queue.id), eq(queues.companyId, queue.companyId)));
+export async function deleteQueue(scope: CompanyScope, actor: Actor, queue: QueueRef) {
+  await scope.db.transaction(async (tx) => {
+    await tx.delete(queues).where(and(eq(queues.id, queue.id), eq(queues.companyId, scope.companyId)));
     await recordActivity(tx, actor, {
-      companyId: queue.companyId,
+      companyId: scope.companyId,
       action: 'queue.deleted',
       entityType: 'queue',
       entityId: queue.id,

@@ -4,11 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { apps, companies, conversations, customers, portalSessions } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { CompanyCtx } from '../../http/context.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { type CompanyCtx, inTx } from '../access/context.ts';
+import { requireVisibleConversation } from '../access/conversation-visibility.ts';
 import { recordActivity } from '../activities/service.ts';
 import { actorLabel, changeConversation, lockConversation } from '../conversations/change.ts';
-import { requireVisibleConversation } from '../conversations/visibility.ts';
 import { secureLinkMail } from './mail.ts';
 
 export const NO_EMAIL_MESSAGE =
@@ -91,7 +91,7 @@ export async function sendSecureLink(opts: {
     throw new AppError('INTERNAL', 'The secure link could not be sent by email. Please try again later.');
   }
   await db.transaction(async (tx) => {
-    const conv = await lockConversation(tx, ctx.companyId, conversation.id);
+    const conv = await lockConversation(inTx(ctx, tx), conversation.id);
     if (!conv) return;
     // Inviting the customer back into a chat their expired session closed reopens it as pending.
     const changes = await changeConversation(

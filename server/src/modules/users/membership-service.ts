@@ -3,12 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appMembers, companyMembers, queueMembers } from '../../db/schema/index.ts';
 import { conflict, invalidField, notFound } from '../../http/app-error.ts';
-import type { Actor } from '../../http/context.ts';
+import type { Actor, CompanyScope } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { handBackAssignments } from '../conversations/hand-back.ts';
 
 export interface MembershipInput {
-  companyId: number;
   userId: number;
 }
 
@@ -28,19 +27,20 @@ async function requireAnotherAdmin(tx: DbOrTx, companyId: number, userId: number
 }
 
 export async function addCompanyMember(
-  db: DbOrTx,
+  scope: CompanyScope,
   actor: Actor,
   input: MembershipInput & { role: CompanyRole; created?: boolean },
 ) {
-  await db.transaction(async (tx) => {
+  const { companyId } = scope;
+  await scope.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(companyMembers)
-      .values({ companyId: input.companyId, userId: input.userId, role: input.role })
+      .values({ companyId, userId: input.userId, role: input.role })
       .onConflictDoNothing()
       .returning({ userId: companyMembers.userId });
     if (inserted.length === 0) throw conflict('The user is already a member of this company');
     await recordActivity(tx, actor, {
-      companyId: input.companyId,
+      companyId,
       action: 'company_member.added',
       entityType: 'user',
       entityId: input.userId,
@@ -50,22 +50,23 @@ export async function addCompanyMember(
 }
 
 export async function setCompanyRole(
-  db: DbOrTx,
+  scope: CompanyScope,
   actor: Actor,
   input: MembershipInput & { role: CompanyRole; keepAnAdmin: boolean },
 ) {
-  await db.transaction(async (tx) => {
+  const { companyId } = scope;
+  await scope.db.transaction(async (tx) => {
     if (input.keepAnAdmin && input.role !== 'admin') {
-      await requireAnotherAdmin(tx, input.companyId, input.userId, 'company_role');
+      await requireAnotherAdmin(tx, companyId, input.userId, 'company_role');
     }
     const updated = await tx
       .update(companyMembers)
       .set({ role: input.role })
-      .where(and(eq(companyMembers.companyId, input.companyId), eq(companyMembers.userId, input.userId)))
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, input.userId)))
       .returning({ userId: companyMembers.userId });
     if (updated.length === 0) throw notFound('Company member');
     await recordActivity(tx, actor, {
-      companyId: input.companyId,
+      companyId,
       action: 'company_member.updated',
       entityType: 'user',
       entityId: input.userId,
@@ -80,12 +81,13 @@ export async function setCompanyRole(
  * transaction.
  */
 export async function removeCompanyMember(
-  db: DbOrTx,
+  scope: CompanyScope,
   actor: Actor,
   input: MembershipInput & { keepAnAdmin: boolean },
 ) {
-  const { companyId, userId } = input;
-  await db.transaction(async (tx) => {
+  const { companyId } = scope;
+  const { userId } = input;
+  await scope.db.transaction(async (tx) => {
     if (input.keepAnAdmin) await requireAnotherAdmin(tx, companyId, userId, 'id');
     const removed = await tx
       .delete(companyMembers)

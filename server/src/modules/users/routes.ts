@@ -10,9 +10,9 @@ import {
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invalidField } from '../../http/app-error.ts';
-import { actorName } from '../../http/context.ts';
 import { done, list, ok } from '../../http/envelope.ts';
-import { requireCompanyAdmin } from '../access/service.ts';
+import { requireCompanyAdmin } from '../access/app-roles.ts';
+import { actorName } from '../access/context.ts';
 import { sendInvitation } from '../auth/invitation.ts';
 import { getCompany } from '../companies/service.ts';
 import { removeCompanyMember, setCompanyRole } from './membership-service.ts';
@@ -36,7 +36,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = request.companyCtx!;
-      const page = await listCompanyUsers(ctx.db, ctx.companyId, request.query);
+      const page = await listCompanyUsers(ctx, request.query);
       return list(page.rows, page.meta);
     },
   );
@@ -58,9 +58,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ctx = request.companyCtx!;
       requireCompanyAdmin(ctx);
-      const { user, created } = await createCompanyUser(ctx.db, ctx.actor, ctx.companyId, request.body);
+      const { user, created } = await createCompanyUser(ctx, ctx.actor, request.body);
       if (created) {
-        const company = await getCompany(ctx.db, ctx.companyId);
+        const company = await getCompany(ctx);
         await sendInvitation({
           ...ctx,
           log: request.log,
@@ -88,11 +88,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = request.companyCtx!;
       const userId = request.query.id;
-      await getCompanyUser(ctx.db, ctx.companyId, userId);
+      await getCompanyUser(ctx, userId);
       requireCompanyAdmin(ctx);
-      const input = { companyId: ctx.companyId, userId, role: request.body.company_role, keepAnAdmin: true };
-      await setCompanyRole(ctx.db, ctx.actor, input);
-      return ok(await getCompanyUser(ctx.db, ctx.companyId, userId));
+      const input = { userId, role: request.body.company_role, keepAnAdmin: true };
+      await setCompanyRole(ctx, ctx.actor, input);
+      return ok(await getCompanyUser(ctx, userId));
     },
   );
 
@@ -109,11 +109,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = request.companyCtx!;
       const userId = request.query.id;
-      await getCompanyUser(ctx.db, ctx.companyId, userId);
+      await getCompanyUser(ctx, userId);
       requireCompanyAdmin(ctx);
       if (userId === ctx.actor.user.id)
         throw invalidField('id', 'You cannot remove yourself from the company');
-      await removeCompanyMember(ctx.db, ctx.actor, { companyId: ctx.companyId, userId, keepAnAdmin: true });
+      await removeCompanyMember(ctx, ctx.actor, { userId, keepAnAdmin: true });
       return done('User removed from the company');
     },
   );

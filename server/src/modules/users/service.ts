@@ -4,9 +4,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { companyMembers, users } from '../../db/schema/index.ts';
 import { contains, type Page, pageOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
-import type { Actor } from '../../http/context.ts';
 import { initials } from '../../lib/initials.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { type Actor, type CompanyScope, inTx } from '../access/context.ts';
 import { unusablePasswordHash } from '../auth/invitation.ts';
 import { addCompanyMember } from './membership-service.ts';
 
@@ -39,10 +39,10 @@ const toCompanyUser = (r: UserRow): CompanyUser => ({
 });
 
 export async function listCompanyUsers(
-  db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   query: ListUsersQuery,
 ): Promise<Page<CompanyUser>> {
+  const { db, companyId } = scope;
   const where = and(eq(companyMembers.companyId, companyId), contains(query.search, users.name, users.email));
   const [{ total } = { total: 0 }] = await db
     .select({ total: count() })
@@ -60,7 +60,8 @@ export async function listCompanyUsers(
   return pageOf(rows.map(toCompanyUser), total, query);
 }
 
-export async function getCompanyUser(db: DbOrTx, companyId: number, userId: number): Promise<CompanyUser> {
+export async function getCompanyUser(scope: CompanyScope, userId: number): Promise<CompanyUser> {
+  const { db, companyId } = scope;
   const [row] = await db
     .select(userColumns)
     .from(companyMembers)
@@ -85,11 +86,11 @@ const findUserIdByEmail = async (db: DbOrTx, email: string) => {
  * An unknown email becomes a new account, which then needs a password.
  */
 export async function createCompanyUser(
-  db: DbOrTx,
+  scope: CompanyScope,
   actor: Actor,
-  companyId: number,
   input: CreateCompanyUserBody,
 ): Promise<{ user: CompanyUser; created: boolean }> {
+  const { db } = scope;
   const existing = await findUserIdByEmail(db, input.email);
   // Without a password a new account cannot sign in until its owner sets one from the invitation mail.
   const passwordHash =
@@ -111,13 +112,13 @@ export async function createCompanyUser(
       userId = inserted?.id ?? (await findUserIdByEmail(tx, input.email))!;
       created = inserted !== undefined;
     }
-    await addCompanyMember(tx, actor, {
-      companyId,
+    const inScope = inTx(scope, tx);
+    await addCompanyMember(inScope, actor, {
       userId,
       role: input.company_role,
       created: existing === undefined,
     });
-    return getCompanyUser(tx, companyId, userId);
+    return getCompanyUser(inScope, userId);
   });
   return { user, created };
 }

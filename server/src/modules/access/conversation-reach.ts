@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companyMembers, users } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
-import type { CompanyCtx } from '../../http/context.ts';
-import { lockConversation } from './change.ts';
-import { covers, coversQueue, isSqlInt, loadVisibility, viewerOf } from './visibility.ts';
+import { lockConversation } from '../conversations/change.ts';
+import { type CompanyCtx, type CompanyScope, inTx } from './context.ts';
+import { covers, coversQueue, isSqlInt, loadVisibility, viewerOf } from './conversation-visibility.ts';
 
-export type { ConversationRow } from './change.ts';
+export type { ConversationRow } from '../conversations/change.ts';
 
 /**
  * Inside an action's transaction: the caller's visibility and the conversation, row-locked so concurrent
@@ -16,18 +16,18 @@ export type { ConversationRow } from './change.ts';
 export async function lockVisible(ctx: CompanyCtx, tx: DbOrTx, id: number) {
   const v = await loadVisibility(tx, viewerOf(ctx));
   if (!isSqlInt(id)) throw notFound('Conversation');
-  const conv = await lockConversation(tx, ctx.companyId, id);
+  const conv = await lockConversation(inTx(ctx, tx), id);
   if (!conv || !covers(v, conv)) throw notFound('Conversation');
   return { v, conv };
 }
 
 /** An active member of the company, and whether they can work this app's queue (contract section 4). */
 export async function assigneeOf(
-  tx: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   userId: number,
   where: { appId: number; queueId: number | null },
 ) {
+  const { db: tx, companyId } = scope;
   const [member] = isSqlInt(userId)
     ? await tx
         .select({ id: users.id, name: users.name, status: users.status, role: companyMembers.role })
@@ -42,12 +42,11 @@ export async function assigneeOf(
 
 /** The user who is to hold a conversation of this app and queue; anyone who cannot work it answers 422. */
 export async function requireAssignable(
-  tx: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   userId: number,
   where: { appId: number; queueId: number | null },
 ): Promise<{ id: number; name: string }> {
-  const user = await assigneeOf(tx, companyId, userId, where);
+  const user = await assigneeOf(scope, userId, where);
   if (!user) throw invalidField('user_id', 'This user is not an active member of this company');
   if (!user.canWork) throw invalidField('user_id', CONVERSATION_MESSAGES.assigneeCannotSee);
   return { id: user.id, name: user.name };

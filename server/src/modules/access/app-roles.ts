@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appMembers, apps, queueMembers, queues } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../http/app-error.ts';
-import type { CompanyCtx } from '../../http/context.ts';
+import { type CompanyCtx, type CompanyScope, inTx } from './context.ts';
 
 const RANK: Record<AppRole, number> = { agent: 1, manager: 2, admin: 3 };
 
@@ -30,11 +30,11 @@ export interface VisibleApp {
 
 /** The apps of one company a user can see, with the role in each, in name order. Three queries, no N+1. */
 export async function visibleApps(
-  db: DbOrTx,
-  companyId: number,
+  scope: CompanyScope,
   userId: number,
   companyRole: CompanyRole,
 ): Promise<VisibleApp[]> {
+  const { db, companyId } = scope;
   const all = await db
     .select({ id: apps.id, name: apps.name, isActive: apps.isActive })
     .from(apps)
@@ -105,7 +105,7 @@ export function requireCompanyAdmin(ctx: CompanyCtx) {
 
 /** Ids of apps (of the listed ones) where the caller is at least `atLeast`. */
 export async function appsWithRole(ctx: CompanyCtx, db: DbOrTx, atLeast: AppRole, appIds?: number[]) {
-  const list = await visibleApps(db, ctx.companyId, ctx.actor.user.id, ctx.role);
+  const list = await visibleApps(inTx(ctx, db), ctx.actor.user.id, ctx.role);
   return list
     .filter((a) => RANK[a.role] >= RANK[atLeast] && (!appIds || appIds.includes(a.id)))
     .map((a) => a.id);

@@ -1,7 +1,7 @@
 import type { CompanyRole } from '@inbox/contract';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import type { Mailer } from '../lib/mailer.ts';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 
 export interface AuthUser {
   id: number;
@@ -71,8 +71,42 @@ export interface Ctx<A extends Actor = UserActor> {
   actor: A;
 }
 
-export interface CompanyCtx<A extends Actor = UserActor> extends Ctx<A> {
-  companyId: number;
+declare const admitted: unique symbol;
+
+/**
+ * The database and the one company a read or write of company data may touch. Every service over company
+ * rows takes one instead of a bare company id, and only the places that decide who may act for a company
+ * make one (`admitCompany`: the console's membership check, a portal session, a platform admin's
+ * `scopeOf`, the product's own jobs), so a call that forgot the company does not compile.
+ */
+export interface CompanyScope {
+  readonly db: DbOrTx;
+  readonly companyId: number;
+  readonly [admitted]: true;
+}
+
+/** Marks a company as admitted for this call; see `CompanyScope` for who may call it. */
+export function admitCompany<T extends { db: DbOrTx; companyId: number }>(base: T): T & CompanyScope {
+  return base as T & CompanyScope;
+}
+
+/** The same company, inside a transaction. */
+export const inTx = <S extends CompanyScope>(scope: S, tx: DbOrTx): CompanyScope => ({ ...scope, db: tx });
+
+export interface CompanyCtx<A extends Actor = UserActor> extends Ctx<A>, Omit<CompanyScope, 'db'> {
   /** Effective role: platform admins act as company admins. */
   role: CompanyRole;
 }
+
+declare const platform: unique symbol;
+
+/** A platform admin's call across every company: only the /admin routes make one, after the admin check. */
+export interface PlatformCtx extends Ctx<UserActor> {
+  readonly [platform]: true;
+}
+
+export const asPlatformCtx = (ctx: Ctx<UserActor>): PlatformCtx => ctx as PlatformCtx;
+
+/** A platform admin may act in any company: the company of a record it looked up, or one it named. */
+export const scopeOf = (ctx: PlatformCtx, companyId: number): CompanyScope =>
+  admitCompany({ db: ctx.db, companyId });

@@ -2,15 +2,15 @@ import type { AppRole } from '@inbox/contract';
 import { and, eq } from 'drizzle-orm';
 import { queueMembers } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../http/app-error.ts';
-import type { CompanyCtx } from '../../http/context.ts';
-import { appRoleOf, visibleApps } from '../access/service.ts';
-import { findQueue, queueSightCondition } from './service.ts';
+import { findQueue, queueSightCondition } from '../queues/service.ts';
+import { appRoleOf, visibleApps } from './app-roles.ts';
+import type { CompanyCtx } from './context.ts';
 
 const manages = (role: AppRole) => role === 'admin' || role === 'manager';
 
 /** The caller's sight over the queues of its company (optionally of one app), as a SQL condition. */
 export async function visibleQueues(ctx: CompanyCtx) {
-  const apps = await visibleApps(ctx.db, ctx.companyId, ctx.actor.user.id, ctx.role);
+  const apps = await visibleApps(ctx, ctx.actor.user.id, ctx.role);
   const full = apps.filter((a) => manages(a.role)).map((a) => a.id);
   const agent = apps.filter((a) => !manages(a.role)).map((a) => a.id);
   return queueSightCondition(ctx.actor.user.id, full, agent);
@@ -21,7 +21,7 @@ export async function visibleQueues(ctx: CompanyCtx) {
  * private queue an agent is not in, is 404; managing it needs the app manager role or above (403).
  */
 export async function queueInReach(ctx: CompanyCtx, queueId: number, need: 'see' | 'manage') {
-  const queue = await findQueue(ctx.db, queueId, ctx.companyId);
+  const queue = await findQueue(ctx, queueId);
   const role = await appRoleOf(ctx, ctx.db, queue.appId);
   if (!role) throw notFound('Queue');
   if (!manages(role)) {

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
-import type { CompanyCtx } from '../../http/context.ts';
+import type { CompanyCtx } from './context.ts';
 
 /** Whose sight is being judged: the caller, or a user about to be assigned a conversation. */
 export interface Viewer {

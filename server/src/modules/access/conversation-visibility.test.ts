@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyMembers, conversations } from '../../db/schema/index.ts';
-import { visibleApps } from '../access/service.ts';
+import { createInbox, type Inbox } from '../conversations/test-setup.ts';
 import { PNG } from '../portal/test-files.ts';
-import { createInbox, type Inbox } from './test-setup.ts';
-import { loadVisibility } from './visibility.ts';
+import { visibleApps } from './app-roles.ts';
+import { admitCompany } from './context.ts';
+import { loadVisibility } from './conversation-visibility.ts';
 
 let x: Inbox;
 let vip: { conversationId: number; token: string };
@@ -185,7 +186,7 @@ describe('the visibility query', () => {
     for (const m of members) {
       const viewer = { companyId: x.company.id, userId: m.userId, role: m.role };
       const v = await loadVisibility(x.t.db, viewer);
-      const apps = await visibleApps(x.t.db, x.company.id, m.userId, m.role);
+      const apps = await visibleApps(admitCompany({ db: x.t.db, companyId: x.company.id }), m.userId, m.role);
       if (m.role !== 'agent') {
         expect(v.all).toBe(true);
         continue;
