@@ -1,13 +1,7 @@
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogPanel } from './form-dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -36,18 +30,24 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent role="alertdialog">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            Cancel
-          </Button>
-          <Button variant={destructive ? 'destructive' : 'default'} onClick={onConfirm} disabled={pending}>
-            {pending ? (pendingLabel ?? `${confirmLabel}...`) : confirmLabel}
-          </Button>
-        </DialogFooter>
+        <DialogPanel
+          title={title}
+          description={description}
+          footer={
+            <>
+              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+                Cancel
+              </Button>
+              <Button
+                variant={destructive ? 'destructive' : 'default'}
+                onClick={onConfirm}
+                disabled={pending}
+              >
+                {pending ? (pendingLabel ?? `${confirmLabel}...`) : confirmLabel}
+              </Button>
+            </>
+          }
+        />
       </DialogContent>
     </Dialog>
   );

@@ -13,7 +13,7 @@ import { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
 import { appQuery } from './api/apps';
 import { NoAdminAccess, NoCompanyForAdmin } from './components/admin-access-states';
-import { AppDetailsCard } from './components/app-details-card';
+import { CompanyAppDetailsCard } from './components/app-details-card';
 import { AppMembersCard } from './components/app-members-card';
 import { PortalLinkCard } from './components/portal-link-card';
 import { QueuesCard } from './components/queues-card';
@@ -97,7 +97,7 @@ function AppAdmin({ companyId, appId }: { companyId: number; appId: number }) {
       />
       {manages ? (
         <>
-          <AppDetailsCard companyId={companyId} app={a} />
+          <CompanyAppDetailsCard companyId={companyId} app={a} />
           <PortalLinkCard appId={a.app_id} isActive={a.is_active} />
           <QueuesCard companyId={companyId} appId={a.app_id} />
           <AppMembersCard companyId={companyId} appId={a.app_id} canEdit={a.role === 'admin'} />

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
 import { adminAppQuery, useDeleteAdminApp } from './api/apps';
-import { AppDetailsCard } from './components/app-details-card';
+import { PlatformAppDetailsCard } from './components/app-details-card';
 import { AppMembersCard } from './components/app-members-card';
 import { AppQueuesCard } from './components/app-queues-card';
 import { useCompanyNames } from './components/lookups';
@@ -71,7 +71,7 @@ function AppView({ id }: { id: number }) {
         }
       />
       <div className="grid gap-6 lg:grid-cols-2">
-        <AppDetailsCard app={a} />
+        <PlatformAppDetailsCard app={a} />
         <AppQueuesCard appId={a.app_id} />
       </div>
       <AppMembersCard app={a} />

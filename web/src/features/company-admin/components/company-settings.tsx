@@ -1,25 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Company } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { COMPANY_FIELDS, CompanyFieldset, CompanyForm } from '@/components/admin/company-fields';
 import { ErrorState } from '@/components/error-state';
+import { SaveFooter, SwitchField } from '@/components/form-fields';
 import { showServerError } from '@/components/server-errors';
-import { TimezoneSelect } from '@/components/timezone-select';
 import { ToneBadge } from '@/components/tone-badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
 import { companyQuery, useUpdateCompany } from '../api/company';
 
-const CompanyForm = z.object({
-  company_name: z.string().trim().min(1, 'Company name is required').max(200),
-  timezone: z.string().min(1, 'Timezone is required'),
-  auto_assign_on_reply: z.boolean(),
-});
+const CompanySettingsForm = CompanyForm.extend({ auto_assign_on_reply: z.boolean() });
 
 export function CompanySettings({ companyId, canEdit }: { companyId: number; canEdit: boolean }) {
   const company = useQuery(companyQuery(companyId));
@@ -59,56 +52,25 @@ export function CompanySettings({ companyId, canEdit }: { companyId: number; can
 function CompanyFormBody({ company, canEdit }: { company: Company; canEdit: boolean }) {
   const update = useUpdateCompany(company.company_id);
   const form = useForm({
-    resolver: zodResolver(CompanyForm),
+    resolver: zodResolver(CompanySettingsForm),
     defaultValues: {
       company_name: company.company_name,
       timezone: company.timezone,
       auto_assign_on_reply: company.auto_assign_on_reply,
     },
   });
-  const { errors, isDirty } = form.formState;
   const submit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onError: (err) => showServerError(err, form.setError, ['company_name', 'timezone']),
-    }),
+    update.mutate(values, { onError: (err) => showServerError(err, form.setError, COMPANY_FIELDS) }),
   );
   return (
     <form onSubmit={submit} noValidate className="contents">
       <CardContent className="grid gap-4 sm:max-w-md">
-        <div className="grid gap-2">
-          <Label htmlFor="company_name">Company name</Label>
-          <Input
-            id="company_name"
-            disabled={!canEdit}
-            aria-invalid={!!errors.company_name}
-            {...form.register('company_name')}
-          />
-          <FieldError message={errors.company_name?.message} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="company_timezone">Timezone</Label>
-          <TimezoneSelect
-            id="company_timezone"
-            disabled={!canEdit}
-            aria-invalid={!!errors.timezone}
-            {...form.register('timezone')}
-          />
-          <FieldError message={errors.timezone?.message} />
-        </div>
-        <Controller
+        <CompanyFieldset form={form} disabled={!canEdit} />
+        <SwitchField
           control={form.control}
           name="auto_assign_on_reply"
-          render={({ field }) => (
-            <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
-              <Label htmlFor="company_auto_assign">Assign conversations to the agent who replies</Label>
-              <Switch
-                id="company_auto_assign"
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                disabled={!canEdit}
-              />
-            </div>
-          )}
+          label="Assign conversations to the agent who replies"
+          disabled={!canEdit}
         />
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-muted-foreground">Status</span>
@@ -122,16 +84,11 @@ function CompanyFormBody({ company, canEdit }: { company: Company; canEdit: bool
         </div>
       </CardContent>
       {canEdit && (
-        <CardFooter className="gap-2">
-          <Button type="submit" disabled={update.isPending || !isDirty}>
-            {update.isPending ? 'Saving...' : 'Save changes'}
-          </Button>
-          {isDirty && (
-            <Button type="button" variant="ghost" onClick={() => form.reset()} disabled={update.isPending}>
-              Discard
-            </Button>
-          )}
-        </CardFooter>
+        <SaveFooter
+          pending={update.isPending}
+          dirty={form.formState.isDirty}
+          onDiscard={() => form.reset()}
+        />
       )}
     </form>
   );

@@ -1,14 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
+import { DialogForm } from '@/components/form-dialog';
+import { Field } from '@/components/form-fields';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { useAssign } from '../api-actions';
 import { UserPicker } from './user-picker';
 
@@ -40,26 +33,20 @@ export function AssignDialog({ cid, conversationId, open, onOpenChange }: Assign
       }}
     >
       <DialogContent>
-        <form onSubmit={submit} className="grid min-w-0 gap-4">
-          <DialogHeader>
-            <DialogTitle>Assign conversation</DialogTitle>
-            <DialogDescription>
-              The person you choose sees it under Mine and answers the customer.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="assign-user">Assign to</Label>
-            <UserPicker id="assign-user" cid={cid} value={userId} onChange={setUserId} />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!userId || assign.isPending}>
-              {assign.isPending ? 'Assigning...' : 'Assign'}
-            </Button>
-          </DialogFooter>
-        </form>
+        <DialogForm
+          title="Assign conversation"
+          description="The person you choose sees it under Mine and answers the customer."
+          onSubmit={submit}
+          onCancel={() => onOpenChange(false)}
+          pending={assign.isPending}
+          pendingLabel="Assigning..."
+          submitLabel="Assign"
+          submitDisabled={!userId}
+        >
+          <Field label="Assign to">
+            {(control) => <UserPicker id={control.id} cid={cid} value={userId} onChange={setUserId} />}
+          </Field>
+        </DialogForm>
       </DialogContent>
     </Dialog>
   );

@@ -3,18 +3,10 @@ import { CONVERSATION_MESSAGES, type Conversation } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { DialogForm, FormDialog } from '@/components/form-dialog';
+import { Field, TextAreaField } from '@/components/form-fields';
 import { showServerError } from '@/components/server-errors';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { NativeSelect, Textarea } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/input';
 import { inboxQueuesQuery } from '../api';
 import { ACTION_TEXT, useTransfer } from '../api-actions';
 import { UserPicker } from './user-picker';
@@ -48,9 +40,9 @@ interface TransferDialogProps {
 
 export function TransferDialog({ open, onOpenChange, ...rest }: TransferDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>{open && <TransferBody {...rest} onDone={() => onOpenChange(false)} />}</DialogContent>
-    </Dialog>
+    <FormDialog open={open} onOpenChange={onOpenChange}>
+      <TransferBody {...rest} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -88,70 +80,55 @@ function TransferBody({
     ),
   );
   return (
-    <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
-      <DialogHeader>
-        <DialogTitle>Transfer conversation</DialogTitle>
-        <DialogDescription>
-          Hand #{c.number} to another queue, a colleague, or both. The reason is recorded in the thread for
-          your team.
-        </DialogDescription>
-      </DialogHeader>
-      <div className="grid gap-2">
-        <Label htmlFor="transfer-queue">Queue</Label>
-        <NativeSelect
-          id="transfer-queue"
-          aria-invalid={errors.queue_id ? true : undefined}
-          disabled={queues.isPending}
-          {...form.register('queue_id')}
-        >
-          <option value="">{c.queue_name ? `Keep ${c.queue_name}` : 'Keep the current queue'}</option>
-          {targets
-            .filter((q) => q.queue_id !== c.queue_id)
-            .map((q) => (
-              <option key={q.queue_id} value={q.queue_id}>
-                {q.queue_name}
-                {q.is_private ? ' (private)' : ''}
-              </option>
-            ))}
-        </NativeSelect>
-        <FieldError message={errors.queue_id?.message} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="transfer-user">Person</Label>
-        <Controller
-          control={form.control}
-          name="user_id"
-          render={({ field }) => (
-            <UserPicker
-              id="transfer-user"
-              cid={cid}
-              value={field.value}
-              onChange={field.onChange}
-              clearLabel="Nobody in particular"
-              invalid={!!errors.user_id}
-            />
-          )}
-        />
-        <FieldError message={errors.user_id?.message} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="transfer-reason">Reason</Label>
-        <Textarea
-          id="transfer-reason"
-          placeholder="Why it moves, for whoever picks it up"
-          aria-invalid={errors.transfer_reason ? true : undefined}
-          {...form.register('transfer_reason')}
-        />
-        <FieldError message={errors.transfer_reason?.message} />
-      </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={transfer.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={transfer.isPending}>
-          {transfer.isPending ? 'Transferring...' : 'Transfer'}
-        </Button>
-      </DialogFooter>
-    </form>
+    <DialogForm
+      title="Transfer conversation"
+      description={`Hand #${c.number} to another queue, a colleague, or both. The reason is recorded in the thread for your team.`}
+      onSubmit={submit}
+      onCancel={onDone}
+      pending={transfer.isPending}
+      pendingLabel="Transferring..."
+      submitLabel="Transfer"
+    >
+      <Field label="Queue" error={errors.queue_id?.message}>
+        {(control) => (
+          <NativeSelect {...control} disabled={queues.isPending} {...form.register('queue_id')}>
+            <option value="">{c.queue_name ? `Keep ${c.queue_name}` : 'Keep the current queue'}</option>
+            {targets
+              .filter((q) => q.queue_id !== c.queue_id)
+              .map((q) => (
+                <option key={q.queue_id} value={q.queue_id}>
+                  {q.queue_name}
+                  {q.is_private ? ' (private)' : ''}
+                </option>
+              ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <Field label="Person" error={errors.user_id?.message}>
+        {(control) => (
+          <Controller
+            control={form.control}
+            name="user_id"
+            render={({ field }) => (
+              <UserPicker
+                id={control.id}
+                cid={cid}
+                value={field.value}
+                onChange={field.onChange}
+                clearLabel="Nobody in particular"
+                invalid={!!control['aria-invalid']}
+              />
+            )}
+          />
+        )}
+      </Field>
+      <TextAreaField
+        label="Reason"
+        rows={undefined}
+        placeholder="Why it moves, for whoever picks it up"
+        error={errors.transfer_reason?.message}
+        {...form.register('transfer_reason')}
+      />
+    </DialogForm>
   );
 }

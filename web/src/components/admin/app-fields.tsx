@@ -1,0 +1,59 @@
+import type { App } from '@inbox/contract';
+import type { UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+import { SwitchField, TextAreaField } from '@/components/form-fields';
+import { TextField } from '@/components/ui/text-field';
+import { fieldsOf } from './fieldset';
+
+export const AppForm = z.object({
+  app_name: z.string().trim().min(1, 'App name is required').max(200),
+  description: z.string().trim().max(2000),
+  is_active: z.boolean(),
+});
+export type AppValues = z.infer<typeof AppForm>;
+export const APP_FIELDS = ['app_name', 'description', 'is_active'] as const;
+
+export const appDefaults = (app?: App): AppValues => ({
+  app_name: app?.app_name ?? '',
+  description: app?.description ?? '',
+  is_active: app?.is_active ?? true,
+});
+
+/** An app's name, description and active switch, in the company admin's and the platform admin's forms. */
+export function AppFieldset<T extends AppValues>({
+  form,
+  disabled,
+  autoFocus,
+}: {
+  form: UseFormReturn<T>;
+  disabled?: boolean;
+  autoFocus?: boolean;
+}) {
+  const { register, control, formState } = fieldsOf<AppValues>(form);
+  const { errors } = formState;
+  return (
+    <>
+      <TextField
+        label="App name"
+        autoFocus={autoFocus}
+        disabled={disabled}
+        error={errors.app_name?.message}
+        {...register('app_name')}
+      />
+      <TextAreaField
+        label="Description"
+        placeholder="What customers reach through this app (optional)"
+        disabled={disabled}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <SwitchField
+        control={control}
+        name="is_active"
+        label="Active"
+        hint="Inactive apps accept no new conversations."
+        disabled={disabled}
+      />
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+
+/**
+ * A fieldset's view of a form that holds its fields and maybe more (the platform admin's forms add a
+ * company or app picker). react-hook-form cannot narrow a generic form's paths, so the view is a cast
+ * that the `T extends Values` constraint at the call site makes safe.
+ */
+export const fieldsOf = <Values extends FieldValues>(form: UseFormReturn<Values> | object) =>
+  form as UseFormReturn<Values>;

@@ -1,0 +1,110 @@
+import { type ComponentProps, type ReactNode, useId } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { CardFooter } from '@/components/ui/card';
+import { Textarea } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { cn } from '@/lib/utils';
+
+/**
+ * A label, any control, a hint and the field's error, wired for screen readers. `children` receives the
+ * control's id and its aria attributes.
+ */
+export function Field({
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy = cn(error && `${id}-error`, hint && `${id}-hint`) || undefined;
+  return (
+    <div className={cn('grid gap-2', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint && (
+        <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** A labelled textarea with its error; spread react-hook-form's `register(name)` into it. */
+export function TextAreaField({
+  label,
+  error,
+  ...props
+}: ComponentProps<typeof Textarea> & { label: string; error?: string }) {
+  return (
+    <Field label={label} error={error}>
+      {(control) => <Textarea rows={3} {...control} {...props} />}
+    </Field>
+  );
+}
+
+/** An on/off setting in a bordered row: its label, an optional line saying what it does, the switch. */
+export function SwitchField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  hint,
+  disabled,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  hint?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <div className="flex items-center justify-between gap-4 rounded-lg border p-3">
+          <div className="space-y-1">
+            <Label htmlFor={id}>{label}</Label>
+            {hint && <p className="text-muted-foreground text-xs">{hint}</p>}
+          </div>
+          <Switch id={id} disabled={disabled} checked={field.value} onCheckedChange={field.onChange} />
+        </div>
+      )}
+    />
+  );
+}
+
+/** Save and, once something changed, Discard: the footer of a settings card that edits in place. */
+export function SaveFooter({
+  pending,
+  dirty,
+  onDiscard,
+}: {
+  pending: boolean;
+  dirty: boolean;
+  onDiscard: () => void;
+}) {
+  return (
+    <CardFooter className="gap-2">
+      <Button type="submit" disabled={pending || !dirty}>
+        {pending ? 'Saving...' : 'Save changes'}
+      </Button>
+      {dirty && (
+        <Button type="button" variant="ghost" onClick={onDiscard} disabled={pending}>
+          Discard
+        </Button>
+      )}
+    </CardFooter>
+  );
+}
