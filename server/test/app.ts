@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { loadJwtSecret } from '../src/bootstrap/secrets.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -40,6 +41,25 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await database.close();
     },
   };
+}
+
+/**
+ * Something a suite makes once before its tests. The returned object is filled in by a `beforeAll` hook, so a
+ * suite declares it with `const` beside what it depends on (hooks run in the order they are declared).
+ */
+export function before<T extends object>(make: () => Promise<T>): T {
+  const value = {} as T;
+  beforeAll(async () => {
+    Object.assign(value, await make());
+  });
+  return value;
+}
+
+/** The suite's app (see `createTestApp`), made before its tests and closed after them. */
+export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+  const t = before(() => createTestApp(overrides));
+  afterAll(() => t.close());
+  return t;
 }
 
 export interface Session {

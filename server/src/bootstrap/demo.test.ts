@@ -1,20 +1,18 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, loginAs, type TestContext } from '../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, loginAs, useTestApp } from '../../test/app.ts';
 import { companies, conversationReads, conversations, messages, users } from '../db/schema/index.ts';
 import { DEMO_PASSWORD, type DemoInfo, seedDemoData } from './demo.ts';
 
-let t: TestContext;
+const t = useTestApp();
 let info: DemoInfo;
 let companyId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   info = await seedDemoData(t.db);
   const [acme] = await t.db.select().from(companies).where(eq(companies.name, 'Acme Inc'));
   companyId = acme!.id;
 });
-afterAll(() => t.close());
 
 const userId = async (email: string) =>
   (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;

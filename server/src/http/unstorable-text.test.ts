@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { call, createTestApp, loginAs, type TestContext } from '../../test/app.ts';
+import { call, loginAs, useTestApp } from '../../test/app.ts';
 import { createTenant, PASSWORD } from '../../test/factories.ts';
 import { apiRoutesOf, fieldsOf } from '../../test/routes.ts';
 import { PNG } from '../modules/portal/test-files.ts';
@@ -12,16 +12,14 @@ import { UNSTORABLE_TEXT_MESSAGE } from './unstorable-text.ts';
  * Text PostgreSQL cannot store (a NUL byte; half a surrogate pair, which JSONB rejects) answers 422 naming
  * the field on every route, for every field of its body and query, instead of a 500 from the database.
  */
-let t: TestContext;
+const t = useTestApp();
 let portalToken: string;
 let tenant: Awaited<ReturnType<typeof createTenant>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   tenant = await createTenant(t.db);
   portalToken = (await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id })).token;
 });
-afterAll(() => t.close());
 
 const apiRoutes = () => apiRoutesOf(t.app.routeTable);
 

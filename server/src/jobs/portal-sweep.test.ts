@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
 import { createTenant } from '../../test/factories.ts';
 import { attachments, conversations } from '../db/schema/index.ts';
 import { storeAttachment } from '../modules/attachments/service.ts';
@@ -11,11 +11,7 @@ import { startChat } from '../modules/portal/test-helpers.ts';
 import { deleteOrphanUploads } from './orphan-uploads.ts';
 import { startPortalSweep } from './portal-expiry.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('the portal sweep', () => {
   it('closes conversations of expired sessions on its timer, without any reader', async () => {

@@ -20,3 +20,15 @@ export function ToneBadge({
 }: React.ComponentProps<typeof Badge> & { tone: Tone }) {
   return <Badge variant="outline" className={cn(TONES[tone], className)} {...props} />;
 }
+
+/** Active or Inactive, for apps and queues. */
+export const ActiveBadge = ({ active }: { active: boolean }) => (
+  <ToneBadge tone={active ? 'success' : 'muted'}>{active ? 'Active' : 'Inactive'}</ToneBadge>
+);
+
+/** Active or Suspended, for companies and user accounts. */
+export const StatusBadge = ({ status }: { status: 'active' | 'suspended' }) => (
+  <ToneBadge tone={status === 'active' ? 'success' : 'danger'}>
+    {status === 'active' ? 'Active' : 'Suspended'}
+  </ToneBadge>
+);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, loginAs, type Session, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
 import { type ApiRoute, apiRoutesOf, fieldsOf } from '../../../test/routes.ts';
 import { multipartBody, PNG } from '../portal/test-files.ts';
@@ -11,7 +11,7 @@ import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
  * A's ids. B must not be able to tell A's records from ids that do not exist (same status, same answer),
  * and A's rows, in every table with a `company_id`, must be exactly as they were.
  */
-let t: TestContext;
+const t = useTestApp();
 const A = {} as Ids;
 const B = {} as Ids;
 let bAdmin: Session;
@@ -75,13 +75,11 @@ async function seedCompany(into: Ids) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   await seedCompany(A);
   const b = await seedCompany(B);
   bAdmin = await loginAs(t.app, b.tenant.admin.email, PASSWORD, B.company);
   bPortalToken = b.token;
 });
-afterAll(() => t.close());
 
 const MISSING = 1_999_999_999;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, loginAs, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, loginAs, useTestApp } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
 import { PNG } from '../portal/test-files.ts';
 import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
@@ -9,7 +9,7 @@ import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
  * Composite keys (company_id, id): whatever a bug in a service might write, the database refuses a row of
  * one company that points at another company's app, queue, customer or conversation.
  */
-let t: TestContext;
+const t = useTestApp();
 const parents = {} as Record<
   'a' | 'b',
   { apps: number; queues: number; customers: number; conversations: number; company: number }
@@ -42,11 +42,9 @@ async function seed(key: 'a' | 'b') {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   await seed('a');
   await seed('b');
 });
-afterAll(() => t.close());
 
 /** Every reference that carries company_id: (table, column, parent table). */
 const REFERENCES: [string, string, keyof (typeof parents)['a']][] = [

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, loginAs, type Session, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import {
   addAppMember,
   addCompanyMember,
@@ -14,7 +14,7 @@ import {
 import { activities, conversations } from '../../db/schema/index.ts';
 import { seedConversation } from './test-data.ts';
 
-let t: TestContext;
+const t = useTestApp();
 let tenant: Awaited<ReturnType<typeof createTenant>>;
 let agent: Session;
 let admin: Session;
@@ -23,7 +23,6 @@ let otherAgent: Session;
 const ids = {} as Record<'current' | 'fresh' | 'unknown' | 'warranty' | 'private', number>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const { db } = t;
   tenant = await createTenant(db);
   const { app, queue, company } = tenant;
@@ -132,7 +131,6 @@ beforeAll(async () => {
   outsider = await loginAs(t.app, foreign.admin.email, PASSWORD, foreign.company.id);
   otherAgent = await loginAs(t.app, loner.email, PASSWORD, company.id);
 });
-afterAll(() => t.close());
 
 const summary = (as: Session, conversationId: unknown) =>
   call(t.app, 'POST', '/conversation/ai-summary', { as, body: { conversation_id: conversationId } });

@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, loginAs, type Session, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
 import { companies, conversations } from '../../db/schema/index.ts';
 import { seedConversation } from './test-data.ts';
 
-let t: TestContext;
+const t = useTestApp();
 let admin: Session;
 let conversationId: number;
 let agentId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const tenant = await createTenant(t.db);
   agentId = tenant.agent.id;
   // Tokyo has no daylight saving time: its offset is +9 all year, so the expected times are plain arithmetic.
@@ -39,7 +38,6 @@ beforeAll(async () => {
     expect(res.status).toBe(200);
   }
 });
-afterAll(() => t.close());
 
 /** "2026-11-21 19:15 GMT+9" for a UTC instant, computed without Intl. */
 const tokyo = (d: Date) =>

@@ -1,20 +1,17 @@
 import type { AppMember } from '@inbox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type Session, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { addAppMember, addCompanyMember, createApp, createUser } from '../../../test/factories.ts';
-import { signIn, type TenantWithSessions, tenantWithSessions } from '../companies/test-tenants.ts';
+import { signIn, tenantWithSessions } from '../companies/test-tenants.ts';
 
-let t: TestContext;
-let a: TenantWithSessions;
-let b: TenantWithSessions;
+const t = useTestApp();
+const a = before(() => tenantWithSessions(t));
+const b = before(() => tenantWithSessions(t));
 let appAdmin: { id: number; name: string; email: string };
 let appAdminSession: Session;
 let appManagerSession: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await tenantWithSessions(t);
-  b = await tenantWithSessions(t);
   appAdmin = await createUser(t.db, { name: 'Aaron AppAdmin' });
   await addCompanyMember(t.db, a.company.id, appAdmin.id, 'agent');
   await addAppMember(t.db, a.app, appAdmin.id, 'admin');
@@ -24,7 +21,6 @@ beforeAll(async () => {
   await addAppMember(t.db, a.app, appManager.id, 'manager');
   appManagerSession = await signIn(t, appManager, a.company);
 });
-afterAll(() => t.close());
 
 const members = async (as: Session, appId: number) =>
   call(t.app, 'GET', '/app/users', { as, query: { id: appId } });

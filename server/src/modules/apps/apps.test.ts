@@ -1,22 +1,19 @@
 import { App, AppStats } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type Session, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { addAppMember, addCompanyMember, createApp, createUser } from '../../../test/factories.ts';
 import { apps, conversations, customerApps, customers } from '../../db/schema/index.ts';
-import { signIn, type TenantWithSessions, tenantWithSessions } from '../companies/test-tenants.ts';
+import { signIn, tenantWithSessions } from '../companies/test-tenants.ts';
 
-let t: TestContext;
-let a: TenantWithSessions;
-let b: TenantWithSessions;
+const t = useTestApp();
+const a = before(() => tenantWithSessions(t));
+const b = before(() => tenantWithSessions(t));
 let hidden: Awaited<ReturnType<typeof createApp>>;
 let appAdmin: Session;
 let appManager: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await tenantWithSessions(t);
-  b = await tenantWithSessions(t);
   hidden = await createApp(t.db, a.company.id, { name: 'Zeta hidden', isActive: false });
   // Company agents who hold a higher role in the tenant's one app.
   for (const role of ['admin', 'manager'] as const) {
@@ -28,7 +25,6 @@ beforeAll(async () => {
     else appManager = session;
   }
 });
-afterAll(() => t.close());
 
 const getApps = (as: Session, query: Record<string, string | number> = {}) =>
   call(t.app, 'GET', '/apps', { as, query });

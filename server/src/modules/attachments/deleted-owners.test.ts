@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, loginAs, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { call, loginAs, useTestApp } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
 import { attachments } from '../../db/schema/index.ts';
 import { platformAdmin } from '../companies/test-tenants.ts';
@@ -10,12 +10,7 @@ import { PNG } from '../portal/test-files.ts';
 import { startChat, uploadFile } from '../portal/test-helpers.ts';
 
 /** Deleting an app or a company deletes its files too; nobody else's. */
-let t: TestContext;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** A customer's upload to a new chat of the tenant's app: the path of the stored file. */
 async function uploadedFile(tenant: Awaited<ReturnType<typeof createTenant>>) {

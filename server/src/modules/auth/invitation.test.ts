@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, loginAs, type Session, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
 import { platformAdmin } from '../companies/test-tenants.ts';
 
-let t: TestContext;
+const t = useTestApp();
 let admin: Session;
 let platform: Session;
 let tenant: Awaited<ReturnType<typeof createTenant>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   tenant = await createTenant(t.db);
   admin = await loginAs(t.app, tenant.admin.email, PASSWORD, tenant.company.id);
   platform = (await platformAdmin(t)).session;
 });
-afterAll(() => t.close());
 
 /** The set-password link of the invitation mailed to `email`. */
 async function invitationLink(email: string) {

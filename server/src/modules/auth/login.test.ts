@@ -1,7 +1,7 @@
 import { LOGIN_FAILED_MESSAGE, LoginResult } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { call, useTestApp } from '../../../test/app.ts';
 import {
   addAppMember,
   addCompanyMember,
@@ -14,11 +14,7 @@ import {
 } from '../../../test/factories.ts';
 import { companies, sessions, users } from '../../db/schema/index.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const login = (body: Record<string, unknown>) => call(t.app, 'POST', '/auth/login', { body });
 

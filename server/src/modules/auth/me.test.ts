@@ -1,7 +1,7 @@
 import { User } from '@inbox/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, loginAs, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { call, loginAs, useTestApp } from '../../../test/app.ts';
 import {
   addCompanyMember,
   createCompany,
@@ -11,11 +11,7 @@ import {
 } from '../../../test/factories.ts';
 import { activities, users } from '../../db/schema/index.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('GET /auth/me', () => {
   it('answers the user with its companies, the first by name being current', async () => {

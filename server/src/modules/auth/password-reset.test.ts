@@ -1,17 +1,13 @@
 import { PASSWORD_RESET_ANSWER } from '@inbox/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, loginAs, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { call, loginAs, useTestApp } from '../../../test/app.ts';
 import { createUser, PASSWORD } from '../../../test/factories.ts';
 import { activities, passwordResets, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { EXPIRED_RESET_LINK } from './password-reset.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const requestReset = (email: string) => call(t.app, 'POST', '/auth/password_reset', { body: { email } });
 const resetWith = (hash: string, password: string) =>

@@ -1,16 +1,12 @@
 import { PASSWORD_RESET_ANSWER } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { createUser, PASSWORD } from '../../../test/factories.ts';
 import { passwordResets } from '../../db/schema/index.ts';
 import { RESET_MAILS_PER_EMAIL } from './limits.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({ loginRateLimit: { perIp: 5, perEmail: 3, windowMs: 60_000 } });
-});
-afterAll(() => t.close());
+const t = useTestApp({ loginRateLimit: { perIp: 5, perEmail: 3, windowMs: 60_000 } });
 
 /** Each test speaks from its own address, so the per-IP counters of one do not leak into another. */
 const post = async (ip: string, path: string, body: unknown) => {

@@ -1,17 +1,11 @@
 import { Company } from '@inbox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestContext } from '../../../test/app.ts';
-import { type TenantWithSessions, tenantWithSessions } from './test-tenants.ts';
+import { describe, expect, it } from 'vitest';
+import { before, call, useTestApp } from '../../../test/app.ts';
+import { tenantWithSessions } from './test-tenants.ts';
 
-let t: TestContext;
-let a: TenantWithSessions;
-let b: TenantWithSessions;
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await tenantWithSessions(t);
-  b = await tenantWithSessions(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const a = before(() => tenantWithSessions(t));
+const b = before(() => tenantWithSessions(t));
 
 const activityCount = async (companyId: number, action: string) => {
   const rows = await t.db.query.activities.findMany({

@@ -1,20 +1,16 @@
 import type { App, Queue } from '@inbox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type Session, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { createApp } from '../../../test/factories.ts';
-import { platformAdmin, type TenantWithSessions, tenantWithSessions } from '../companies/test-tenants.ts';
+import { platformAdmin, tenantWithSessions } from '../companies/test-tenants.ts';
 
-let t: TestContext;
-let a: TenantWithSessions;
-let b: TenantWithSessions;
+const t = useTestApp();
+const a = before(() => tenantWithSessions(t));
+const b = before(() => tenantWithSessions(t));
 let pa: Session;
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await tenantWithSessions(t);
-  b = await tenantWithSessions(t);
   pa = (await platformAdmin(t)).session;
 });
-afterAll(() => t.close());
 
 const get = (path: string, query: Record<string, string | number> = {}) =>
   call(t.app, 'GET', path, { as: pa, query });

@@ -1,19 +1,16 @@
 import { Company } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type Session, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { apps, companyMembers, users } from '../../db/schema/index.ts';
-import { platformAdmin, type TenantWithSessions, tenantWithSessions } from '../companies/test-tenants.ts';
+import { platformAdmin, tenantWithSessions } from '../companies/test-tenants.ts';
 
-let t: TestContext;
-let a: TenantWithSessions;
+const t = useTestApp();
+const a = before(() => tenantWithSessions(t));
 let pa: Session;
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await tenantWithSessions(t);
   pa = (await platformAdmin(t)).session;
 });
-afterAll(() => t.close());
 
 describe('platform admin gate', () => {
   it('refuses a company admin with 403 and an anonymous caller with 401', async () => {

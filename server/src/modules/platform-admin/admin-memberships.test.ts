@@ -1,23 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type Session, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { addCompanyMember, createApp, createQueue, createUser } from '../../../test/factories.ts';
 import { appMembers, companyMembers, queueMembers } from '../../db/schema/index.ts';
-import { platformAdmin, type TenantWithSessions, tenantWithSessions } from '../companies/test-tenants.ts';
+import { platformAdmin, tenantWithSessions } from '../companies/test-tenants.ts';
 
-let t: TestContext;
-let a: TenantWithSessions;
-let b: TenantWithSessions;
+const t = useTestApp();
+const a = before(() => tenantWithSessions(t));
+const b = before(() => tenantWithSessions(t));
 let pa: Session;
 let drifter: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await tenantWithSessions(t);
-  b = await tenantWithSessions(t);
   pa = (await platformAdmin(t)).session;
   drifter = await createUser(t.db, { name: 'Dana Drifter' });
 });
-afterAll(() => t.close());
 
 const send = (method: 'POST' | 'PUT', path: string, body: Record<string, unknown>) =>
   call(t.app, method, path, { as: pa, body });

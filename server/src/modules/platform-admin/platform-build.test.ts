@@ -1,15 +1,13 @@
 import type { App, CompanyUser, Queue } from '@inbox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, loginAs, type Session, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { platformAdmin } from '../companies/test-tenants.ts';
 
-let t: TestContext;
+const t = useTestApp();
 let pa: Session;
 beforeAll(async () => {
-  t = await createTestApp();
   pa = (await platformAdmin(t)).session;
 });
-afterAll(() => t.close());
 
 /** A platform-admin call that must succeed; answers its data. */
 async function admin(method: 'POST' | 'PUT', path: string, body: Record<string, unknown>) {

@@ -1,19 +1,17 @@
 import { AdminUser, AdminUserDetail } from '@inbox/contract';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, loginAs, type Session, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { createTenant, createUser, PASSWORD } from '../../../test/factories.ts';
 import { activities, companyMembers, sessions, users } from '../../db/schema/index.ts';
 
-let t: TestContext;
+const t = useTestApp();
 let root: Awaited<ReturnType<typeof createUser>>;
 let as: Session;
 beforeAll(async () => {
-  t = await createTestApp();
   root = await createUser(t.db, { isPlatformAdmin: true, name: 'Root Admin' });
   as = await loginAs(t.app, root.email, PASSWORD);
 });
-afterAll(() => t.close());
 
 const activity = (action: string, id: number) =>
   t.db

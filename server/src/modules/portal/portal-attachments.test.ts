@@ -1,22 +1,12 @@
 import { MAX_ATTACHMENT_BYTES } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
-import { createTenant } from '../../../test/factories.ts';
+import { describe, expect, it } from 'vitest';
 import { conversations } from '../../db/schema/index.ts';
 import { storeAttachment } from '../attachments/service.ts';
 import { CSV, DOC, DOCX, EXE, HTML, PDF, PLAIN_ZIP, PNG, XLSX } from './test-files.ts';
-import { agentSend, portal, startChat, uploadFile } from './test-helpers.ts';
+import { agentSend, portal, startChat, uploadFile, usePortalSuite } from './test-helpers.ts';
 
-let t: TestContext;
-let tenant: Awaited<ReturnType<typeof createTenant>>;
-beforeAll(async () => {
-  t = await createTestApp({
-    portalRateLimit: { startsPerIp: 1000, messagesPerIp: 1000, messagesPerToken: 1000, windowMs: 60_000 },
-  });
-  tenant = await createTenant(t.db);
-});
-afterAll(() => t.close());
+const { t, tenant } = usePortalSuite();
 
 const chat = () => startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
 const download = (token: string, id: number) =>

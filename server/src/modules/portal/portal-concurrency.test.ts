@@ -1,17 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { createTenant } from '../../../test/factories.ts';
 import { messages } from '../../db/schema/index.ts';
 import { agentSend, portal, startChat } from './test-helpers.ts';
 
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp({
-    portalRateLimit: { startsPerIp: 0, messagesPerIp: 0, messagesPerToken: 0, windowMs: 60_000 },
-  });
+const t = useTestApp({
+  portalRateLimit: { startsPerIp: 0, messagesPerIp: 0, messagesPerToken: 0, windowMs: 60_000 },
 });
-afterAll(() => t.close());
 
 const SENDERS = 10;
 const PER_SENDER = 20;

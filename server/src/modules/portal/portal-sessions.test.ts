@@ -1,20 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginAs, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, loginAs } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
 import { activities, conversations, portalSessions } from '../../db/schema/index.ts';
 import { closeExpiredSessions } from './expiry.ts';
-import { agentSend, portal, startChat } from './test-helpers.ts';
+import { agentSend, portal, startChat, usePortalSuite } from './test-helpers.ts';
 
-let t: TestContext;
-let tenant: Awaited<ReturnType<typeof createTenant>>;
-beforeAll(async () => {
-  t = await createTestApp({
-    portalRateLimit: { startsPerIp: 1000, messagesPerIp: 1000, messagesPerToken: 1000, windowMs: 60_000 },
-  });
-  tenant = await createTenant(t.db);
-});
-afterAll(() => t.close());
+const { t, tenant } = usePortalSuite();
 
 const chat = () => startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
 const expire = (conversationId: number, ago = '1 second') =>

@@ -1,20 +1,11 @@
 import { Message, ok, PortalPoll } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
 import { createApp, createQueue, createTenant } from '../../../test/factories.ts';
 import { activities, conversations, customerApps, customers } from '../../db/schema/index.ts';
-import { agentSend, agentTyping, portal, startChat } from './test-helpers.ts';
+import { agentSend, agentTyping, portal, startChat, usePortalSuite } from './test-helpers.ts';
 
-let t: TestContext;
-let tenant: Awaited<ReturnType<typeof createTenant>>;
-beforeAll(async () => {
-  t = await createTestApp({
-    portalRateLimit: { startsPerIp: 1000, messagesPerIp: 1000, messagesPerToken: 1000, windowMs: 60_000 },
-  });
-  tenant = await createTenant(t.db);
-});
-afterAll(() => t.close());
+const { t, tenant } = usePortalSuite();
 
 const where = (conversationId: number) => ({ companyId: tenant.company.id, conversationId });
 

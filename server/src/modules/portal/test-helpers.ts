@@ -1,4 +1,5 @@
-import { call } from '../../../test/app.ts';
+import { before, call, useTestApp } from '../../../test/app.ts';
+import { createTenant } from '../../../test/factories.ts';
 import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { appendMessage, type Sender } from '../conversations/append.ts';
@@ -81,4 +82,16 @@ export async function uploadFile(app: App, token: string, filename: string, data
     body = undefined;
   }
   return { status: res.statusCode, body };
+}
+
+/**
+ * A portal suite's app, with rate limits far above what its tests send (the limits have their own tests),
+ * and one tenant to chat with.
+ */
+export function usePortalSuite() {
+  const t = useTestApp({
+    portalRateLimit: { startsPerIp: 1000, messagesPerIp: 1000, messagesPerToken: 1000, windowMs: 60_000 },
+  });
+  const tenant = before(() => createTenant(t.db));
+  return { t, tenant };
 }

@@ -1,6 +1,6 @@
 import type { App, QueueMember } from '@inbox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type Session, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import {
   addAppMember,
   addCompanyMember,
@@ -8,25 +8,21 @@ import {
   createQueue,
   createUser,
 } from '../../../test/factories.ts';
-import { signIn, type TenantWithSessions, tenantWithSessions } from '../companies/test-tenants.ts';
+import { signIn, tenantWithSessions } from '../companies/test-tenants.ts';
 
-let t: TestContext;
-let a: TenantWithSessions;
-let b: TenantWithSessions;
+const t = useTestApp();
+const a = before(() => tenantWithSessions(t));
+const b = before(() => tenantWithSessions(t));
 let appManager: Session;
 let secret: Awaited<ReturnType<typeof createQueue>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await tenantWithSessions(t);
-  b = await tenantWithSessions(t);
   secret = await createQueue(t.db, a.app, { name: 'Secret', isPrivate: true });
   const manager = await createUser(t.db);
   await addCompanyMember(t.db, a.company.id, manager.id, 'agent');
   await addAppMember(t.db, a.app, manager.id, 'manager');
   appManager = await signIn(t, manager, a.company);
 });
-afterAll(() => t.close());
 
 const members = (as: Session, queueId: number) =>
   call(t.app, 'GET', '/queue/users', { as, query: { id: queueId } });

@@ -1,6 +1,6 @@
 import type { Queue } from '@inbox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type Session, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import {
   addAppMember,
   addCompanyMember,
@@ -9,11 +9,11 @@ import {
   createQueue,
   createUser,
 } from '../../../test/factories.ts';
-import { signIn, type TenantWithSessions, tenantWithSessions } from '../companies/test-tenants.ts';
+import { signIn, tenantWithSessions } from '../companies/test-tenants.ts';
 
-let t: TestContext;
-let a: TenantWithSessions;
-let b: TenantWithSessions;
+const t = useTestApp();
+const a = before(() => tenantWithSessions(t));
+const b = before(() => tenantWithSessions(t));
 let appManager: Session;
 type QueueRow = Awaited<ReturnType<typeof createQueue>>;
 let secret: QueueRow;
@@ -21,9 +21,6 @@ let mine: QueueRow;
 let elsewhere: QueueRow;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await tenantWithSessions(t);
-  b = await tenantWithSessions(t);
   secret = await createQueue(t.db, a.app, { name: 'Secret', isPrivate: true });
   mine = await createQueue(t.db, a.app, { name: 'Mine', isPrivate: true });
   await addQueueMember(t.db, mine, a.agent.id);
@@ -33,7 +30,6 @@ beforeAll(async () => {
   await addAppMember(t.db, a.app, manager.id, 'manager');
   appManager = await signIn(t, manager, a.company);
 });
-afterAll(() => t.close());
 
 const ids = (res: { body: { data: Queue[] } }) => res.body.data.map((q) => q.queue_id).sort((x, y) => x - y);
 const sorted = (...list: number[]) => list.sort((x, y) => x - y);

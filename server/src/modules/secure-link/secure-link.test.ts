@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, loginAs, type Session, type TestContext } from '../../../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import {
   addCompanyMember,
   addQueueMember,
@@ -13,14 +13,13 @@ import { activities, conversations, portalSessions } from '../../db/schema/index
 import { seedConversation } from '../ai/test-data.ts';
 import { NO_EMAIL_MESSAGE } from './service.ts';
 
-let t: TestContext;
+const t = useTestApp();
 let tenant: Awaited<ReturnType<typeof createTenant>>;
 let agent: Session;
 let outsider: Session;
 let otherAgent: Session;
 
 beforeAll(async () => {
-  t = await createTestApp();
   tenant = await createTenant(t.db);
   const foreign = await createTenant(t.db);
   const loner = await createUser(t.db);
@@ -30,7 +29,6 @@ beforeAll(async () => {
   outsider = await loginAs(t.app, foreign.admin.email, PASSWORD, foreign.company.id);
   otherAgent = await loginAs(t.app, loner.email, PASSWORD, tenant.company.id);
 });
-afterAll(() => t.close());
 
 const seed = (name: string, email: string | null) =>
   seedConversation(t.db, {

@@ -1,20 +1,14 @@
 import { CompanyUser } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, loginAs, type Session, type TestContext } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { before, call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { PASSWORD } from '../../../test/factories.ts';
 import { conversations, customers, users } from '../../db/schema/index.ts';
-import { platformAdmin, type TenantWithSessions, tenantWithSessions } from '../companies/test-tenants.ts';
+import { platformAdmin, tenantWithSessions } from '../companies/test-tenants.ts';
 
-let t: TestContext;
-let a: TenantWithSessions;
-let b: TenantWithSessions;
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await tenantWithSessions(t);
-  b = await tenantWithSessions(t);
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const a = before(() => tenantWithSessions(t));
+const b = before(() => tenantWithSessions(t));
 
 const listUsers = (as: Session, query: Record<string, string | number> = {}) =>
   call(t.app, 'GET', '/users', { as, query });

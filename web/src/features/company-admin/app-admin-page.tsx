@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { roleLabel } from '@/components/role-select';
-import { ToneBadge } from '@/components/tone-badge';
+import { ActiveBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-error';
@@ -16,7 +16,7 @@ import { NoAdminAccess, NoCompanyForAdmin } from './components/admin-access-stat
 import { CompanyAppDetailsCard } from './components/app-details-card';
 import { AppMembersCard } from './components/app-members-card';
 import { PortalLinkCard } from './components/portal-link-card';
-import { QueuesCard } from './components/queues-card';
+import { AppQueuesCard } from './components/queues-card';
 
 const BACK = { to: '/admin', label: 'Back to Admin' };
 
@@ -88,9 +88,7 @@ function AppAdmin({ companyId, appId }: { companyId: number; appId: number }) {
         title={a.app_name}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <ToneBadge tone={a.is_active ? 'success' : 'muted'}>
-              {a.is_active ? 'Active' : 'Inactive'}
-            </ToneBadge>
+            <ActiveBadge active={a.is_active} />
             {a.role && <span>Your role: {roleLabel(a.role)}</span>}
           </span>
         }
@@ -99,7 +97,7 @@ function AppAdmin({ companyId, appId }: { companyId: number; appId: number }) {
         <>
           <CompanyAppDetailsCard companyId={companyId} app={a} />
           <PortalLinkCard appId={a.app_id} isActive={a.is_active} />
-          <QueuesCard companyId={companyId} appId={a.app_id} />
+          <AppQueuesCard companyId={companyId} appId={a.app_id} />
           <AppMembersCard companyId={companyId} appId={a.app_id} canEdit={a.role === 'admin'} />
         </>
       ) : (

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { toastError } from '@/components/server-errors';
-import { ToneBadge } from '@/components/tone-badge';
+import { ActiveBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
@@ -49,9 +49,7 @@ function AppView({ id }: { id: number }) {
         title={a.app_name}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <ToneBadge tone={a.is_active ? 'success' : 'muted'}>
-              {a.is_active ? 'Active' : 'Inactive'}
-            </ToneBadge>
+            <ActiveBadge active={a.is_active} />
             <span>
               App of{' '}
               <Link

@@ -8,7 +8,7 @@ import { ListSkeleton } from '@/components/list-skeleton';
 import { Pager } from '@/components/pager';
 import { roleLabel } from '@/components/role-select';
 import { SearchInput } from '@/components/search-input';
-import { ToneBadge } from '@/components/tone-badge';
+import { ActiveBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/input';
@@ -128,9 +128,7 @@ export function AppsSection({ companyId, isCompanyAdmin, createOpen, onCreateOpe
                       )}
                     </TableCell>
                     <TableCell>
-                      <ToneBadge tone={app.is_active ? 'success' : 'muted'}>
-                        {app.is_active ? 'Active' : 'Inactive'}
-                      </ToneBadge>
+                      <ActiveBadge active={app.is_active} />
                     </TableCell>
                     <TableCell className="hidden tabular-nums sm:table-cell">{app.queues_count}</TableCell>
                     <TableCell className="hidden tabular-nums sm:table-cell">{app.members_count}</TableCell>

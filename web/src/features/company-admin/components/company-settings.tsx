@@ -7,7 +7,7 @@ import { COMPANY_FIELDS, CompanyFieldset, CompanyForm } from '@/components/admin
 import { ErrorState } from '@/components/error-state';
 import { SaveFooter, SwitchField } from '@/components/form-fields';
 import { showServerError } from '@/components/server-errors';
-import { ToneBadge } from '@/components/tone-badge';
+import { StatusBadge } from '@/components/tone-badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { companyQuery, useUpdateCompany } from '../api/company';
@@ -74,9 +74,7 @@ function CompanyFormBody({ company, canEdit }: { company: Company; canEdit: bool
         />
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-muted-foreground">Status</span>
-          <ToneBadge tone={company.status === 'active' ? 'success' : 'danger'}>
-            {company.status === 'active' ? 'Active' : 'Suspended'}
-          </ToneBadge>
+          <StatusBadge status={company.status} />
           <span className="text-muted-foreground">
             · {company.apps_count} {company.apps_count === 1 ? 'app' : 'apps'} · {company.members_count}{' '}
             {company.members_count === 1 ? 'member' : 'members'}

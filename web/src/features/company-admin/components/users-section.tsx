@@ -10,7 +10,7 @@ import { Pager } from '@/components/pager';
 import { RoleSelect } from '@/components/role-select';
 import { SearchInput } from '@/components/search-input';
 import { toastError } from '@/components/server-errors';
-import { ToneBadge } from '@/components/tone-badge';
+import { StatusBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -100,9 +100,7 @@ export function UsersSection({ companyId, currentUserId }: { companyId: number; 
                         />
                       </TableCell>
                       <TableCell className="hidden sm:table-cell">
-                        <ToneBadge tone={u.status === 'active' ? 'success' : 'danger'}>
-                          {u.status === 'active' ? 'Active' : 'Suspended'}
-                        </ToneBadge>
+                        <StatusBadge status={u.status} />
                       </TableCell>
                       <TableCell>
                         {!self && (

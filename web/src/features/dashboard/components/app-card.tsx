@@ -2,7 +2,7 @@ import type { App } from '@inbox/contract';
 import { ChevronRightIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { roleLabel } from '@/components/role-select';
-import { ToneBadge } from '@/components/tone-badge';
+import { ActiveBadge } from '@/components/tone-badge';
 import { cn } from '@/lib/utils';
 
 /** App admins and managers administer an app (settings, queues); agents only work in it. */
@@ -14,9 +14,7 @@ export function AppCard({ app, selected }: { app: App; selected: boolean }) {
     <>
       <div className="flex items-start justify-between gap-2">
         <h3 className="min-w-0 truncate font-medium">{app.app_name}</h3>
-        <ToneBadge tone={app.is_active ? 'success' : 'muted'}>
-          {app.is_active ? 'Active' : 'Inactive'}
-        </ToneBadge>
+        <ActiveBadge active={app.is_active} />
       </div>
       <p className="line-clamp-2 min-h-10 text-muted-foreground text-sm">
         {app.description || 'No description.'}

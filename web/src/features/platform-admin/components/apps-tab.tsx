@@ -2,21 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { AppWindowIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { SearchInput } from '@/components/search-input';
-import { ToneBadge } from '@/components/tone-badge';
+import { ActiveBadge } from '@/components/tone-badge';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
-import { useDebouncedValue } from '@/components/use-debounced-value';
 import { adminAppsQuery } from '../api/apps';
 import { CreateAppDialog } from './create-app-dialog';
-import { ListTab } from './list-tab';
+import { CompanyFilter, ListTab, useListSearch } from './list-tab';
 import { useCompanyNames } from './lookups';
-import { CompanyPicker } from './pickers';
 
 export function AppsTab() {
   const [company, setCompany] = useState({ id: '', name: '' });
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-  const term = useDebouncedValue(search.trim());
+  const { term, offset, setOffset, input: searchInput } = useListSearch('Search apps');
   const companyId = company.id ? Number(company.id) : undefined;
   const apps = useQuery(adminAppsQuery({ company_id: companyId, search: term, offset }));
   const companyName = useCompanyNames();
@@ -25,25 +20,14 @@ export function AppsTab() {
     <ListTab
       filters={
         <>
-          <CompanyPicker
-            className="sm:w-56"
-            value={company.id}
-            selectedLabel={company.name}
-            clearLabel="All companies"
-            label="Filter by company"
-            onChange={(id, name) => {
-              setCompany({ id, name });
+          <CompanyFilter
+            value={company}
+            onChange={(choice) => {
+              setCompany(choice);
               setOffset(0);
             }}
           />
-          <SearchInput
-            label="Search apps"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setOffset(0);
-            }}
-          />
+          {searchInput}
         </>
       }
       createLabel="Create app"
@@ -86,9 +70,7 @@ export function AppsTab() {
             </Link>
           </TableCell>
           <TableCell>
-            <ToneBadge tone={a.is_active ? 'success' : 'muted'}>
-              {a.is_active ? 'Active' : 'Inactive'}
-            </ToneBadge>
+            <ActiveBadge active={a.is_active} />
           </TableCell>
           <TableCell className="hidden tabular-nums md:table-cell">{a.queues_count}</TableCell>
           <TableCell className="hidden tabular-nums md:table-cell">{a.members_count}</TableCell>

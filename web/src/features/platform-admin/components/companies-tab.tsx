@@ -1,33 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Building2Icon } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { SearchInput } from '@/components/search-input';
-import { ToneBadge } from '@/components/tone-badge';
+import { StatusBadge } from '@/components/tone-badge';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
-import { useDebouncedValue } from '@/components/use-debounced-value';
 import { companiesQuery } from '../api/companies';
 import { CreateCompanyDialog } from './create-company-dialog';
-import { ListTab } from './list-tab';
+import { ListTab, useListSearch } from './list-tab';
 import { shortDate } from './list-toolbar';
 
 export function CompaniesTab() {
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-  const term = useDebouncedValue(search.trim());
+  const { term, offset, setOffset, input: searchInput } = useListSearch('Search companies');
   const companies = useQuery(companiesQuery({ search: term, offset }));
   return (
     <ListTab
-      filters={
-        <SearchInput
-          label="Search companies"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setOffset(0);
-          }}
-        />
-      }
+      filters={searchInput}
       createLabel="Create company"
       createDialog={(open, onOpenChange) => <CreateCompanyDialog open={open} onOpenChange={onOpenChange} />}
       list={companies}
@@ -55,9 +41,7 @@ export function CompaniesTab() {
             </Link>
           </TableCell>
           <TableCell>
-            <ToneBadge tone={c.status === 'active' ? 'success' : 'danger'}>
-              {c.status === 'active' ? 'Active' : 'Suspended'}
-            </ToneBadge>
+            <StatusBadge status={c.status} />
           </TableCell>
           <TableCell className="hidden text-muted-foreground md:table-cell">{c.timezone}</TableCell>
           <TableCell className="hidden tabular-nums sm:table-cell">{c.apps_count}</TableCell>

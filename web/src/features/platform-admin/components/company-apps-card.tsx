@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { ListSkeleton } from '@/components/list-skeleton';
-import { ToneBadge } from '@/components/tone-badge';
+import { ActiveBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { adminAppsQuery } from '../api/apps';
@@ -50,9 +50,7 @@ export function CompanyAppsCard({ company }: { company: Company }) {
                       {a.members_count === 1 ? 'member' : 'members'}
                     </p>
                   </div>
-                  <ToneBadge tone={a.is_active ? 'success' : 'muted'}>
-                    {a.is_active ? 'Active' : 'Inactive'}
-                  </ToneBadge>
+                  <ActiveBadge active={a.is_active} />
                   <ChevronRightIcon className="size-4 text-muted-foreground" aria-hidden />
                 </Link>
               </li>

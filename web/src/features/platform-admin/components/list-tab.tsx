@@ -5,10 +5,13 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { ListSkeleton } from '@/components/list-skeleton';
 import { Pager } from '@/components/pager';
+import { SearchInput } from '@/components/search-input';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableHeader, TableRow } from '@/components/ui/table';
+import { useDebouncedValue } from '@/components/use-debounced-value';
 import { PAGE } from '../api/keys';
 import { ListToolbar } from './list-toolbar';
+import { CompanyPicker } from './pickers';
 
 interface ListTabProps<T> {
   /** The search box and pickers, left of the create button. */
@@ -70,5 +73,42 @@ export function ListTab<T>({
       )}
       {createDialog(creating, setCreating)}
     </div>
+  );
+}
+
+/** A list tab's search box and page: a new search goes back to the first page. */
+export function useListSearch(label: string) {
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const term = useDebouncedValue(search.trim());
+  const input = (
+    <SearchInput
+      label={label}
+      value={search}
+      onChange={(e) => {
+        setSearch(e.target.value);
+        setOffset(0);
+      }}
+    />
+  );
+  return { term, offset, setOffset, input };
+}
+
+export interface Choice {
+  id: string;
+  name: string;
+}
+
+/** The "All companies" filter of the apps and queues tabs. */
+export function CompanyFilter({ value, onChange }: { value: Choice; onChange: (choice: Choice) => void }) {
+  return (
+    <CompanyPicker
+      className="sm:w-56"
+      value={value.id}
+      selectedLabel={value.name}
+      clearLabel="All companies"
+      label="Filter by company"
+      onChange={(id, name) => onChange({ id, name })}
+    />
   );
 }

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { LayersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ToneBadge } from '@/components/tone-badge';
+import { ActiveBadge, ToneBadge } from '@/components/tone-badge';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { adminQueuesQuery } from '../api/queues';
-import { ListTab } from './list-tab';
+import { CompanyFilter, ListTab } from './list-tab';
 import { useAppNames } from './lookups';
-import { AppPicker, CompanyPicker } from './pickers';
+import { AppPicker, } from './pickers';
 import { QueueDialog } from './queue-dialog';
 
 export function QueuesTab() {
@@ -23,14 +23,10 @@ export function QueuesTab() {
     <ListTab
       filters={
         <>
-          <CompanyPicker
-            className="sm:w-56"
-            value={company.id}
-            selectedLabel={company.name}
-            clearLabel="All companies"
-            label="Filter by company"
-            onChange={(id, name) => {
-              setCompany({ id, name });
+          <CompanyFilter
+            value={company}
+            onChange={(choice) => {
+              setCompany(choice);
               setApp({ id: '', name: '' });
               setOffset(0);
             }}
@@ -89,9 +85,7 @@ export function QueuesTab() {
             </ToneBadge>
           </TableCell>
           <TableCell className="hidden md:table-cell">
-            <ToneBadge tone={q.is_active ? 'success' : 'muted'}>
-              {q.is_active ? 'Active' : 'Inactive'}
-            </ToneBadge>
+            <ActiveBadge active={q.is_active} />
           </TableCell>
           <TableCell className="hidden tabular-nums md:table-cell">{q.members_count}</TableCell>
         </TableRow>

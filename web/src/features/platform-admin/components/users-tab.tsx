@@ -1,33 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { UsersIcon } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { SearchInput } from '@/components/search-input';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
-import { useDebouncedValue } from '@/components/use-debounced-value';
 import { usersQuery } from '../api/users';
 import { CreateUserDialog } from './create-user-dialog';
-import { ListTab } from './list-tab';
+import { ListTab, useListSearch } from './list-tab';
 import { shortDate } from './list-toolbar';
 import { UserBadges } from './user-badges';
 
 export function UsersTab() {
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-  const term = useDebouncedValue(search.trim());
+  const { term, offset, setOffset, input: searchInput } = useListSearch('Search users');
   const users = useQuery(usersQuery({ search: term, offset }));
   return (
     <ListTab
-      filters={
-        <SearchInput
-          label="Search users"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setOffset(0);
-          }}
-        />
-      }
+      filters={searchInput}
       createLabel="Create user"
       createDialog={(open, onOpenChange) => <CreateUserDialog open={open} onOpenChange={onOpenChange} />}
       list={users}

@@ -1,0 +1,141 @@
+import type { Queue } from '@inbox/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { LayersIcon, PencilIcon, PlusIcon, Trash2Icon, UsersIcon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { toastError } from '@/components/server-errors';
+import { ActiveBadge, ToneBadge } from '@/components/tone-badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+
+const memberCount = (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`;
+
+export interface QueueDialogSlot {
+  /** Undefined: create a queue. */
+  queue?: Queue;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * An app's queues with create, edit and delete, on the company admin's and the platform admin's app pages.
+ * The page brings its own list, delete call and queue dialog; `onMembers` makes the member count a button.
+ */
+export function QueuesCard({
+  description,
+  queues,
+  remove,
+  dialog,
+  onMembers,
+}: {
+  description: string;
+  queues: UseQueryResult<{ data: Queue[] }>;
+  remove: {
+    mutate: (q: Queue, o: { onSuccess: () => void; onError: (e: unknown) => void }) => void;
+    isPending: boolean;
+  };
+  dialog: (slot: QueueDialogSlot) => ReactNode;
+  onMembers?: (q: Queue) => void;
+}) {
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Queue | null>(null);
+  const [deleting, setDeleting] = useState<Queue | null>(null);
+  return (
+    <Card>
+      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1.5">
+          <CardTitle>Queues</CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+        <Button onClick={() => setCreating(true)}>
+          <PlusIcon aria-hidden />
+          Create queue
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {queues.isPending ? (
+          <ListSkeleton rows={3} label="Loading queues" />
+        ) : queues.isError ? (
+          <ErrorState error={queues.error} onRetry={() => queues.refetch()} />
+        ) : queues.data.data.length === 0 ? (
+          <EmptyState
+            icon={LayersIcon}
+            title="No queues yet"
+            description="Create a queue such as Support or Billing, then add the people who answer it."
+          />
+        ) : (
+          <ul className="divide-y rounded-lg border">
+            {queues.data.data.map((q) => (
+              <li
+                key={q.queue_id}
+                className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center"
+                data-testid="queue-row"
+              >
+                <div className="min-w-0 flex-1 space-y-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium">{q.queue_name}</span>
+                    <ToneBadge tone={q.is_private ? 'warning' : 'info'}>
+                      {q.is_private ? 'Private' : 'Public'}
+                    </ToneBadge>
+                    <ActiveBadge active={q.is_active} />
+                    {!onMembers && (
+                      <span className="text-muted-foreground text-xs">{memberCount(q.members_count)}</span>
+                    )}
+                  </div>
+                  {q.description && <p className="text-muted-foreground text-sm">{q.description}</p>}
+                </div>
+                <div className="flex items-center gap-1">
+                  {onMembers && (
+                    <Button variant="outline" size="sm" onClick={() => onMembers(q)}>
+                      <UsersIcon aria-hidden />
+                      {memberCount(q.members_count)}
+                      <span className="sr-only"> of {q.queue_name}</span>
+                    </Button>
+                  )}
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Edit ${q.queue_name}`}
+                    onClick={() => setEditing(q)}
+                  >
+                    <PencilIcon />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Delete ${q.queue_name}`}
+                    onClick={() => setDeleting(q)}
+                  >
+                    <Trash2Icon />
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      {dialog({ open: creating, onOpenChange: setCreating })}
+      {dialog({
+        queue: editing ?? undefined,
+        open: !!editing,
+        onOpenChange: (open) => !open && setEditing(null),
+      })}
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.queue_name ?? 'queue'}?`}
+        description="Its members are removed from it. Its conversations stay in the app without a queue."
+        confirmLabel="Delete queue"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting, { onSuccess: () => setDeleting(null), onError: (e) => toastError(e) })
+        }
+      />
+    </Card>
+  );
+}
