@@ -1,7 +1,6 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { cascadeTo, timestamps, ts } from './columns.ts';
 import { users } from './users.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const companies = pgTable('companies', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -15,19 +14,14 @@ export const companies = pgTable('companies', {
   lastConversationNumber: integer('last_conversation_number').notNull().default(0),
   /** A reply to an unassigned conversation assigns it to the replier (decision 015). */
   autoAssignOnReply: boolean('auto_assign_on_reply').notNull().default(true),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  ...timestamps(),
 });
 
 export const companyMembers = pgTable(
   'company_members',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: cascadeTo('company_id', () => companies.id),
+    userId: cascadeTo('user_id', () => users.id),
     role: text('role', { enum: ['admin', 'manager', 'agent'] }).notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -38,14 +32,11 @@ export const apps = pgTable(
   'apps',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: cascadeTo('company_id', () => companies.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('apps_company_idx').on(t.companyId)],
 );
@@ -53,15 +44,9 @@ export const apps = pgTable(
 export const appMembers = pgTable(
   'app_members',
   {
-    appId: integer('app_id')
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    appId: cascadeTo('app_id', () => apps.id),
+    userId: cascadeTo('user_id', () => users.id),
+    companyId: cascadeTo('company_id', () => companies.id),
     role: text('role', { enum: ['admin', 'manager', 'agent'] }).notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -75,18 +60,13 @@ export const queues = pgTable(
   'queues',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    appId: integer('app_id')
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
+    companyId: cascadeTo('company_id', () => companies.id),
+    appId: cascadeTo('app_id', () => apps.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     isPrivate: boolean('is_private').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('queues_app_idx').on(t.appId), index('queues_company_idx').on(t.companyId)],
 );
@@ -94,15 +74,9 @@ export const queues = pgTable(
 export const queueMembers = pgTable(
   'queue_members',
   {
-    queueId: integer('queue_id')
-      .notNull()
-      .references(() => queues.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    queueId: cascadeTo('queue_id', () => queues.id),
+    userId: cascadeTo('user_id', () => users.id),
+    companyId: cascadeTo('company_id', () => companies.id),
     role: text('role', { enum: ['manager', 'member'] }).notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

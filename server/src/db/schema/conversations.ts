@@ -1,27 +1,14 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cascadeTo, ts } from './columns.ts';
 import { apps, companies, queues } from './companies.ts';
 import { users } from './users.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const customers = pgTable(
   'customers',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: cascadeTo('company_id', () => companies.id),
     name: text('name').notNull(),
     email: text('email'),
     phone: text('phone'),
@@ -39,15 +26,9 @@ export const customers = pgTable(
 export const customerApps = pgTable(
   'customer_apps',
   {
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    appId: integer('app_id')
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    customerId: cascadeTo('customer_id', () => customers.id),
+    appId: cascadeTo('app_id', () => apps.id),
+    companyId: cascadeTo('company_id', () => companies.id),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.customerId, t.appId] }), index('customer_apps_app_idx').on(t.appId)],
@@ -57,16 +38,10 @@ export const conversations = pgTable(
   'conversations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    appId: integer('app_id')
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
+    companyId: cascadeTo('company_id', () => companies.id),
+    appId: cascadeTo('app_id', () => apps.id),
     queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: cascadeTo('customer_id', () => customers.id),
     assignedUserId: integer('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Per-company display number, shown to agents instead of the global id. */
     number: integer('number').notNull(),
@@ -94,12 +69,8 @@ export const messages = pgTable(
   'messages',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    companyId: cascadeTo('company_id', () => companies.id),
+    conversationId: cascadeTo('conversation_id', () => conversations.id),
     senderType: text('sender_type', { enum: ['customer', 'agent', 'auto', 'system'] }).notNull(),
     senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The platform admin who wrote this while impersonating the sender (agent replies, notes, system lines). */
@@ -122,12 +93,8 @@ export const attachments = pgTable(
   'attachments',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    companyId: cascadeTo('company_id', () => companies.id),
+    conversationId: cascadeTo('conversation_id', () => conversations.id),
     messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, {
       onDelete: 'cascade',
     }),

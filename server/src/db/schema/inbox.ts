@@ -1,9 +1,8 @@
-import { bigint, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { cascadeTo, ts } from './columns.ts';
 import { companies } from './companies.ts';
 import { attachments, conversations } from './conversations.ts';
 import { users } from './users.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * How far each user has read each conversation: unread counts are the customer messages after
@@ -12,15 +11,9 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const conversationReads = pgTable(
   'conversation_reads',
   {
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    conversationId: cascadeTo('conversation_id', () => conversations.id),
+    userId: cascadeTo('user_id', () => users.id),
+    companyId: cascadeTo('company_id', () => companies.id),
     lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -35,7 +28,5 @@ export const consoleUploads = pgTable('console_uploads', {
   attachmentId: integer('attachment_id')
     .primaryKey()
     .references(() => attachments.id, { onDelete: 'cascade' }),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: cascadeTo('user_id', () => users.id),
 });

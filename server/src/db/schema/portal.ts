@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cascadeTo, ts } from './columns.ts';
 import { companies } from './companies.ts';
 import { attachments, conversations } from './conversations.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * A customer's portal session: only the SHA-256 of the token is kept. The expiry slides with customer
@@ -15,9 +14,7 @@ export const portalSessions = pgTable(
   'portal_sessions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: cascadeTo('company_id', () => companies.id),
     conversationId: integer('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -40,9 +37,7 @@ export const portalSessions = pgTable(
 export const typingSignals = pgTable(
   'typing_signals',
   {
-    conversationId: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: cascadeTo('conversation_id', () => conversations.id),
     actorKey: text('actor_key').notNull(),
     companyId: integer('company_id').notNull(),
     userId: integer('user_id'),
@@ -56,7 +51,5 @@ export const portalUploads = pgTable('portal_uploads', {
   attachmentId: integer('attachment_id')
     .primaryKey()
     .references(() => attachments.id, { onDelete: 'cascade' }),
-  sessionId: integer('session_id')
-    .notNull()
-    .references(() => portalSessions.id, { onDelete: 'cascade' }),
+  sessionId: cascadeTo('session_id', () => portalSessions.id),
 });
