@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CreateAppBody } from './apps.ts';
 import { APP_ROLES, COMPANY_ROLES, QUEUE_ROLES, USER_STATUSES } from './constants.ts';
 import { Id, OptionalQueryId, OptionalQueryText, Paging, QueryId } from './envelope.ts';
 import { Email, Password, PersonName } from './users.ts';
@@ -66,12 +67,7 @@ export const AdminQueuesQuery = Paging.extend({
 });
 export type AdminQueuesQuery = z.infer<typeof AdminQueuesQuery>;
 
-export const AdminCreateAppBody = z.object({
-  company_id: Id,
-  app_name: z.string().trim().min(1, 'App name is required').max(200),
-  description: z.string().trim().max(2000).optional().default(''),
-  is_active: z.boolean().optional().default(true),
-});
+export const AdminCreateAppBody = CreateAppBody.extend({ company_id: Id });
 export type AdminCreateAppBody = z.infer<typeof AdminCreateAppBody>;
 
 export const UserCompanyBody = z.object({ user_id: Id, company_id: Id, company_role: z.enum(COMPANY_ROLES) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APP_ROLES } from './constants.ts';
-import { Id, OptionalQueryId, OptionalQueryText, Paging, QueryId } from './envelope.ts';
+import { Description, Id, OptionalQueryId, OptionalQueryText, Paging, QueryId } from './envelope.ts';
 
 export const App = z.object({
   app_id: z.number(),
@@ -20,18 +20,15 @@ export type App = z.infer<typeof App>;
 
 const AppName = z.string().trim().min(1, 'App name is required').max(200);
 
-export const CreateAppBody = z.object({
-  app_name: AppName,
-  description: z.string().trim().max(2000).optional().default(''),
-  is_active: z.boolean().optional().default(true),
+const AppFields = z.object({ app_name: AppName, description: Description, is_active: z.boolean() });
+
+export const CreateAppBody = AppFields.extend({
+  description: Description.default(''),
+  is_active: z.boolean().default(true),
 });
 export type CreateAppBody = z.infer<typeof CreateAppBody>;
 
-export const UpdateAppBody = z.object({
-  app_name: AppName.optional(),
-  description: z.string().trim().max(2000).optional(),
-  is_active: z.boolean().optional(),
-});
+export const UpdateAppBody = AppFields.partial();
 export type UpdateAppBody = z.infer<typeof UpdateAppBody>;
 
 const optionalBool = z.preprocess(

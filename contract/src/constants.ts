@@ -41,3 +41,16 @@ export const HEADERS = {
   apiKey: 'x-api-key',
   requestId: 'x-request-id',
 } as const;
+
+const CHANNEL_LABELS: Record<string, string> = {
+  facebook: 'FB',
+  whatsapp: 'WhatsApp',
+  sms: 'SMS',
+  email: 'Email',
+  web: 'Web',
+  portal: 'Portal',
+};
+
+/** Product spec section 9: known channels by name, anything else in upper case. */
+export const channelLabel = (channel: string) =>
+  CHANNEL_LABELS[channel.toLowerCase()] ?? channel.toUpperCase();

@@ -44,6 +44,9 @@ export type IdQuery = z.infer<typeof IdQuery>;
 /** Ids on the wire are numbers; bodies may carry them as numeric strings, which clients pass back unchanged. */
 export const Id = z.coerce.number().int().positive();
 
+/** The description of an app or a queue: optional text for the team. */
+export const Description = z.string().trim().max(2000);
+
 export const Timestamp = z.string().describe('ISO 8601 in UTC');
 
 export const Ack = ok(z.object({ message: z.string() }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QUEUE_ROLES } from './constants.ts';
-import { Id, OptionalQueryId, Paging, QueryId } from './envelope.ts';
+import { Description, Id, OptionalQueryId, Paging, QueryId } from './envelope.ts';
 
 export const Queue = z.object({
   queue_id: z.number(),
@@ -17,21 +17,22 @@ export type Queue = z.infer<typeof Queue>;
 
 const QueueName = z.string().trim().min(1, 'Queue name is required').max(200);
 
-export const CreateQueueBody = z.object({
-  app_id: Id,
+const QueueFields = z.object({
   queue_name: QueueName,
-  description: z.string().trim().max(2000).optional().default(''),
-  is_private: z.boolean().optional().default(false),
-  is_active: z.boolean().optional().default(true),
+  description: Description,
+  is_private: z.boolean(),
+  is_active: z.boolean(),
+});
+
+export const CreateQueueBody = QueueFields.extend({
+  app_id: Id,
+  description: Description.default(''),
+  is_private: z.boolean().default(false),
+  is_active: z.boolean().default(true),
 });
 export type CreateQueueBody = z.infer<typeof CreateQueueBody>;
 
-export const UpdateQueueBody = z.object({
-  queue_name: QueueName.optional(),
-  description: z.string().trim().max(2000).optional(),
-  is_private: z.boolean().optional(),
-  is_active: z.boolean().optional(),
-});
+export const UpdateQueueBody = QueueFields.partial();
 export type UpdateQueueBody = z.infer<typeof UpdateQueueBody>;
 
 export const ListQueuesQuery = Paging.extend({ app_id: OptionalQueryId });

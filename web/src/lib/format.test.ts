@@ -1,5 +1,6 @@
+import { channelLabel } from '@inbox/contract';
 import { describe, expect, it } from 'vitest';
-import { channelLabel, fileSize, messageTime, parseServerTime, relativeTime } from './format';
+import { fileSize, messageTime, parseServerTime, relativeTime } from './format';
 
 describe('channelLabel', () => {
   it('names the known channels as the product spec does', () => {

@@ -1,16 +1,3 @@
-const CHANNEL_LABELS: Record<string, string> = {
-  facebook: 'FB',
-  whatsapp: 'WhatsApp',
-  sms: 'SMS',
-  email: 'Email',
-  web: 'Web',
-  portal: 'Portal',
-};
-
-/** Product spec section 9: known channels by name, anything else in upper case. */
-export const channelLabel = (channel: string) =>
-  CHANNEL_LABELS[channel.toLowerCase()] ?? channel.toUpperCase();
-
 /** Server times are UTC; a timestamp without a zone is read as UTC, not local time. */
 export function parseServerTime(value: string | Date): Date {
   if (value instanceof Date) return value;

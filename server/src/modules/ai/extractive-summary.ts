@@ -1,5 +1,6 @@
+import { channelLabel } from '@inbox/contract';
 import type { AiConversation, AiMessage } from './context.ts';
-import { channelLabel, clip, splitSentences, stamp, terms } from './text.ts';
+import { clip, splitSentences, stamp, terms } from './text.ts';
 
 interface Candidate {
   order: number;

@@ -1,6 +1,7 @@
+import { channelLabel } from '@inbox/contract';
 import type { AiConversation, AiMessage } from './context.ts';
 import type { ChatMessage } from './llm.ts';
-import { channelLabel, clip, stamp } from './text.ts';
+import { clip, stamp } from './text.ts';
 
 /** Keeps a prompt within a few thousand tokens: the newest messages win, each one clipped. */
 const TRANSCRIPT_CHARS = 12_000;

@@ -75,15 +75,3 @@ export function stamp(d: Date, timeZone: string): string {
   );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
 }
-
-const CHANNEL_LABELS: Record<string, string> = {
-  facebook: 'FB',
-  whatsapp: 'WhatsApp',
-  sms: 'SMS',
-  email: 'Email',
-  web: 'Web',
-  portal: 'Portal',
-};
-
-/** The channel labels of product spec section 9. */
-export const channelLabel = (channel: string) => CHANNEL_LABELS[channel] ?? channel.toUpperCase();

@@ -1,7 +1,8 @@
 import type { ConversationSummary } from '@inbox/contract';
+import { channelLabel } from '@inbox/contract';
 import { LockIcon, ReplyIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { channelLabel, relativeTime } from '@/lib/format';
+import { relativeTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { AssigneeAvatar } from './assignee-avatar';
 import { StatusBadge } from './status-badge';

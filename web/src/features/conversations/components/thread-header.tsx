@@ -1,8 +1,8 @@
 import type { Conversation } from '@inbox/contract';
+import { channelLabel } from '@inbox/contract';
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { channelLabel } from '@/lib/format';
 import { AssigneeAvatar } from './assignee-avatar';
 import { StatusBadge } from './status-badge';
 import { ThreadActions } from './thread-actions';

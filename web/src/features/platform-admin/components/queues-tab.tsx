@@ -7,7 +7,7 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { adminQueuesQuery } from '../api/queues';
 import { CompanyFilter, ListTab } from './list-tab';
 import { useAppNames } from './lookups';
-import { AppPicker, } from './pickers';
+import { AppPicker } from './pickers';
 import { QueueDialog } from './queue-dialog';
 
 export function QueuesTab() {
