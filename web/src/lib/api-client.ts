@@ -1,4 +1,4 @@
-import { ApiError, errorText, type FieldErrors } from './api-error';
+import { errorFromResponse } from './api-error';
 import { type QueryValue, toQueryString } from './query-string';
 import { fetchOrNetworkError, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './request';
 import { clearSession, getToken, STORAGE_KEYS } from './storage';
@@ -52,17 +52,7 @@ async function send(method: string, path: string, opts: RequestOptions = {}) {
       clearSession();
       redirectToLogin();
     }
-    const envelope = (body ?? {}) as {
-      errors?: FieldErrors;
-      error?: { code?: string; details?: Record<string, unknown> };
-    };
-    throw new ApiError(errorText(body, res.status, res.statusText), {
-      status: res.status,
-      errors: envelope.errors,
-      code: envelope.error?.code,
-      details: envelope.error?.details,
-      response: body,
-    });
+    throw errorFromResponse(body, res);
   }
   // A success without a JSON body (204, or a proxy's empty answer) carries no data rather than crashing callers.
   return (body ?? { success: true, data: undefined }) as {

@@ -50,6 +50,21 @@ const firstOf = (errors: unknown): string | undefined => {
  * Error text in the order of product spec section 8: error.message, message, a string error, the first entry
  * of errors (or validation_errors), otherwise `HTTP {status}: {status text}`.
  */
+/** The error a failed answer of the contract's envelope stands for: its text, field errors, code and details. */
+export function errorFromResponse(body: unknown, res: Pick<Response, 'status' | 'statusText'>): ApiError {
+  const envelope = (body ?? {}) as {
+    errors?: FieldErrors;
+    error?: { code?: string; details?: Record<string, unknown> };
+  };
+  return new ApiError(errorText(body, res.status, res.statusText), {
+    status: res.status,
+    errors: envelope.errors,
+    code: envelope.error?.code,
+    details: envelope.error?.details,
+    response: body,
+  });
+}
+
 export function errorText(body: unknown, status: number, statusText: string): string {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const error = b.error;

@@ -1,4 +1,4 @@
-import { ApiError, errorText, type FieldErrors } from '@/lib/api-error';
+import { errorFromResponse } from '@/lib/api-error';
 import { type QueryValue, toQueryString } from '@/lib/query-string';
 import { fetchOrNetworkError, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '@/lib/request';
 import type {
@@ -37,17 +37,7 @@ async function call<T>(method: string, path: string, c: Call = {}): Promise<T> {
   });
   const body = await res.json().catch(() => undefined);
   if (!res.ok) {
-    const envelope = (body ?? {}) as {
-      errors?: FieldErrors;
-      error?: { code?: string; details?: Record<string, unknown> };
-    };
-    throw new ApiError(errorText(body, res.status, res.statusText), {
-      status: res.status,
-      errors: envelope.errors,
-      code: envelope.error?.code,
-      details: envelope.error?.details,
-      response: body,
-    });
+    throw errorFromResponse(body, res);
   }
   return (body as { data: T }).data;
 }

@@ -4,7 +4,7 @@ import { attachments, consoleUploads } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { requireVisibleConversation } from '../access/conversation-visibility.ts';
-import { contentDisposition, dispositionFor, storeAttachment, toAttachment } from '../attachments/service.ts';
+import { downloadColumns, fileDownload, storeAttachment, toAttachment } from '../attachments/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 
 /** Stores an agent's upload for a conversation it can see; only that agent may then send it. */
@@ -47,10 +47,7 @@ export async function openConsoleAttachment(opts: {
       ? await ctx.db
           .select({
             conversationId: attachments.conversationId,
-            storageKey: attachments.storageKey,
-            originalFilename: attachments.originalFilename,
-            mimeType: attachments.mimeType,
-            fileSize: attachments.fileSize,
+            ...downloadColumns,
           })
           .from(attachments)
           .leftJoin(consoleUploads, eq(consoleUploads.attachmentId, attachments.id))
@@ -66,20 +63,5 @@ export async function openConsoleAttachment(opts: {
   await requireVisibleConversation(ctx, ctx.db, row.conversationId).catch(() => {
     throw notFound('Attachment');
   });
-  const stream = await opts.storage.get(row.storageKey).catch(() => {
-    throw notFound('Attachment');
-  });
-  return {
-    stream,
-    // The same headers as the portal's download: stored type, original name, no sniffing, no scripts.
-    headers: {
-      'content-type': row.mimeType,
-      'content-length': String(row.fileSize),
-      'content-disposition': contentDisposition(dispositionFor(row.mimeType), row.originalFilename),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, max-age=300',
-      'content-security-policy':
-        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
-    },
-  };
+  return fileDownload(opts.storage, row);
 }

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachments, messages, portalUploads } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
-import { contentDisposition, dispositionFor, storeAttachment, toAttachment } from '../attachments/service.ts';
+import { downloadColumns, fileDownload, storeAttachment, toAttachment } from '../attachments/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { assertCanWrite, type PortalSession } from './session.ts';
 
@@ -44,12 +44,7 @@ export async function openPortalAttachment(opts: {
 }) {
   const { db, session } = opts;
   const [row] = await db
-    .select({
-      storageKey: attachments.storageKey,
-      originalFilename: attachments.originalFilename,
-      mimeType: attachments.mimeType,
-      fileSize: attachments.fileSize,
-    })
+    .select(downloadColumns)
     .from(attachments)
     .innerJoin(messages, eq(messages.id, attachments.messageId))
     .where(
@@ -61,20 +56,5 @@ export async function openPortalAttachment(opts: {
       ),
     );
   if (!row) throw notFound('Attachment');
-  const stream = await opts.storage.get(row.storageKey).catch(() => {
-    throw notFound('Attachment');
-  });
-  return {
-    stream,
-    headers: {
-      'content-type': row.mimeType,
-      'content-length': String(row.fileSize),
-      'content-disposition': contentDisposition(dispositionFor(row.mimeType), row.originalFilename),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, max-age=300',
-      // The file is shown on its own: no scripts, no framing by other sites.
-      'content-security-policy':
-        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
-    },
-  };
+  return fileDownload(opts.storage, row);
 }

@@ -1,47 +1,15 @@
 import type { Attachment } from '@inbox/contract';
-import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-error';
+import { type PendingUpload as Pending, useUploads as useFileUploads } from '@/lib/use-uploads';
 import { uploadAttachment } from '../api-messages';
 
 export const UPLOAD_FAILED = 'Failed to upload';
 
-export interface PendingUpload {
-  key: string;
-  name: string;
-  size: number;
-  status: 'uploading' | 'done' | 'failed';
-  attachment?: Attachment;
-  /** The server's reason (too large, type not allowed), shown next to 'Failed to upload'. */
-  reason?: string;
-}
+export type PendingUpload = Pending<Attachment>;
 
-/** Files chosen in the composer, each uploaded at once and shown as a chip until the message is sent. */
-export function useUploads(conversationId: number) {
-  const [uploads, setUploads] = useState<PendingUpload[]>([]);
-  const seq = useRef(0);
-
-  const add = useCallback(
-    (files: Iterable<File>) => {
-      // A chip removed before its upload finishes stays removed: map() finds no key to update.
-      const update = (key: string, patch: Partial<PendingUpload>) =>
-        setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...patch } : u)));
-      for (const file of files) {
-        const key = `u${++seq.current}`;
-        setUploads((all) => [...all, { key, name: file.name, size: file.size, status: 'uploading' }]);
-        uploadAttachment(conversationId, file).then(
-          (attachment) => update(key, { status: 'done', attachment }),
-          (err) =>
-            update(key, { status: 'failed', reason: err instanceof ApiError ? err.message : undefined }),
-        );
-      }
-    },
-    [conversationId],
+/** The console composer's files, uploaded to the open conversation. */
+export const useUploads = (conversationId: number) =>
+  useFileUploads(
+    (file) => uploadAttachment(conversationId, file),
+    (err) => (err instanceof ApiError ? err.message : undefined),
   );
-
-  const remove = useCallback((key: string) => setUploads((all) => all.filter((u) => u.key !== key)), []);
-  const clear = useCallback(() => setUploads([]), []);
-
-  const ready = uploads.flatMap((u) => (u.status === 'done' && u.attachment ? [u.attachment] : []));
-  const busy = uploads.some((u) => u.status === 'uploading');
-  return { uploads, add, remove, clear, ready, busy };
-}

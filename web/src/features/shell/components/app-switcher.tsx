@@ -1,25 +1,16 @@
-import { BoxIcon, CheckIcon, ChevronsUpDownIcon } from 'lucide-react';
+import { BoxIcon, ChevronsUpDownIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import {
-  Command,
-  CommandEmpty,
-  CommandGroup,
-  CommandInput,
-  CommandItem,
-  CommandList,
-} from '@/components/ui/command';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { selectApp, useSession } from '@/lib/session';
-import { cn } from '@/lib/utils';
 import { roleLabel } from '../nav-items';
-import { SidebarMenuButton, SidebarMenuItem } from './sidebar';
+import { SidebarMenuButton } from './sidebar';
 import { useSidebar } from './sidebar-provider';
+import { SwitcherMenu } from './switcher-menu';
 
 /** Searchable list of the current company's apps; hidden unless the company has more than one app. */
 export function AppSwitcher() {
   const { company, selectedAppId } = useSession();
-  const { state, isMobile, setOpenMobile } = useSidebar();
+  const { setOpenMobile } = useSidebar();
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -36,49 +27,34 @@ export function AppSwitcher() {
   };
 
   return (
-    <SidebarMenuItem>
-      <Popover open={open} onOpenChange={setOpen}>
-        <PopoverTrigger asChild>
-          <SidebarMenuButton
-            tooltip={selected?.app_name ?? 'Switch app'}
-            aria-label={`App: ${selected?.app_name ?? 'none'}. Switch app`}
-            data-testid="app-switcher"
-            className="border border-sidebar-border bg-background/60 group-data-[collapsible=icon]:border-transparent"
-          >
-            <BoxIcon />
-            <span className="flex-1 truncate">{selected?.app_name ?? 'Choose an app'}</span>
-            <ChevronsUpDownIcon className="ml-auto size-4 text-muted-foreground" />
-          </SidebarMenuButton>
-        </PopoverTrigger>
-        <PopoverContent
-          className="w-(--radix-popover-trigger-width) min-w-64 p-0"
-          side={state === 'collapsed' && !isMobile ? 'right' : 'bottom'}
-          align="start"
+    <SwitcherMenu
+      open={open}
+      onOpenChange={setOpen}
+      plural="apps"
+      trigger={
+        <SidebarMenuButton
+          tooltip={selected?.app_name ?? 'Switch app'}
+          aria-label={`App: ${selected?.app_name ?? 'none'}. Switch app`}
+          data-testid="app-switcher"
+          className="border border-sidebar-border bg-background/60 group-data-[collapsible=icon]:border-transparent"
         >
-          <Command>
-            <CommandInput placeholder="Search apps..." aria-label="Search apps" />
-            <CommandList>
-              <CommandEmpty>No apps found.</CommandEmpty>
-              <CommandGroup heading="Apps">
-                {apps.map((a) => (
-                  <CommandItem
-                    key={a.app_id}
-                    value={`${a.app_name} ${a.app_id}`}
-                    keywords={[a.app_name]}
-                    onSelect={() => choose(a.app_id)}
-                  >
-                    <CheckIcon
-                      className={cn('size-4', a.app_id === selectedAppId ? 'opacity-100' : 'opacity-0')}
-                    />
-                    <span className="flex-1 truncate">{a.app_name}</span>
-                    <span className="text-muted-foreground text-xs">{roleLabel(a.role)}</span>
-                  </CommandItem>
-                ))}
-              </CommandGroup>
-            </CommandList>
-          </Command>
-        </PopoverContent>
-      </Popover>
-    </SidebarMenuItem>
+          <BoxIcon />
+          <span className="flex-1 truncate">{selected?.app_name ?? 'Choose an app'}</span>
+          <ChevronsUpDownIcon className="ml-auto size-4 text-muted-foreground" />
+        </SidebarMenuButton>
+      }
+      choices={apps.map((a) => ({
+        id: a.app_id,
+        name: a.app_name,
+        selected: a.app_id === selectedAppId,
+        content: (
+          <>
+            <span className="flex-1 truncate">{a.app_name}</span>
+            <span className="text-muted-foreground text-xs">{roleLabel(a.role)}</span>
+          </>
+        ),
+      }))}
+      onChoose={choose}
+    />
   );
 }

@@ -1,29 +1,20 @@
 import type { CompanySummary } from '@inbox/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckIcon, ChevronsUpDownIcon } from 'lucide-react';
+import { ChevronsUpDownIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  Command,
-  CommandEmpty,
-  CommandGroup,
-  CommandInput,
-  CommandItem,
-  CommandList,
-} from '@/components/ui/command';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { switchCompany, useSession } from '@/lib/session';
-import { cn } from '@/lib/utils';
 import { roleLabel } from '../nav-items';
-import { SidebarMenuButton, SidebarMenuItem } from './sidebar';
+import { SidebarMenuButton } from './sidebar';
 import { useSidebar } from './sidebar-provider';
+import { SwitcherMenu } from './switcher-menu';
 
 const appCount = (c: CompanySummary) => `${c.apps_count} ${c.apps_count === 1 ? 'app' : 'apps'}`;
 
 /** Searchable company list (product spec section 2); hidden unless there is more than one company. */
 export function CompanySwitcher() {
   const { companies, company } = useSession();
-  const { state, isMobile, setOpenMobile } = useSidebar();
+  const { setOpenMobile } = useSidebar();
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -42,63 +33,43 @@ export function CompanySwitcher() {
   };
 
   return (
-    <SidebarMenuItem>
-      <Popover open={open} onOpenChange={setOpen}>
-        <PopoverTrigger asChild>
-          <SidebarMenuButton
-            size="lg"
-            tooltip={company?.company_name ?? 'Switch company'}
-            aria-label={`Company: ${company?.company_name ?? 'none'}. Switch company`}
-            data-testid="company-switcher"
-          >
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary font-semibold text-primary-foreground text-sm">
-              {company?.company_name.charAt(0).toUpperCase() ?? '?'}
-            </span>
-            <span className="grid flex-1 text-left leading-tight">
-              <span className="truncate font-medium">{company?.company_name ?? 'Choose a company'}</span>
-              <span className="truncate text-muted-foreground text-xs">
-                {company ? `${roleLabel(company.role)} · ${appCount(company)}` : 'Company'}
-              </span>
-            </span>
-            <ChevronsUpDownIcon className="ml-auto size-4 text-muted-foreground" />
-          </SidebarMenuButton>
-        </PopoverTrigger>
-        <PopoverContent
-          className="w-(--radix-popover-trigger-width) min-w-64 p-0"
-          side={state === 'collapsed' && !isMobile ? 'right' : 'bottom'}
-          align="start"
+    <SwitcherMenu
+      open={open}
+      onOpenChange={setOpen}
+      plural="companies"
+      trigger={
+        <SidebarMenuButton
+          size="lg"
+          tooltip={company?.company_name ?? 'Switch company'}
+          aria-label={`Company: ${company?.company_name ?? 'none'}. Switch company`}
+          data-testid="company-switcher"
         >
-          <Command>
-            <CommandInput placeholder="Search companies..." aria-label="Search companies" />
-            <CommandList>
-              <CommandEmpty>No companies found.</CommandEmpty>
-              <CommandGroup heading="Companies">
-                {companies.map((c) => (
-                  <CommandItem
-                    key={c.company_id}
-                    value={`${c.company_name} ${c.company_id}`}
-                    keywords={[c.company_name]}
-                    onSelect={() => choose(c)}
-                  >
-                    <CheckIcon
-                      className={cn(
-                        'size-4',
-                        c.company_id === company?.company_id ? 'opacity-100' : 'opacity-0',
-                      )}
-                    />
-                    <span className="grid min-w-0 flex-1 leading-tight">
-                      <span className="truncate">{c.company_name}</span>
-                      <span className="truncate text-muted-foreground text-xs">
-                        {roleLabel(c.role)} · {appCount(c)}
-                      </span>
-                    </span>
-                  </CommandItem>
-                ))}
-              </CommandGroup>
-            </CommandList>
-          </Command>
-        </PopoverContent>
-      </Popover>
-    </SidebarMenuItem>
+          <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary font-semibold text-primary-foreground text-sm">
+            {company?.company_name.charAt(0).toUpperCase() ?? '?'}
+          </span>
+          <span className="grid flex-1 text-left leading-tight">
+            <span className="truncate font-medium">{company?.company_name ?? 'Choose a company'}</span>
+            <span className="truncate text-muted-foreground text-xs">
+              {company ? `${roleLabel(company.role)} · ${appCount(company)}` : 'Company'}
+            </span>
+          </span>
+          <ChevronsUpDownIcon className="ml-auto size-4 text-muted-foreground" />
+        </SidebarMenuButton>
+      }
+      choices={companies.map((c) => ({
+        id: c.company_id,
+        name: c.company_name,
+        selected: c.company_id === company?.company_id,
+        content: (
+          <span className="grid min-w-0 flex-1 leading-tight">
+            <span className="truncate">{c.company_name}</span>
+            <span className="truncate text-muted-foreground text-xs">
+              {roleLabel(c.role)} · {appCount(c)}
+            </span>
+          </span>
+        ),
+      }))}
+      onChoose={(id) => choose(companies.find((c) => c.company_id === id)!)}
+    />
   );
 }
