@@ -9,7 +9,7 @@ import { ListSkeleton } from '@/components/list-skeleton';
 import { toastError } from '@/components/server-errors';
 import { ActiveBadge, ToneBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
 
 const memberCount = (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`;
 
@@ -45,16 +45,16 @@ export function QueuesCard({
   const [deleting, setDeleting] = useState<Queue | null>(null);
   return (
     <Card>
-      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="space-y-1.5">
-          <CardTitle>Queues</CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </div>
-        <Button onClick={() => setCreating(true)}>
-          <PlusIcon aria-hidden />
-          Create queue
-        </Button>
-      </CardHeader>
+      <CardHeaderWithAction
+        title="Queues"
+        description={description}
+        action={
+          <Button onClick={() => setCreating(true)}>
+            <PlusIcon aria-hidden />
+            Create queue
+          </Button>
+        }
+      />
       <CardContent>
         {queues.isPending ? (
           <ListSkeleton rows={3} label="Loading queues" />

@@ -37,3 +37,24 @@ export function CardContent({ className, ...props }: React.ComponentProps<'div'>
 export function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="card-footer" className={cn('flex items-center px-6', className)} {...props} />;
 }
+
+/** A card's title and description with an action (a create or add button) beside them, below on a phone. */
+export function CardHeaderWithAction({
+  title,
+  description,
+  action,
+}: {
+  title: React.ReactNode;
+  description: React.ReactNode;
+  action?: React.ReactNode;
+}) {
+  return (
+    <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+      <div className="space-y-1.5">
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </div>
+      {action}
+    </CardHeader>
+  );
+}

@@ -7,13 +7,12 @@ import { ErrorState } from '@/components/error-state';
 import { ListSkeleton } from '@/components/list-skeleton';
 import { Pager } from '@/components/pager';
 import { roleLabel } from '@/components/role-select';
-import { SearchInput } from '@/components/search-input';
 import { ActiveBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useDebouncedValue } from '@/components/use-debounced-value';
+import { useListSearch } from '@/components/use-list-search';
 import { APPS_PAGE, appsQuery } from '../api/apps';
 import { AppFormDialog } from './app-form-dialog';
 import { AppRowActions } from './app-row-actions';
@@ -28,11 +27,10 @@ interface AppsSectionProps {
 }
 
 export function AppsSection({ companyId, isCompanyAdmin, createOpen, onCreateOpenChange }: AppsSectionProps) {
-  const [search, setSearch] = useState('');
+  const { term, offset, setOffset, input: searchInput } = useListSearch('Search apps');
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [offset, setOffset] = useState(0);
   const filters = {
-    search: useDebouncedValue(search.trim()),
+    search: term,
     is_active: status === 'all' ? undefined : status === 'active',
     offset,
   };
@@ -45,32 +43,25 @@ export function AppsSection({ companyId, isCompanyAdmin, createOpen, onCreateOpe
 
   return (
     <Card>
-      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="space-y-1.5">
-          <CardTitle>Apps</CardTitle>
-          <CardDescription>
-            {isCompanyAdmin
-              ? 'The brands or products of this company. Open an app to set up its queues and members.'
-              : 'The apps you administer or manage.'}
-          </CardDescription>
-        </div>
-        {isCompanyAdmin && (
-          <Button onClick={() => onCreateOpenChange(true)}>
-            <PlusIcon aria-hidden />
-            Create app
-          </Button>
-        )}
-      </CardHeader>
+      <CardHeaderWithAction
+        title="Apps"
+        description={
+          isCompanyAdmin
+            ? 'The brands or products of this company. Open an app to set up its queues and members.'
+            : 'The apps you administer or manage.'
+        }
+        action={
+          isCompanyAdmin && (
+            <Button onClick={() => onCreateOpenChange(true)}>
+              <PlusIcon aria-hidden />
+              Create app
+            </Button>
+          )
+        }
+      />
       <CardContent className="space-y-4">
         <div className="flex flex-col gap-2 sm:flex-row">
-          <SearchInput
-            label="Search apps"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setOffset(0);
-            }}
-          />
+          {searchInput}
           <NativeSelect
             aria-label="Status"
             className="sm:w-40"

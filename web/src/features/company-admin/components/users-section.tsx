@@ -8,50 +8,37 @@ import { ErrorState } from '@/components/error-state';
 import { ListSkeleton } from '@/components/list-skeleton';
 import { Pager } from '@/components/pager';
 import { RoleSelect } from '@/components/role-select';
-import { SearchInput } from '@/components/search-input';
 import { toastError } from '@/components/server-errors';
 import { StatusBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useDebouncedValue } from '@/components/use-debounced-value';
+import { useListSearch } from '@/components/use-list-search';
 import { companyUsersQuery, USERS_PAGE, useRemoveCompanyUser, useUpdateCompanyUser } from '../api/users';
 import { AddUserDialog } from './add-user-dialog';
 
 export function UsersSection({ companyId, currentUserId }: { companyId: number; currentUserId?: number }) {
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
+  const { term, offset, setOffset, input: searchInput } = useListSearch('Search users');
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<CompanyUser | null>(null);
-  const term = useDebouncedValue(search.trim());
   const users = useQuery(companyUsersQuery(companyId, { search: term, offset }));
   const updateRole = useUpdateCompanyUser(companyId);
   const remove = useRemoveCompanyUser(companyId);
 
   return (
     <Card>
-      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div className="space-y-1.5">
-          <CardTitle>Users</CardTitle>
-          <CardDescription>
-            Members of this company. Admins manage everything; managers and agents work in the apps they are
-            given.
-          </CardDescription>
-        </div>
-        <Button onClick={() => setAdding(true)}>
-          <UserPlusIcon aria-hidden />
-          Add user
-        </Button>
-      </CardHeader>
+      <CardHeaderWithAction
+        title="Users"
+        description="Members of this company. Admins manage everything; managers and agents work in the apps they are given."
+        action={
+          <Button onClick={() => setAdding(true)}>
+            <UserPlusIcon aria-hidden />
+            Add user
+          </Button>
+        }
+      />
       <CardContent className="space-y-4">
-        <SearchInput
-          label="Search users"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setOffset(0);
-          }}
-        />
+        {searchInput}
         {users.isPending ? (
           <ListSkeleton label="Loading users" />
         ) : users.isError ? (

@@ -3,13 +3,7 @@ import { RadioButtons } from '@/components/radio-buttons';
 import { SearchInput } from '@/components/search-input';
 import { NativeSelect } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import {
-  ASSIGNEE_OPTIONS,
-  type AssigneeFilter,
-  type InboxFilters,
-  STATUS_OPTIONS,
-  type StatusFilter,
-} from '../filters';
+import { ASSIGNEE_OPTIONS, type InboxFilters, STATUS_OPTIONS, type StatusFilter } from '../filters';
 
 interface InboxFiltersBarProps {
   filters: InboxFilters;

@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ActiveBadge } from '@/components/tone-badge';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { useListSearch } from '@/components/use-list-search';
 import { adminAppsQuery } from '../api/apps';
 import { CreateAppDialog } from './create-app-dialog';
-import { CompanyFilter, ListTab, useListSearch } from './list-tab';
+import { CompanyFilter, ListTab } from './list-tab';
 import { useCompanyNames } from './lookups';
 
 export function AppsTab() {

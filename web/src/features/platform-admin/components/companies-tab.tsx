@@ -3,9 +3,10 @@ import { Building2Icon } from 'lucide-react';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/tone-badge';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { useListSearch } from '@/components/use-list-search';
 import { companiesQuery } from '../api/companies';
 import { CreateCompanyDialog } from './create-company-dialog';
-import { ListTab, useListSearch } from './list-tab';
+import { ListTab } from './list-tab';
 import { shortDate } from './list-toolbar';
 
 export function CompaniesTab() {

@@ -5,10 +5,8 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { ListSkeleton } from '@/components/list-skeleton';
 import { Pager } from '@/components/pager';
-import { SearchInput } from '@/components/search-input';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableHeader, TableRow } from '@/components/ui/table';
-import { useDebouncedValue } from '@/components/use-debounced-value';
 import { PAGE } from '../api/keys';
 import { ListToolbar } from './list-toolbar';
 import { CompanyPicker } from './pickers';
@@ -74,24 +72,6 @@ export function ListTab<T>({
       {createDialog(creating, setCreating)}
     </div>
   );
-}
-
-/** A list tab's search box and page: a new search goes back to the first page. */
-export function useListSearch(label: string) {
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-  const term = useDebouncedValue(search.trim());
-  const input = (
-    <SearchInput
-      label={label}
-      value={search}
-      onChange={(e) => {
-        setSearch(e.target.value);
-        setOffset(0);
-      }}
-    />
-  );
-  return { term, offset, setOffset, input };
 }
 
 export interface Choice {

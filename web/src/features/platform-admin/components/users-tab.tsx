@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { UsersIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { useListSearch } from '@/components/use-list-search';
 import { usersQuery } from '../api/users';
 import { CreateUserDialog } from './create-user-dialog';
-import { ListTab, useListSearch } from './list-tab';
+import { ListTab } from './list-tab';
 import { shortDate } from './list-toolbar';
 import { UserBadges } from './user-badges';
 
