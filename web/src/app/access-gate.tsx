@@ -1,6 +1,6 @@
 import { ShieldXIcon } from 'lucide-react';
-import { Link, Outlet } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Outlet } from 'react-router';
+import { LinkButton } from '@/components/link-button';
 import { type SessionSnapshot, useSession } from '@/lib/session';
 
 /** Renders its routes only for users the rule admits; others get a plain "no access" state, not an error. */
@@ -16,9 +16,9 @@ export function AccessGate({ allow }: { allow: (session: SessionSnapshot) => boo
       <p className="text-muted-foreground text-sm">
         Ask an administrator of your company if you need access.
       </p>
-      <Button asChild variant="outline">
-        <Link to="/dashboard">Go to Dashboard</Link>
-      </Button>
+      <LinkButton to="/dashboard" variant="outline">
+        Go to Dashboard
+      </LinkButton>
     </section>
   );
 }

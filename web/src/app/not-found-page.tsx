@@ -1,6 +1,5 @@
 import { FileQuestionIcon } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/link-button';
 
 export default function NotFoundPage() {
   return (
@@ -12,9 +11,7 @@ export default function NotFoundPage() {
       <p className="text-muted-foreground text-sm">
         The page you are looking for does not exist or has moved.
       </p>
-      <Button asChild>
-        <Link to="/">Go to Dashboard</Link>
-      </Button>
+      <LinkButton to="/">Go to Dashboard</LinkButton>
     </section>
   );
 }

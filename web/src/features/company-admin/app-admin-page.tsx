@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { SearchXIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
+import { LinkButton } from '@/components/link-button';
 import { PageHeader } from '@/components/page-header';
 import { roleLabel } from '@/components/role-select';
 import { ActiveBadge } from '@/components/tone-badge';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
@@ -49,9 +49,9 @@ function AppNotFound() {
       title="App not found"
       description="This app does not exist in the current company, or you do not have access to it."
       action={
-        <Button asChild variant="outline">
-          <Link to="/admin">Back to Admin</Link>
-        </Button>
+        <LinkButton to="/admin" variant="outline">
+          Back to Admin
+        </LinkButton>
       }
     />
   );

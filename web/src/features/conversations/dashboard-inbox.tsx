@@ -3,7 +3,7 @@ import { InboxIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/link-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
@@ -44,9 +44,9 @@ export function DashboardInbox({ appId, limit = 8, className }: DashboardInboxPr
         <h2 id="inbox-heading" className="font-medium">
           Inbox
         </h2>
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/conversations">Open inbox</Link>
-        </Button>
+        <LinkButton to="/conversations" variant="ghost" size="sm">
+          Open inbox
+        </LinkButton>
       </div>
       {dashboard.isPending ? (
         <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading inbox">

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { AppWindowIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
+import { LinkButton } from '@/components/link-button';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { visibleAppsQuery } from './api';
@@ -76,13 +75,7 @@ function CompanyDashboard({
               ? 'Apps are the brands or products your customers contact. Create the first one to set up queues and invite your team.'
               : 'No apps yet — ask your company admin to add you to an app.'
           }
-          action={
-            isCompanyAdmin ? (
-              <Button asChild>
-                <Link to="/admin?tab=apps&new=app">Create an app</Link>
-              </Button>
-            ) : undefined
-          }
+          action={isCompanyAdmin && <LinkButton to="/admin?tab=apps&new=app">Create an app</LinkButton>}
         />
       ) : (
         <>

@@ -1,7 +1,6 @@
 import { Building2Icon, ShieldOffIcon } from 'lucide-react';
-import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/link-button';
 
 export function NoAdminAccess() {
   return (
@@ -10,9 +9,9 @@ export function NoAdminAccess() {
       title="You don't have access to Admin"
       description="Admin is for company admins and for app admins or managers. Ask your company admin if you need to change settings, apps or members."
       action={
-        <Button asChild variant="outline">
-          <Link to="/dashboard">Back to Dashboard</Link>
-        </Button>
+        <LinkButton to="/dashboard" variant="outline">
+          Back to Dashboard
+        </LinkButton>
       }
     />
   );
@@ -28,13 +27,7 @@ export function NoCompanyForAdmin({ isPlatformAdmin }: { isPlatformAdmin: boolea
           ? 'Companies are created and managed in Platform Admin.'
           : 'Ask an administrator to add you to a company.'
       }
-      action={
-        isPlatformAdmin ? (
-          <Button asChild>
-            <Link to="/platform-admin">Open Platform Admin</Link>
-          </Button>
-        ) : undefined
-      }
+      action={isPlatformAdmin && <LinkButton to="/platform-admin">Open Platform Admin</LinkButton>}
     />
   );
 }

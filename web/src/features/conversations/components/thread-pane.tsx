@@ -1,9 +1,8 @@
 import { MessageSquareOffIcon } from 'lucide-react';
 import type { RefObject } from 'react';
-import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/link-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
@@ -77,9 +76,9 @@ export function ThreadPane({
               title="Conversation not found"
               description="It may have been deleted, or moved to a queue you cannot see."
               action={
-                <Button asChild variant="outline" size="sm">
-                  <Link to={backTo}>Back to conversations</Link>
-                </Button>
+                <LinkButton to={backTo} variant="outline" size="sm">
+                  Back to conversations
+                </LinkButton>
               }
             />
           ) : (

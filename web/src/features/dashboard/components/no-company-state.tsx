@@ -1,7 +1,6 @@
 import { Building2Icon } from 'lucide-react';
-import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { Button } from '@/components/ui/button';
+import { LinkButton } from '@/components/link-button';
 
 /** Signed in but in no company: platform admins are sent to where companies are made. */
 export function NoCompanyState({ isPlatformAdmin }: { isPlatformAdmin: boolean }) {
@@ -14,13 +13,7 @@ export function NoCompanyState({ isPlatformAdmin }: { isPlatformAdmin: boolean }
           ? 'As a platform admin you can create a company, add people to it and give them apps and queues in Platform Admin.'
           : 'Ask an administrator to add you to a company. Once you are a member, its apps and conversations show up here.'
       }
-      action={
-        isPlatformAdmin ? (
-          <Button asChild>
-            <Link to="/platform-admin">Open Platform Admin</Link>
-          </Button>
-        ) : undefined
-      }
+      action={isPlatformAdmin && <LinkButton to="/platform-admin">Open Platform Admin</LinkButton>}
     />
   );
 }

@@ -32,18 +32,18 @@ function useSearch() {
 export function CompanyPicker(p: PickerProps) {
   const { search, setSearch } = useSearch();
   const q = useQuery(companiesQuery({ search, limit: 20 }));
-  const items = (q.data?.data ?? [])
-    .filter((c) => !p.exclude?.includes(c.company_id))
-    .map((c) => ({
-      value: String(c.company_id),
-      label: c.company_name,
-      hint: c.status === 'suspended' ? 'Suspended' : undefined,
-    }));
   return (
     <SearchPicker
-      {...common(p)}
-      items={items}
-      onChange={(v) => p.onChange(v, items.find((i) => i.value === v)?.label ?? '')}
+      {...pickerOf(
+        p,
+        q.data?.data,
+        (c) => c.company_id,
+        (c) => ({
+          value: String(c.company_id),
+          label: c.company_name,
+          hint: c.status === 'suspended' ? 'Suspended' : undefined,
+        }),
+      )}
       onSearchChange={setSearch}
       loading={q.isFetching}
       placeholder={p.clearLabel ?? 'Choose a company'}
@@ -56,14 +56,14 @@ export function CompanyPicker(p: PickerProps) {
 export function UserPicker(p: PickerProps) {
   const { search, setSearch } = useSearch();
   const q = useQuery(usersQuery({ search, limit: 20 }));
-  const items = (q.data?.data ?? [])
-    .filter((u) => !p.exclude?.includes(u.user_id))
-    .map((u) => ({ value: String(u.user_id), label: u.name, hint: u.email }));
   return (
     <SearchPicker
-      {...common(p)}
-      items={items}
-      onChange={(v) => p.onChange(v, items.find((i) => i.value === v)?.label ?? '')}
+      {...pickerOf(
+        p,
+        q.data?.data,
+        (u) => u.user_id,
+        (u) => ({ value: String(u.user_id), label: u.name, hint: u.email }),
+      )}
       onSearchChange={setSearch}
       loading={q.isFetching}
       placeholder={p.clearLabel ?? 'Choose a user'}
@@ -78,14 +78,14 @@ export function AppPicker(
 ) {
   const { search, setSearch } = useSearch();
   const q = useQuery(adminAppsQuery({ company_id: p.companyId, search, limit: 20 }));
-  const items = (q.data?.data ?? [])
-    .filter((a) => !p.exclude?.includes(a.app_id))
-    .map((a) => ({ value: String(a.app_id), label: a.app_name, hint: p.hintOf?.(a.company_id) }));
   return (
     <SearchPicker
-      {...common(p)}
-      items={items}
-      onChange={(v) => p.onChange(v, items.find((i) => i.value === v)?.label ?? '')}
+      {...pickerOf(
+        p,
+        q.data?.data,
+        (a) => a.app_id,
+        (a) => ({ value: String(a.app_id), label: a.app_name, hint: p.hintOf?.(a.company_id) }),
+      )}
       onSearchChange={setSearch}
       loading={q.isFetching}
       placeholder={p.clearLabel ?? 'Choose an app'}
@@ -98,25 +98,43 @@ export function AppPicker(
 /** Queues of one app (the platform API does not search queues by name; an app has few). */
 export function QueuePicker(p: PickerProps & { appId?: number }) {
   const q = useQuery({ ...adminQueuesQuery({ app_id: p.appId, limit: 100 }), enabled: !!p.appId });
-  const items = (q.data?.data ?? [])
-    .filter((x) => !p.exclude?.includes(x.queue_id))
-    .map((x) => ({
-      value: String(x.queue_id),
-      label: x.queue_name,
-      hint: x.is_private ? 'Private' : undefined,
-    }));
   return (
     <SearchPicker
-      {...common(p)}
+      {...pickerOf(
+        p,
+        q.data?.data,
+        (x) => x.queue_id,
+        (x) => ({
+          value: String(x.queue_id),
+          label: x.queue_name,
+          hint: x.is_private ? 'Private' : undefined,
+        }),
+      )}
       disabled={p.disabled || !p.appId}
-      items={items}
-      onChange={(v) => p.onChange(v, items.find((i) => i.value === v)?.label ?? '')}
       loading={q.isFetching}
       placeholder={p.appId ? 'Choose a queue' : 'Choose an app first'}
       searchPlaceholder="Search queues..."
       emptyText="No queues in this app."
     />
   );
+}
+
+/**
+ * What every picker hands to `SearchPicker`: the caller's props, the rows it did not exclude as items, and a
+ * change that also names the chosen label.
+ */
+function pickerOf<T>(
+  p: PickerProps,
+  rows: T[] | undefined,
+  idOf: (row: T) => number,
+  toItem: (row: T) => { value: string; label: string; hint?: string },
+) {
+  const items = (rows ?? []).filter((r) => !p.exclude?.includes(idOf(r))).map(toItem);
+  return {
+    ...common(p),
+    items,
+    onChange: (v: string) => p.onChange(v, items.find((i) => i.value === v)?.label ?? ''),
+  };
 }
 
 const common = (p: PickerProps) => ({

@@ -2,6 +2,7 @@ import { SearchXIcon, ShieldOffIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { LinkButton } from '@/components/link-button';
 import { Button } from '@/components/ui/button';
 
 export function PlatformFrame({ children }: { children: ReactNode }) {
@@ -16,9 +17,9 @@ export function NotPlatformAdmin() {
         title="Platform Admin is for platform admins"
         description="Your account cannot manage the installation's companies and users."
         action={
-          <Button asChild variant="outline">
-            <Link to="/dashboard">Back to Dashboard</Link>
-          </Button>
+          <LinkButton to="/dashboard" variant="outline">
+            Back to Dashboard
+          </LinkButton>
         }
       />
     </PlatformFrame>
