@@ -40,6 +40,50 @@ export function Field({
   );
 }
 
+/** What a picker inside a `PickerField` gets: the field's value and change, its id and whether it is invalid. */
+export interface PickerSlot {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+}
+
+/** A form field whose control is a picker (a company, an app, a user): labelled, wired and with its error. */
+export function PickerField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  error,
+  children,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  error?: string;
+  children: (slot: PickerSlot) => ReactNode;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(c) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <>
+              {children({
+                id: c.id,
+                value: field.value,
+                onChange: field.onChange,
+                invalid: !!c['aria-invalid'],
+              })}
+            </>
+          )}
+        />
+      )}
+    </Field>
+  );
+}
+
 /** A labelled textarea with its error; spread react-hook-form's `register(name)` into it. */
 export function TextAreaField({
   label,

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONVERSATION_MESSAGES, type Conversation } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { DialogForm, FormDialog } from '@/components/form-dialog';
-import { Field, TextAreaField } from '@/components/form-fields';
+import { Field, PickerField, TextAreaField } from '@/components/form-fields';
 import { showServerError } from '@/components/server-errors';
 import { NativeSelect } from '@/components/ui/input';
 import { inboxQueuesQuery } from '../api';
@@ -104,24 +104,9 @@ function TransferBody({
           </NativeSelect>
         )}
       </Field>
-      <Field label="Person" error={errors.user_id?.message}>
-        {(control) => (
-          <Controller
-            control={form.control}
-            name="user_id"
-            render={({ field }) => (
-              <UserPicker
-                id={control.id}
-                cid={cid}
-                value={field.value}
-                onChange={field.onChange}
-                clearLabel="Nobody in particular"
-                invalid={!!control['aria-invalid']}
-              />
-            )}
-          />
-        )}
-      </Field>
+      <PickerField control={form.control} name="user_id" label="Person" error={errors.user_id?.message}>
+        {(slot) => <UserPicker {...slot} cid={cid} clearLabel="Nobody in particular" />}
+      </PickerField>
       <TextAreaField
         label="Reason"
         rows={undefined}

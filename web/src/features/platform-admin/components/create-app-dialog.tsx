@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { APP_FIELDS, AppFieldset, AppForm, appDefaults } from '@/components/admin/app-fields';
 import { DialogForm, FormDialog } from '@/components/form-dialog';
-import { Field } from '@/components/form-fields';
+import { PickerField } from '@/components/form-fields';
 import { showServerError } from '@/components/server-errors';
 import { useCreateAdminApp } from '../api/apps';
 import { CompanyPicker } from './pickers';
@@ -57,22 +57,14 @@ function CreateAppForm({
       submitLabel="Create app"
     >
       {!company && (
-        <Field label="Company" error={form.formState.errors.company_id?.message}>
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="company_id"
-              render={({ field }) => (
-                <CompanyPicker
-                  id={control.id}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v)}
-                  invalid={!!control['aria-invalid']}
-                />
-              )}
-            />
-          )}
-        </Field>
+        <PickerField
+          control={form.control}
+          name="company_id"
+          label="Company"
+          error={form.formState.errors.company_id?.message}
+        >
+          {(slot) => <CompanyPicker {...slot} />}
+        </PickerField>
       )}
       <AppFieldset form={form} autoFocus={!!company} />
     </DialogForm>

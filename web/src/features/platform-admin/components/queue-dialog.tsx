@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Queue } from '@inbox/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
   QUEUE_FIELDS,
@@ -10,7 +10,7 @@ import {
   queueDefaults,
 } from '@/components/admin/queue-fields';
 import { DialogForm, FormDialog } from '@/components/form-dialog';
-import { Field } from '@/components/form-fields';
+import { PickerField } from '@/components/form-fields';
 import { showServerError } from '@/components/server-errors';
 import { useCreateAdminQueue, useUpdateAdminQueue } from '../api/queues';
 import { AppPicker, CompanyPicker } from './pickers';
@@ -65,42 +65,31 @@ function QueueFormBody({
     >
       {!fixedApp && (
         <>
-          <Field label="Company">
-            {(control) => (
-              <Controller
-                control={form.control}
-                name="company_id"
-                render={({ field }) => (
-                  <CompanyPicker
-                    id={control.id}
-                    value={field.value}
-                    onChange={(v) => {
-                      field.onChange(v);
-                      form.setValue('app_id', '');
-                    }}
-                  />
-                )}
+          <PickerField control={form.control} name="company_id" label="Company">
+            {(slot) => (
+              <CompanyPicker
+                {...slot}
+                onChange={(v) => {
+                  slot.onChange(v);
+                  form.setValue('app_id', '');
+                }}
               />
             )}
-          </Field>
-          <Field label="App" error={form.formState.errors.app_id?.message}>
-            {(control) => (
-              <Controller
-                control={form.control}
-                name="app_id"
-                render={({ field }) => (
-                  <AppPicker
-                    id={control.id}
-                    companyId={companyId ? Number(companyId) : undefined}
-                    disabled={!companyId}
-                    value={field.value}
-                    onChange={(v) => field.onChange(v)}
-                    invalid={!!control['aria-invalid']}
-                  />
-                )}
+          </PickerField>
+          <PickerField
+            control={form.control}
+            name="app_id"
+            label="App"
+            error={form.formState.errors.app_id?.message}
+          >
+            {(slot) => (
+              <AppPicker
+                {...slot}
+                companyId={companyId ? Number(companyId) : undefined}
+                disabled={!companyId}
               />
             )}
-          </Field>
+          </PickerField>
         </>
       )}
       <QueueFieldset form={form} autoFocus={!!fixedApp} />
