@@ -126,6 +126,7 @@ export async function addMember<Role extends string, Member>(
   input: { userId: number; role: Role },
 ): Promise<Member> {
   return db.transaction(async (tx) => {
+    // The app or queue was found under the caller's company scope: its company is admitted.
     await requireCompanyMember(admitCompany({ db: tx, companyId: scope.companyId }), input.userId);
     const inserted = await tx
       .insert(t.table)

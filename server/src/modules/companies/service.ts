@@ -9,14 +9,7 @@ import { asc, count, eq, type SQL } from 'drizzle-orm';
 import { apps, attachments, companies, companyMembers } from '../../db/schema/index.ts';
 import { contains, countOf, type Page, pageOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
-import {
-  type Actor,
-  admitCompany,
-  type CompanyScope,
-  inTx,
-  type PlatformCtx,
-  scopeOf,
-} from '../access/context.ts';
+import { type Actor, type CompanyScope, inTx, type PlatformCtx, scopeOf } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { type AttachmentStorage, removeFiles } from '../attachments/storage.ts';
 
@@ -99,7 +92,7 @@ export async function createCompany(ctx: PlatformCtx, input: CreateCompanyBody):
       entityId: row!.id,
       details: { company_name: input.company_name, timezone: input.timezone },
     });
-    return getCompany(admitCompany({ db: tx, companyId: row!.id }));
+    return getCompany(inTx(scopeOf(ctx, row!.id), tx));
   });
 }
 
