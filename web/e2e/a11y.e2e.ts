@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +62,6 @@ interface Finding {
 async function audit(page: Page): Promise<Finding[]> {
   await page.evaluate(axeSource);
   const results = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
     const axe = (window as any).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });
     return r.violations.map(

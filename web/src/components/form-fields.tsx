@@ -16,21 +16,33 @@ export function Field({
   error,
   hint,
   className,
+  labelAction,
+  id: givenId,
   children,
 }: {
   label: string;
   error?: string;
+  /** Shown under the control while there is no error. */
   hint?: ReactNode;
   className?: string;
+  /** Something at the right end of the label row, such as a 'Forgot password?' link. */
+  labelAction?: ReactNode;
+  /** The control's id when the page needs a fixed one; otherwise one is made. */
+  id?: string;
   children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }) {
-  const id = useId();
-  const describedBy = cn(error && `${id}-error`, hint && `${id}-hint`) || undefined;
+  const madeId = useId();
+  const id = givenId ?? madeId;
+  const showHint = hint && !error;
+  const describedBy = cn(error && `${id}-error`, showHint && `${id}-hint`) || undefined;
   return (
     <div className={cn('grid gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
+      <div className="flex items-center justify-between gap-2">
+        <Label htmlFor={id}>{label}</Label>
+        {labelAction}
+      </div>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {hint && (
+      {showHint && (
         <p id={`${id}-hint`} className="text-muted-foreground text-xs">
           {hint}
         </p>

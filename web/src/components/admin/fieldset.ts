@@ -2,8 +2,7 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 
 /**
  * A fieldset's view of a form that holds its fields and maybe more (the platform admin's forms add a
- * company or app picker). react-hook-form cannot narrow a generic form's paths, so the view is a cast
- * that the `T extends Values` constraint at the call site makes safe.
+ * company or app picker). react-hook-form cannot narrow a generic form's paths, so the view is a cast; the
+ * fieldsets' `T extends Values` constraint is what makes it safe at every call site.
  */
-export const fieldsOf = <Values extends FieldValues>(form: UseFormReturn<Values> | object) =>
-  form as UseFormReturn<Values>;
+export const fieldsOf = <Values extends FieldValues>(form: object) => form as UseFormReturn<Values>;
