@@ -7,6 +7,7 @@ export * from './constants.ts';
 export * from './conversations.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
+export * from './events.ts';
 export * from './health.ts';
 export * from './messages.ts';
 export * from './portal.ts';

@@ -9,6 +9,7 @@ import { rejectUnstorableText } from './http/unstorable-text.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import type { AttachmentStorage } from './modules/attachments/storage.ts';
 import { createAttachmentStorage } from './modules/attachments/storage-driver.ts';
+import { type Live, startLive } from './modules/events/live.ts';
 import { apiRoutes } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -36,6 +37,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Every route with its schema and config, as registered: what the route-wide tests walk. */
     routeTable: RouteOptions[];
+    /** This process's event sequencer, hub and open streams. */
+    live: Live;
   }
 }
 
@@ -83,6 +86,16 @@ export async function buildApp(opts: BuildAppOptions) {
   await storage.ready();
   app.addHook('onClose', async () => storage.close());
   app.decorate('deps', { db: opts.db.db, kind: opts.db.kind, config: opts.config, mailer, storage });
+  const live = await startLive(opts.db, app.log);
+  app.decorate('live', live);
+  // Streams end first (with a reconnect hint), or the server would wait on them forever.
+  app.addHook('preClose', async () => live.streams.closeAll());
+  app.addHook('onClose', async () => live.stop());
+  // A request that may have written events wakes the sequencer once it is answered (after its commit).
+  app.addHook('onResponse', (request, _reply, next) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') live.sequencer.kick();
+    next();
+  });
   const routeTable: RouteOptions[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

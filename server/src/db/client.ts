@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type ListenHandlers, type Listener, listenPglite, listenPostgres } from './listen.ts';
 import * as schema from './schema/index.ts';
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
@@ -21,6 +22,8 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded engine, when there is one (tests dump and load its data directory). */
   pglite?: PGlite;
+  /** LISTEN on a channel: what wakes every process when events are committed (contract section 7). */
+  listen(channel: string, handlers: ListenHandlers): Listener;
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
@@ -38,6 +41,7 @@ export function openPglite(pglite: PGlite): Database {
       await migratePglite(db as never, { migrationsFolder });
     },
     close: () => pglite.close(),
+    listen: (channel, handlers) => listenPglite(pglite, channel, handlers),
   };
 }
 
@@ -66,6 +70,7 @@ export function openPostgres(url: string, max = 10): Database {
       await migratePg(db, { migrationsFolder });
     },
     close: () => pool.end(),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
   };
 }
 

@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
 import { consoleAttachmentRoutes } from './console-attachments/routes.ts';
 import { conversationRoutes } from './conversations/routes.ts';
+import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { platformAdminRoutes } from './platform-admin/routes.ts';
 import { portalRoutes } from './portal/routes.ts';
@@ -26,4 +27,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(consoleAttachmentRoutes);
   await app.register(aiRoutes);
   await app.register(secureLinkRoutes);
+  await app.register(eventRoutes);
 };

@@ -5,3 +5,4 @@ export * from './inbox.ts';
 export * from './portal.ts';
 export * from './settings.ts';
 export * from './users.ts';
+export * from './events.ts';

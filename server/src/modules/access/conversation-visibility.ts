@@ -103,7 +103,10 @@ export async function visibleConversationsWhere(ctx: CompanyCtx, db: DbOrTx): Pr
 type ConversationRow = typeof conversations.$inferSelect;
 
 /** Whether a resolved visibility covers one conversation row (same rule as `visibilityCondition`). */
-export function covers(v: Visibility, c: ConversationRow): boolean {
+export function covers(
+  v: Visibility,
+  c: Pick<ConversationRow, 'companyId' | 'appId' | 'queueId' | 'assignedUserId'>,
+): boolean {
   if (c.companyId !== v.viewer.companyId) return false;
   if (v.all || c.assignedUserId === v.viewer.userId) return true;
   if (v.fullAppIds.includes(c.appId)) return true;

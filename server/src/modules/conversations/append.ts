@@ -5,7 +5,13 @@ import { attachments, conversations } from '../../db/schema/index.ts';
 import { invalidField } from '../../http/app-error.ts';
 import { type MessageRow, selectMessages } from './message-rows.ts';
 import { actorKeyOf } from './typing.ts';
-import { conversationTouch, type Effect, messageWrite, writtenMessage } from './write-statement.ts';
+import {
+  CONV_RETURNING,
+  conversationTouch,
+  type Effect,
+  messageWrite,
+  writtenMessage,
+} from './write-statement.ts';
 
 export type Sender =
   | { type: 'customer' }
@@ -88,7 +94,7 @@ async function appendOnce(db: DbOrTx, input: AppendMessageInput): Promise<Append
       update conversations c set ${conversationTouch(effect)}
       where c.id = ${conversationId} and c.company_id = ${companyId}
         and (not ${input.requireActive ?? false}::boolean or c.status in ('open', 'pending'))
-      returning c.id, c.company_id
+      returning ${CONV_RETURNING}
     ), ${messageWrite({
       senderType: sender.type,
       senderUserId: userId,

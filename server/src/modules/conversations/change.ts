@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { type Actor, actorName, type CompanyScope } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
+import { eventActorOf, type NewEvent, recordEvents } from '../events/record.ts';
 import { appendMessage } from './append.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -98,6 +99,7 @@ export async function changeConversation(
     isPrivate: true,
     impersonatorUserId: impersonatorOf(actor),
   });
+  await recordEvents(tx, changeEvents(actor, conv, changes));
   await recordActivity(tx, actor, {
     companyId: conv.companyId,
     action,
@@ -112,6 +114,40 @@ export async function changeConversation(
     },
   });
   return changes;
+}
+
+/**
+ * The events of a change (contract section 7), each carrying the conversation as it is now and, for a
+ * move, as it was: a viewer who could see either is told (the one who lost sight of it drops it).
+ */
+function changeEvents(actor: Actor, conv: ConversationRow, c: ConversationChanges): NewEvent[] {
+  const now = {
+    number: conv.number,
+    status: c.status?.to ?? conv.status,
+    queue_id: c.queueId ? c.queueId.to : conv.queueId,
+    assigned_user_id: c.assignedUserId ? c.assignedUserId.to : conv.assignedUserId,
+  };
+  const previous = { queue_id: conv.queueId, assigned_user_id: conv.assignedUserId };
+  const event = (type: NewEvent['type'], data: Record<string, unknown>): NewEvent => ({
+    type,
+    companyId: conv.companyId,
+    appId: conv.appId,
+    conversationId: conv.id,
+    customerId: conv.customerId,
+    actor: eventActorOf(actor),
+    data: { ...data, conversation: now, previous },
+  });
+  const out: NewEvent[] = [];
+  if (c.status) {
+    out.push(event('conversation.status_changed', { from: c.status.from, to: c.status.to }));
+    if (c.status.to === 'resolved') out.push(event('conversation.resolved', { from: c.status.from }));
+  }
+  if (c.assignedUserId) {
+    const { from, to } = c.assignedUserId;
+    out.push(event(to === null ? 'conversation.unassigned' : 'conversation.assigned', { from, to }));
+  }
+  if (c.queueId) out.push(event('conversation.transferred', { from: c.queueId.from, to: c.queueId.to }));
+  return out;
 }
 
 /** A conversation of the company, row-locked for a change; undefined when there is none. */

@@ -11,8 +11,9 @@ export interface NewConversation {
 }
 
 /**
- * Opens a conversation with the company's next display number. The counter row stays locked until the
- * caller's transaction commits, so numbers are unique and gapless per company; call inside a transaction.
+ * Opens a conversation with the company's next display number, and writes its `conversation.created` event
+ * in the same statement. The counter row stays locked until the caller's transaction commits, so numbers
+ * are unique and gapless per company; call inside a transaction.
  */
 export async function createConversation(tx: DbOrTx, input: NewConversation) {
   const res = await tx.execute<{ id: number; number: number }>(sql`
@@ -20,13 +21,22 @@ export async function createConversation(tx: DbOrTx, input: NewConversation) {
       update companies set last_conversation_number = last_conversation_number + 1
       where id = ${input.companyId}
       returning last_conversation_number
+    ), conv as (
+      insert into conversations (company_id, app_id, queue_id, customer_id, number, channel, status,
+        waiting_since, last_activity_at)
+      select ${input.companyId}, ${input.appId}, ${input.queueId}, ${input.customerId},
+        n.last_conversation_number, ${input.channel}, 'open', now(), now()
+      from n
+      returning id, number
+    ), ev as (
+      insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
+      select 'conversation.created', ${input.companyId}, ${input.appId}, conv.id, ${input.customerId},
+        'customer', ${input.customerId},
+        jsonb_build_object('channel', ${input.channel}::text, 'conversation', jsonb_build_object(
+          'number', conv.number, 'status', 'open', 'queue_id', ${input.queueId}::int, 'assigned_user_id', null))
+      from conv
     )
-    insert into conversations (company_id, app_id, queue_id, customer_id, number, channel, status,
-      waiting_since, last_activity_at)
-    select ${input.companyId}, ${input.appId}, ${input.queueId}, ${input.customerId},
-      n.last_conversation_number, ${input.channel}, 'open', now(), now()
-    from n
-    returning id, number`);
+    select id, number from conv`);
   const row = res.rows[0];
   if (!row) throw new Error(`company ${input.companyId} does not exist`);
   return { id: Number(row.id), number: Number(row.number) };

@@ -4,6 +4,7 @@ import { forbidden } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { lockVisible } from '../access/conversation-reach.ts';
 import { recordActivity } from '../activities/service.ts';
+import { eventActorOf, recordEvent } from '../events/record.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { canDeleteIn } from './views.ts';
 
@@ -23,6 +24,22 @@ export async function deleteConversation(ctx: CompanyCtx, storage: AttachmentSto
       .from(attachments)
       .where(eq(attachments.conversationId, conv.id));
     await tx.delete(conversations).where(eq(conversations.id, conv.id));
+    await recordEvent(tx, {
+      type: 'conversation.deleted',
+      companyId: ctx.companyId,
+      appId: conv.appId,
+      conversationId: conv.id,
+      customerId: conv.customerId,
+      actor: eventActorOf(ctx.actor),
+      data: {
+        conversation: {
+          number: conv.number,
+          status: conv.status,
+          queue_id: conv.queueId,
+          assigned_user_id: conv.assignedUserId,
+        },
+      },
+    });
     await recordActivity(tx, ctx.actor, {
       companyId: ctx.companyId,
       action: 'conversation.deleted',

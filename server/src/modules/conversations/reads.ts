@@ -3,28 +3,44 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { loadVisibility, viewerOf } from '../access/conversation-visibility.ts';
-import { setTyping } from './typing.ts';
+import { conversationStateJson, setTyping } from './typing.ts';
 import { requireCovered, visibleConversationView } from './views.ts';
 
 /**
  * Moves a user's read marker to the latest message at or before `upTo` (or the latest of all), never
- * backwards: a late request from an older tab cannot bring unread messages back.
+ * backwards: a late request from an older tab cannot bring unread messages back. When it moves, the same
+ * statement writes a `conversation.read` event (other tabs and agents update their unread badges).
  */
 export async function advanceReadMarker(
   db: DbOrTx,
   where: { companyId: number; conversationId: number; userId: number },
   upTo: number | null,
 ) {
+  const { companyId, conversationId, userId } = where;
   await db.execute(sql`
-    insert into conversation_reads (conversation_id, user_id, company_id, last_read_message_id, updated_at)
-    select ${where.conversationId}, ${where.userId}, ${where.companyId}, m.id, now()
-    from (select max(id) as id from messages
-          where conversation_id = ${where.conversationId} and company_id = ${where.companyId}
-            and (${upTo}::bigint is null or id <= ${upTo}::bigint)) m
-    where m.id is not null
-    on conflict (conversation_id, user_id) do update set
-      last_read_message_id = greatest(conversation_reads.last_read_message_id, excluded.last_read_message_id),
-      updated_at = now()`);
+    with cur as (
+      select last_read_message_id as id from conversation_reads
+      where conversation_id = ${conversationId} and user_id = ${userId}
+    ), up as (
+      insert into conversation_reads (conversation_id, user_id, company_id, last_read_message_id, updated_at)
+      select ${conversationId}, ${userId}, ${companyId}, m.id, now()
+      from (select max(id) as id from messages
+            where conversation_id = ${conversationId} and company_id = ${companyId}
+              and (${upTo}::bigint is null or id <= ${upTo}::bigint)) m
+      where m.id is not null
+      on conflict (conversation_id, user_id) do update set
+        last_read_message_id = greatest(conversation_reads.last_read_message_id, excluded.last_read_message_id),
+        updated_at = now()
+      returning last_read_message_id as id
+    ), ev as (
+      insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
+      select 'conversation.read', c.company_id, c.app_id, c.id, c.customer_id, 'user', ${userId}::int,
+        jsonb_build_object('user_id', ${userId}::int, 'last_read_message_id', up.id,
+          'conversation', ${conversationStateJson})
+      from up join conversations c on c.id = ${conversationId} and c.company_id = ${companyId}
+      where up.id > coalesce((select id from cur), 0)
+    )
+    select 1`);
 }
 
 export async function markRead(ctx: CompanyCtx, input: ReadBody): Promise<Conversation> {

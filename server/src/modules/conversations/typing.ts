@@ -9,21 +9,38 @@ export type Typist = { type: 'customer' } | { type: 'agent'; userId: number } | 
 
 export const actorKeyOf = (who: Typist) => (who.type === 'agent' ? `user:${who.userId}` : who.type);
 
+/** The `conversation` object of an event written in SQL, from a conversations row aliased `c`. */
+export const conversationStateJson = sql`jsonb_build_object('number', c.number, 'status', c.status,
+          'queue_id', c.queue_id, 'assigned_user_id', c.assigned_user_id)`;
+
 /**
- * Records that someone is typing. A signal refreshed less than a second ago is left alone, so a chatty
- * client costs no extra writes. The caller has checked that the conversation is the company's.
+ * Records that someone is typing, with a `typing` event when the signal was written. A signal refreshed
+ * less than a second ago is left alone, so a chatty client costs no extra writes or events. The caller has
+ * checked that the conversation is the company's.
  */
 export async function setTyping(
   db: DbOrTx,
   input: { companyId: number; conversationId: number; who: Typist },
 ) {
   const userId = input.who.type === 'agent' ? input.who.userId : null;
+  const actorType = input.who.type === 'agent' ? 'user' : input.who.type;
   await db.execute(sql`
-    insert into typing_signals (conversation_id, actor_key, company_id, user_id, expires_at)
-    values (${input.conversationId}, ${actorKeyOf(input.who)}, ${input.companyId}, ${userId},
-      now() + make_interval(secs => ${TYPING_TTL_SECONDS}))
-    on conflict (conversation_id, actor_key) do update set expires_at = excluded.expires_at
-    where typing_signals.expires_at < excluded.expires_at - interval '1 second'`);
+    with t as (
+      insert into typing_signals (conversation_id, actor_key, company_id, user_id, expires_at)
+      values (${input.conversationId}, ${actorKeyOf(input.who)}, ${input.companyId}, ${userId},
+        now() + make_interval(secs => ${TYPING_TTL_SECONDS}))
+      on conflict (conversation_id, actor_key) do update set expires_at = excluded.expires_at
+      where typing_signals.expires_at < excluded.expires_at - interval '1 second'
+      returning conversation_id
+    ), ev as (
+      insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
+      select 'typing', c.company_id, c.app_id, c.id, c.customer_id, ${actorType}::text,
+        case when ${actorType}::text = 'user' then ${userId}::int
+          when ${actorType}::text = 'customer' then c.customer_id end,
+        jsonb_build_object('seconds', ${TYPING_TTL_SECONDS}::int, 'conversation', ${conversationStateJson})
+      from t join conversations c on c.id = t.conversation_id and c.company_id = ${input.companyId}
+    )
+    select 1`);
 }
 
 /** Everyone typing right now in a conversation: agents by user, and whether the customer is. */

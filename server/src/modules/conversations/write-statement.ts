@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { isoTs } from '../events/record.ts';
 import type { MessageRow } from './message-rows.ts';
 
 /** How a message moves its conversation: customers wait for an answer, agents answer, the rest do neither. */
@@ -35,12 +36,18 @@ export interface MessageValues {
   actorKey: unknown;
 }
 
+/** What the `conv` CTE before `messageWrite` returns: the updated conversation row's columns. */
+export const CONV_RETURNING = sql`c.id, c.company_id, c.app_id, c.customer_id, c.queue_id, c.assigned_user_id,
+      c.status, c.number`;
+
 /**
- * The one message insert (decision 015): the `msg` and `typed` CTEs that follow a `conv` CTE, which has
- * updated (and so locked) the conversation row and returns its `id, company_id`. Because the insert reads
- * `conv`, the message id is drawn after the lock and ids of one conversation follow commit order. A
- * repeated `client_message_id` inserts nothing (`msg` is empty); the typing signal is cleared only when a
- * message was stored. `appendMessage` and the portal's one-statement send both write with it.
+ * The one message insert (decision 015): the `msg`, `ev` and `typed` CTEs that follow a `conv` CTE, which
+ * has updated (and so locked) the conversation row and returns `CONV_RETURNING`. Because the insert reads
+ * `conv`, the message id is drawn after the lock and ids of one conversation follow commit order. The
+ * `message.created` event is written by the same statement (the outbox, contract section 7), with the
+ * conversation's state after the message so live viewers can be chosen without another read. A repeated
+ * `client_message_id` inserts nothing (`msg` and `ev` are empty); the typing signal is cleared only when
+ * a message was stored. `appendMessage` and the portal's one-statement send both write with it.
  */
 export const messageWrite = (v: MessageValues): SQL => sql`
     msg as (
@@ -52,6 +59,20 @@ export const messageWrite = (v: MessageValues): SQL => sql`
       from conv
       on conflict (conversation_id, client_message_id) where client_message_id is not null do nothing
       returning id, created_at
+    ), ev as (
+      insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
+      select 'message.created', conv.company_id, conv.app_id, conv.id, conv.customer_id,
+        case ${v.senderType}::text when 'agent' then 'user' else ${v.senderType}::text end,
+        case ${v.senderType}::text when 'agent' then ${v.senderUserId}::int
+          when 'customer' then conv.customer_id end,
+        jsonb_build_object(
+          'message', jsonb_build_object('message_id', msg.id, 'sender_type', ${v.senderType}::text,
+            'sender_user_id', ${v.senderUserId}::int, 'content', ${v.content}::text,
+            'content_type', ${v.contentType}::text, 'is_private', ${v.isPrivate}::boolean,
+            'created_ts', ${isoTs(sql`msg.created_at`)}),
+          'conversation', jsonb_build_object('number', conv.number, 'status', conv.status,
+            'queue_id', conv.queue_id, 'assigned_user_id', conv.assigned_user_id))
+      from msg, conv
     ), typed as (
       delete from typing_signals
       where conversation_id = (select id from conv) and actor_key = ${v.actorKey}::text

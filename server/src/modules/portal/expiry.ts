@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { conversationStateJson } from '../conversations/typing.ts';
 
 /**
  * Processes expired portal sessions: marks them ended and closes their conversation when it is still
@@ -24,7 +25,14 @@ export async function closeExpiredSessions(db: DbOrTx, opts: { sessionId?: numbe
       where c.id in (select conversation_id from due) and c.status in ('open', 'pending')
         and not exists (
           select 1 from portal_sessions p where p.conversation_id = c.id and p.expires_at > now())
-      returning c.id, c.company_id, c.status
+      returning c.id, c.company_id, c.status, c.app_id, c.customer_id, c.number, c.queue_id, c.assigned_user_id,
+        (select status from conversations o where o.id = c.id) as from_status
+    ), ev as (
+      insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, data)
+      select 'conversation.status_changed', c.company_id, c.app_id, c.id, c.customer_id, 'system',
+        jsonb_build_object('from', c.from_status, 'to', 'closed', 'reason', 'portal_session_expired',
+          'conversation', ${conversationStateJson})
+      from closed c
     ), logged as (
       insert into activities (company_id, action, entity_type, entity_id, details)
       select company_id, 'conversation.closed', 'conversation', id::text, '{"reason":"portal_session_expired"}'::jsonb

@@ -8,7 +8,12 @@ import { invalidField } from '../../http/app-error.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { appendMessage, findByClientId } from '../conversations/append.ts';
 import { toMessage } from '../conversations/message-rows.ts';
-import { conversationTouch, messageWrite, writtenMessage } from '../conversations/write-statement.ts';
+import {
+  CONV_RETURNING,
+  conversationTouch,
+  messageWrite,
+  writtenMessage,
+} from '../conversations/write-statement.ts';
 import {
   assertCanWrite,
   type PortalSession,
@@ -52,7 +57,7 @@ const SEND = statement<SendRow, SendPlaceholders>(
       update conversations c set ${conversationTouch('customer')}
       from s
       where c.id = s.conversation_id and c.company_id = s.company_id and c.status in ('open', 'pending')
-      returning c.id, c.company_id, c.customer_id, c.app_id
+      returning ${CONV_RETURNING}
     ), slid as (
       update portal_sessions set expires_at = now() + make_interval(secs => ${sql.placeholder('ttl')}::float8)
       where id = (select id from s) and ended_at is null and exists (select 1 from conv)

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { Timestamp } from './envelope.ts';
+
+/** Every kind of event (contract section 7); customers' kinds arrive with the customers feature. */
+export const EVENT_TYPES = [
+  'message.created',
+  'conversation.created',
+  'conversation.assigned',
+  'conversation.unassigned',
+  'conversation.transferred',
+  'conversation.status_changed',
+  'conversation.resolved',
+  'conversation.deleted',
+  'conversation.read',
+  'typing',
+  'customer.created',
+  'customer.updated',
+  'customer.merged',
+  'customer.deleted',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const EVENT_ACTOR_TYPES = ['user', 'customer', 'auto', 'api_key', 'system'] as const;
+
+export const EventActor = z.object({
+  type: z.enum(EVENT_ACTOR_TYPES),
+  id: z.number().optional(),
+});
+export type EventActor = z.infer<typeof EventActor>;
+
+/** One record of something that happened; `event_id` increases in commit order. */
+export const InboxEvent = z.object({
+  event_id: z.number(),
+  type: z.enum(EVENT_TYPES),
+  company_id: z.number(),
+  app_id: z.number().nullable(),
+  conversation_id: z.number().optional(),
+  customer_id: z.number().optional(),
+  actor: EventActor,
+  data: z.record(z.string(), z.unknown()),
+  created_ts: Timestamp,
+});
+export type InboxEvent = z.infer<typeof InboxEvent>;
+
+/** A stream ticket: single use, valid for `STREAM_TICKET_TTL_SECONDS`, on any server process. */
+export const StreamTicket = z.object({ ticket: z.string(), expires_ts: Timestamp });
+export type StreamTicket = z.infer<typeof StreamTicket>;
+
+export const STREAM_TICKET_TTL_SECONDS = 60;
+/** A comment line at least this often keeps proxies from closing an idle stream. */
+export const STREAM_PING_SECONDS = 25;
+
+export const StreamQuery = z.object({
+  ticket: z.string().max(200).optional(),
+  last_event_id: z.coerce.number().int().min(0).optional(),
+});
+
+export const PortalStreamQuery = z.object({
+  token: z.string().max(200).optional(),
+  last_event_id: z.coerce.number().int().min(0).optional(),
+});

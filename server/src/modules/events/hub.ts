@@ -1,0 +1,101 @@
+import type { InboxEvent } from '@inbox/contract';
+import type { Database } from '../../db/client.ts';
+import { EVENTS_CHANNEL } from './sequencer.ts';
+import { eventsAfter, lastEventId } from './store.ts';
+
+/** A stream, or anything else in this process that wants a company's events as they are sequenced. */
+export interface Subscriber {
+  companyId: number;
+  deliver(event: InboxEvent): void;
+}
+
+const BATCH = 1000;
+
+/**
+ * One per process (contract section 7): one LISTEN connection, and one read of the events table per
+ * wake-up however many streams are open, fanned out to the subscribers of each event's company. An idle
+ * stream costs nothing: nothing runs until a notification arrives. Wake-ups that come while a read runs
+ * are folded into one more read.
+ */
+export async function startEventHub(opts: { database: Database; onError: (err: unknown) => void }) {
+  const { db } = opts.database;
+  const byCompany = new Map<number, Set<Subscriber>>();
+  let seen = await lastEventId(db);
+  let reading: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const readNew = async () => {
+    do {
+      again = false;
+      try {
+        for (;;) {
+          const batch = await eventsAfter(db, seen, BATCH);
+          for (const event of batch) {
+            seen = event.event_id;
+            for (const s of byCompany.get(event.company_id) ?? []) s.deliver(event);
+          }
+          if (batch.length < BATCH) break;
+        }
+      } catch (err) {
+        // The next wake-up (or reconnect) reads again from `seen`: nothing is skipped.
+        opts.onError(err);
+      }
+    } while (again && !stopped);
+  };
+  const wake = () => {
+    if (stopped) return;
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = readNew().finally(() => {
+      reading = null;
+    });
+  };
+
+  const listener = opts.database.listen(EVENTS_CHANNEL, {
+    onNotify: (payload) => {
+      if (Number(payload) > seen) wake();
+    },
+    onReconnect: wake,
+    onError: opts.onError,
+  });
+  await listener.ready;
+  // Anything sequenced between reading `seen` and the LISTEN taking hold.
+  wake();
+
+  return {
+    /** The newest event id this process has read: where a stream without `Last-Event-ID` starts. */
+    get seen() {
+      return seen;
+    },
+    subscribe(s: Subscriber) {
+      let set = byCompany.get(s.companyId);
+      if (!set) byCompany.set(s.companyId, (set = new Set()));
+      set.add(s);
+      return () => {
+        set.delete(s);
+        if (set.size === 0) byCompany.delete(s.companyId);
+      };
+    },
+    /** Open subscriptions: what the stream-count metrics and tests read. */
+    get size() {
+      let n = 0;
+      for (const set of byCompany.values()) n += set.size;
+      return n;
+    },
+    wake,
+    /** Resolves when the hub has read everything it was woken for (tests). */
+    async settle() {
+      while (reading) await reading;
+    },
+    async stop() {
+      stopped = true;
+      await listener.close();
+      while (reading) await reading;
+    },
+  };
+}
+
+export type EventHub = Awaited<ReturnType<typeof startEventHub>>;

@@ -1,0 +1,127 @@
+import { type InboxEvent, STREAM_PING_SECONDS } from '@inbox/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { EventHub } from './hub.ts';
+import { StreamRevoked } from './views.ts';
+
+/** What a client is told to wait before reconnecting, normally and when this process shuts down. */
+const RETRY_MS = 3000;
+const SHUTDOWN_RETRY_MS = 500;
+/** A client this far behind is cut off; it reconnects with `Last-Event-ID` and replays from the table. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const REPLAY_PAGE = 500;
+
+export interface StreamSpec {
+  companyId: number;
+  /** `Last-Event-ID` or `?last_event_id=`: replay what came after it before going live. */
+  after: number | undefined;
+  /** Sequenced events after an id, oldest first, narrowed in SQL (company, conversation); `view` judges each. */
+  replay(after: number, limit: number): Promise<InboxEvent[]>;
+  /** The event as this viewer may see it, or null when it is not theirs to see. */
+  view(event: InboxEvent): InboxEvent | null | Promise<InboxEvent | null>;
+}
+
+const frame = (e: InboxEvent) => `id: ${e.event_id}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`;
+
+/**
+ * The open streams of this process, so that one timer pings them all (a comment line every 25 s keeps
+ * proxies from closing an idle stream) and shutdown can end each with a reconnect hint.
+ */
+export function createStreams(hub: EventHub) {
+  const open = new Set<{ res: FastifyReply['raw']; end(retryMs: number): void }>();
+  const ping = setInterval(() => {
+    for (const s of open) s.res.write(': ping\n\n');
+  }, STREAM_PING_SECONDS * 1000);
+  ping.unref();
+
+  /** Answers the request with an event stream (contract section 7) until the client goes away. */
+  async function serve(request: FastifyRequest, reply: FastifyReply, spec: StreamSpec) {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // nginx and similar proxies would otherwise hold frames back.
+      'x-accel-buffering': 'no',
+    });
+    res.write(`retry: ${RETRY_MS}\n\n`);
+
+    const stream = {
+      res,
+      end(retryMs: number) {
+        if (!res.destroyed) res.end(`retry: ${retryMs}\n\n`);
+      },
+    };
+    let last = spec.after ?? hub.seen;
+    let live = false;
+    let chain = Promise.resolve();
+    const held: InboxEvent[] = [];
+    const send = async (e: InboxEvent) => {
+      if (e.event_id <= last || res.destroyed) return;
+      let seen: InboxEvent | null;
+      try {
+        seen = await spec.view(e);
+      } catch (err) {
+        // The viewer lost its right to the stream, or its reach could not be read: the client reconnects
+        // (with a new ticket) and resumes from the last event it got.
+        if (!(err instanceof StreamRevoked)) request.log.warn({ err }, 'stream view failed');
+        stream.end(RETRY_MS);
+        return;
+      }
+      last = e.event_id;
+      if (seen && !res.destroyed) res.write(frame(seen));
+      if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
+    };
+    const unsubscribe = hub.subscribe({
+      companyId: spec.companyId,
+      deliver: (e) => {
+        if (!live) held.push(e);
+        // In order, one at a time: a view may read (a viewer's reach), and frames must not overtake.
+        else chain = chain.then(() => send(e)).catch((err) => request.log.warn({ err }, 'stream write'));
+      },
+    });
+    open.add(stream);
+    res.on('close', () => {
+      open.delete(stream);
+      unsubscribe();
+    });
+
+    try {
+      if (spec.after !== undefined) {
+        for (;;) {
+          const page = await spec.replay(last, REPLAY_PAGE);
+          for (const e of page) await send(e);
+          if (page.length < REPLAY_PAGE || res.destroyed) break;
+        }
+      }
+      // Events that arrived during the replay; more may arrive while these are written.
+      while (held.length > 0) await send(held.shift()!);
+      live = true;
+    } catch (err) {
+      request.log.warn({ err }, 'stream replay failed');
+      stream.end(RETRY_MS);
+    }
+  }
+
+  return {
+    serve,
+    get size() {
+      return open.size;
+    },
+    /** Ends every stream with a short reconnect hint, so clients move to another process at once. */
+    closeAll() {
+      clearInterval(ping);
+      for (const s of open) s.end(SHUTDOWN_RETRY_MS);
+    },
+  };
+}
+
+export type Streams = ReturnType<typeof createStreams>;
+
+/** `Last-Event-ID` wins over `?last_event_id=`: it is what a browser sends on its own reconnects. */
+export function resumeFrom(request: FastifyRequest, queryValue: number | undefined): number | undefined {
+  const header = request.headers['last-event-id'];
+  const n = typeof header === 'string' && /^\d{1,15}$/.test(header.trim()) ? Number(header) : undefined;
+  return n ?? queryValue;
+}

@@ -1,0 +1,45 @@
+import type { EventActor, EventType, InboxEvent } from '@inbox/contract';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { events } from '../../db/schema/index.ts';
+
+type EventRow = typeof events.$inferSelect;
+
+/** The wire shape of a stored, sequenced event (contract section 7). */
+export function toInboxEvent(r: EventRow): InboxEvent {
+  const actor: EventActor = { type: r.actorType as EventActor['type'] };
+  if (r.actorId !== null) actor.id = r.actorId;
+  return {
+    event_id: r.eventId!,
+    type: r.type as EventType,
+    company_id: r.companyId,
+    app_id: r.appId,
+    ...(r.conversationId !== null ? { conversation_id: r.conversationId } : {}),
+    ...(r.customerId !== null ? { customer_id: r.customerId } : {}),
+    actor,
+    data: r.data,
+    created_ts: r.createdAt.toISOString(),
+  };
+}
+
+/** Sequenced events after `afterId`, oldest first, optionally narrowed (one company, one conversation). */
+export async function eventsAfter(db: DbOrTx, afterId: number, limit: number, where?: SQL) {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(gt(events.eventId, afterId), where))
+    .orderBy(asc(events.eventId))
+    .limit(limit);
+  return rows.map(toInboxEvent);
+}
+
+export const ofCompany = (companyId: number) => eq(events.companyId, companyId);
+
+/** The newest event id given so far: where a process that has just started begins to read. */
+export async function lastEventId(db: DbOrTx): Promise<number> {
+  const res = await db.execute<{ last: string | null }>(sql`select max(event_id)::text as last from events`);
+  return Number(res.rows[0]?.last ?? 0);
+}
+
+export const ofConversation = (companyId: number, conversationId: number) =>
+  and(eq(events.companyId, companyId), eq(events.conversationId, conversationId)) as SQL;
