@@ -9,7 +9,10 @@ import { rejectUnstorableText } from './http/unstorable-text.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import type { AttachmentStorage } from './modules/attachments/storage.ts';
 import { createAttachmentStorage } from './modules/attachments/storage-driver.ts';
+import { portalSweepJob } from './jobs/portal-expiry.ts';
+import { type Jobs, startJobs } from './jobs/runtime.ts';
 import { type Live, startLive } from './modules/events/live.ts';
+import { pruneEventsJob } from './modules/events/prune.ts';
 import { apiRoutes } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -39,6 +42,8 @@ declare module 'fastify' {
     routeTable: RouteOptions[];
     /** This process's event sequencer, hub and open streams. */
     live: Live;
+    /** This process's share of the durable jobs (pg-boss). */
+    jobs: Jobs;
   }
 }
 
@@ -86,6 +91,12 @@ export async function buildApp(opts: BuildAppOptions) {
   await storage.ready();
   app.addHook('onClose', async () => storage.close());
   app.decorate('deps', { db: opts.db.db, kind: opts.db.kind, config: opts.config, mailer, storage });
+  const jobs = await startJobs(opts.db, app.log, [
+    portalSweepJob({ db: opts.db.db, storage, log: app.log }),
+    pruneEventsJob(opts.db.db, opts.config.eventRetentionDays),
+  ]);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
   const live = await startLive(opts.db, app.log);
   app.decorate('live', live);
   // Streams end first (with a reconnect hint), or the server would wait on them forever.

@@ -34,6 +34,7 @@ const Env = z.object({
     .string()
     .regex(/^([A-Za-z0-9_-]+\/)*$/, 'folders ending in /, such as inbox/')
     .default(''),
+  EVENT_RETENTION_DAYS: z.coerce.number().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -68,6 +69,8 @@ export interface Config {
   portalSessionTtlSeconds: number;
   ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   logLevel: string;
+  /** Events older than this are pruned (once every registered consumer has handled them). */
+  eventRetentionDays: number;
   storage: StorageConfig;
   /** Secret for signing access tokens; read or created under DATA_DIR at start. */
   jwtSecret: string;
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
         ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    eventRetentionDays: e.EVENT_RETENTION_DAYS,
     storage,
     loginRateLimit: { perIp: 30, perEmail: 10, windowMs: 15 * 60 * 1000 },
     portalRateLimit: {

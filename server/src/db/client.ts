@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type ListenHandlers, type Listener, listenPglite, listenPostgres } from './listen.ts';
 import * as schema from './schema/index.ts';
+import { installJobTables } from '../jobs/boss.ts';
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -22,6 +23,8 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded engine, when there is one (tests dump and load its data directory). */
   pglite?: PGlite;
+  /** The PostgreSQL connection string, when on PostgreSQL (pg-boss opens its own small pool with it). */
+  url?: string;
   /** LISTEN on a channel: what wakes every process when events are committed (contract section 7). */
   listen(channel: string, handlers: ListenHandlers): Listener;
 }
@@ -33,16 +36,18 @@ const pgliteParsers = { [types.INT8]: (v: string) => v };
 
 export function openPglite(pglite: PGlite): Database {
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  return {
+  const database: Database = {
     db,
     kind: 'embedded',
     pglite,
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder });
+      await installJobTables(database);
     },
     close: () => pglite.close(),
     listen: (channel, handlers) => listenPglite(pglite, channel, handlers),
   };
+  return database;
 }
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
@@ -63,15 +68,18 @@ export function openPostgres(url: string, max = 10): Database {
     process.stderr.write(`database connection lost (the pool will reconnect): ${err.message}\n`);
   });
   const db = drizzlePg(pool, { schema });
-  return {
+  const database: Database = {
     db,
     kind: 'postgres',
+    url,
     migrate: async () => {
       await migratePg(db, { migrationsFolder });
+      await installJobTables(database);
     },
     close: () => pool.end(),
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
   };
+  return database;
 }
 
 export { pgliteParsers };

@@ -3,46 +3,25 @@ import type { Db } from '../db/client.ts';
 import type { AttachmentStorage } from '../modules/attachments/storage.ts';
 import { closeExpiredSessions } from '../modules/portal/expiry.ts';
 import { deleteOrphanUploads } from './orphan-uploads.ts';
-
-export const PORTAL_SWEEP_INTERVAL_MS = 30_000;
+import type { JobKind } from './runtime.ts';
 
 /**
- * Every ~30 s: closes conversations whose portal session expired (readers also do it on read, so the state
- * never depends on this timer) and removes uploads never sent. Each process runs its own timer; the work is
- * idempotent and claims rows with SKIP LOCKED, so several processes cooperate without a job queue.
+ * Every minute, in whichever process takes the slot: closes conversations whose portal session expired
+ * (readers also do it on read, so the state never waits for this job) and removes uploads never sent. The
+ * work is idempotent and claims rows with SKIP LOCKED, so a retry or an overlap does no harm.
  */
-export function startPortalSweep(opts: {
-  db: Db;
-  storage: AttachmentStorage;
-  log: FastifyBaseLogger;
-  intervalMs?: number;
-}) {
-  let running: Promise<void> | null = null;
-  const tick = async () => {
-    try {
+export function portalSweepJob(opts: { db: Db; storage: AttachmentStorage; log: FastifyBaseLogger }): JobKind {
+  return {
+    name: 'portal-sweep',
+    cron: '* * * * *',
+    retryLimit: 2,
+    async handle() {
       for (;;) {
         const closed = await closeExpiredSessions(opts.db, { limit: 500 });
-        if (closed.length > 0)
-          opts.log.info({ closed: closed.length }, 'closed expired portal conversations');
+        if (closed.length > 0) opts.log.info({ closed: closed.length }, 'closed expired portal conversations');
         if (closed.length < 500) break;
       }
       await deleteOrphanUploads(opts.db, opts.storage);
-    } catch (err) {
-      opts.log.error({ err }, 'portal sweep failed');
-    }
-  };
-  const timer = setInterval(() => {
-    running ??= tick().finally(() => {
-      running = null;
-    });
-  }, opts.intervalMs ?? PORTAL_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return {
-    /** Runs one sweep now (tests, and a process that wants a clean state at start). */
-    runOnce: () => (running ??= tick().finally(() => (running = null))),
-    async stop() {
-      clearInterval(timer);
-      await running;
     },
   };
 }

@@ -9,31 +9,30 @@ import { storeAttachment } from '../modules/attachments/service.ts';
 import { PNG } from '../modules/portal/test-files.ts';
 import { startChat } from '../modules/portal/test-helpers.ts';
 import { deleteOrphanUploads } from './orphan-uploads.ts';
-import { startPortalSweep } from './portal-expiry.ts';
 
 const t = useTestApp();
 
 describe('the portal sweep', () => {
-  it('closes conversations of expired sessions on its timer, without any reader', async () => {
+  it('is scheduled every minute as a durable job', async () => {
+    const schedules = await t.app.jobs.boss.getSchedules();
+    expect(schedules).toContainEqual(expect.objectContaining({ name: 'portal-sweep', cron: '* * * * *' }));
+  });
+
+  it('closes conversations of expired sessions when its job runs, without any reader', async () => {
     const tenant = await createTenant(t.db);
     const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
     await t.db.execute(
       sql`update portal_sessions set expires_at = now() - interval '1 second' where conversation_id = ${chat.conversationId}`,
     );
-    const storage = t.app.deps.storage;
-    const sweep = startPortalSweep({ db: t.db, storage, log: t.app.log, intervalMs: 50 });
-    try {
-      await expect
-        .poll(
-          async () =>
-            (await t.db.select().from(conversations).where(eq(conversations.id, chat.conversationId)))[0]!
-              .status,
-          { timeout: 5000 },
-        )
-        .toBe('closed');
-    } finally {
-      await sweep.stop();
-    }
+    await t.app.jobs.send('portal-sweep');
+    await expect
+      .poll(
+        async () =>
+          (await t.db.select().from(conversations).where(eq(conversations.id, chat.conversationId)))[0]!
+            .status,
+        { timeout: 8000 },
+      )
+      .toBe('closed');
   });
 
   it('removes uploads never sent after a day, rows and files', async () => {

@@ -20,6 +20,7 @@ const BATCH = 1000;
 export async function startEventHub(opts: { database: Database; onError: (err: unknown) => void }) {
   const { db } = opts.database;
   const byCompany = new Map<number, Set<Subscriber>>();
+  const watchers = new Set<() => void>();
   let seen = await lastEventId(db);
   let reading: Promise<void> | null = null;
   let again = false;
@@ -35,6 +36,7 @@ export async function startEventHub(opts: { database: Database; onError: (err: u
             seen = event.event_id;
             for (const s of byCompany.get(event.company_id) ?? []) s.deliver(event);
           }
+          if (batch.length > 0) for (const w of watchers) w();
           if (batch.length < BATCH) break;
         }
       } catch (err) {
@@ -78,6 +80,11 @@ export async function startEventHub(opts: { database: Database; onError: (err: u
         set.delete(s);
         if (set.size === 0) byCompany.delete(s.companyId);
       };
+    },
+    /** Called whenever new events were read, whatever their company (consumers wake on it). */
+    watch(fn: () => void) {
+      watchers.add(fn);
+      return () => watchers.delete(fn);
     },
     /** Open subscriptions: what the stream-count metrics and tests read. */
     get size() {

@@ -17,7 +17,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../http/envelope.ts';
 import { leanSerializer } from '../../http/lean-serializer.ts';
-import { startPortalSweep } from '../../jobs/portal-expiry.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { portalAttachmentRoutes } from './attachment-routes.ts';
 import { getPortalConversation, pollPortal, portalTyping } from './chat.ts';
@@ -43,8 +42,6 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
   const limiters = createPortalLimiters(config);
   const storage = app.deps.storage;
-  const sweep = startPortalSweep({ db, storage, log: app.log });
-  app.addHook('onClose', () => sweep.stop());
   app.decorateRequest('portal', null);
 
   /** Runs before body validation, so a bad token answers 401 before a bad body answers 422. */

@@ -1,0 +1,106 @@
+import type { EventType, InboxEvent } from '@inbox/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { eventConsumers } from '../../db/schema/index.ts';
+import type { EventHub } from './hub.ts';
+import { eventsAfter } from './store.ts';
+
+export interface ConsumerSpec {
+  /** Unique and stable: the position is kept under this name. */
+  name: string;
+  /** Only these types reach `handle` (the position still moves past the others). */
+  types?: readonly EventType[];
+  batch?: number;
+  /**
+   * Handles a batch in event order, inside the transaction that moves the position: what it writes commits
+   * together with "handled", so each event is handled once per consumer, across restarts and processes.
+   * Work that reaches outside the database (a webhook, a provider API) should be queued here as a job.
+   */
+  handle(tx: Tx, events: InboxEvent[]): Promise<void>;
+}
+
+/**
+ * Runs one batch: locks the consumer's row (another process with the same consumer waits, then finds the
+ * batch done), reads the next events after its position, hands them over and moves the position. Returns
+ * how many events it passed, so the caller knows whether to go on.
+ */
+export async function consumeOnce(db: Db, spec: ConsumerSpec): Promise<number> {
+  const limit = spec.batch ?? 200;
+  return db.transaction(async (tx) => {
+    // A new consumer starts at the beginning of the retained history.
+    await tx.insert(eventConsumers).values({ name: spec.name }).onConflictDoNothing();
+    const [row] = await tx
+      .select({ last: eventConsumers.lastEventId })
+      .from(eventConsumers)
+      .where(eq(eventConsumers.name, spec.name))
+      .for('update');
+    const last = row!.last;
+    const batch = await eventsAfter(tx, last, limit);
+    if (batch.length === 0) return 0;
+    const wanted = spec.types ? batch.filter((e) => spec.types!.includes(e.type)) : batch;
+    if (wanted.length > 0) await spec.handle(tx, wanted);
+    await tx
+      .update(eventConsumers)
+      .set({ lastEventId: batch.at(-1)!.event_id, updatedAt: sql`now()` })
+      .where(eq(eventConsumers.name, spec.name));
+    return batch.length;
+  });
+}
+
+/**
+ * A named consumer in this process: catches up at start (from its stored position, so nothing that
+ * happened while it was down is missed), then runs whenever the hub reads new events. A batch that fails
+ * is retried from the same position on the next wake-up, and at least every `retryMs`.
+ */
+export async function startConsumer(opts: {
+  db: Db;
+  hub: EventHub;
+  spec: ConsumerSpec;
+  onError: (err: unknown) => void;
+  retryMs?: number;
+}) {
+  const { db, spec } = opts;
+  const limit = spec.batch ?? 200;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let failed = false;
+  const loop = async () => {
+    do {
+      again = false;
+      try {
+        while (!stopped && (await consumeOnce(db, spec)) === limit) {}
+        failed = false;
+      } catch (err) {
+        failed = true;
+        opts.onError(err);
+      }
+    } while (again && !stopped);
+  };
+  const wake = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = loop().finally(() => {
+      running = null;
+    });
+  };
+  const unwatch = opts.hub.watch(wake);
+  const retry = setInterval(() => failed && wake(), opts.retryMs ?? 5000);
+  retry.unref();
+  wake();
+  return {
+    wake,
+    async settle() {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      unwatch();
+      clearInterval(retry);
+      while (running) await running;
+    },
+  };
+}
