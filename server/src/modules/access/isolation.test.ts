@@ -4,6 +4,7 @@ import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
 import { type ApiRoute, apiRoutesOf, fieldsOf } from '../../../test/routes.ts';
 import { multipartBody, PNG } from '../portal/test-files.ts';
+import { sequenceEvents } from '../events/sequencer.ts';
 import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
 
 /**
@@ -59,6 +60,7 @@ async function seedCompany(into: Ids) {
     },
     payload,
   });
+  await call(t.app, 'POST', '/events/ticket', { as: agent });
   // Last: a message clears its sender's typing signal.
   const typing = await portal(t.app, 'POST', '/portal/typing', { token: chat.token, body: {} });
   if (typing.status !== 200) throw new Error(`portal typing: ${typing.status}`);
@@ -79,6 +81,8 @@ beforeAll(async () => {
   const b = await seedCompany(B);
   bAdmin = await loginAs(t.app, b.tenant.admin.email, PASSWORD, B.company);
   bPortalToken = b.token;
+  // Events are numbered after commit: number A's now, so its rows hold still for the comparison.
+  await sequenceEvents(t.db);
 });
 
 const MISSING = 1_999_999_999;
@@ -141,7 +145,10 @@ const tenantRoutes = (): Route[] =>
     (r) =>
       !/^\/api\/v1\/(admin|auth)\//.test(r.url) &&
       r.url !== '/api/v1/portal/start' && // public by design: anyone may start a chat with any active app
-      r.url !== '/api/v1/portal/queues',
+      r.url !== '/api/v1/portal/queues' &&
+      // Streams take no record id and never end; what each one sends is checked in events/streams.test.ts.
+      r.url !== '/api/v1/events/stream' &&
+      r.url !== '/api/v1/portal/events',
   );
 
 /** The request with each id field naming `pick(kind)`; `swap` limits the substitution to one field. */
