@@ -7,9 +7,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { type ListenHandlers, type Listener, listenPglite, listenPostgres } from './listen.ts';
-import * as schema from './schema/index.ts';
 import { installJobTables } from '../jobs/boss.ts';
+import { type Listener, type ListenHandlers, listenPglite, listenPostgres } from './listen.ts';
+import * as schema from './schema/index.ts';
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
 export type Db = NodePgDatabase<typeof schema>;

@@ -31,7 +31,12 @@ export function bossConnection(database: Database, poolSize = 3): PgBoss.Databas
 
 /** Creates or upgrades pg-boss's tables (part of `migrate`, so a test template already holds them). */
 export async function installJobTables(database: Database) {
-  const boss = new PgBoss({ ...bossConnection(database, 1), supervise: false, schedule: false, migrate: true });
+  const boss = new PgBoss({
+    ...bossConnection(database, 1),
+    supervise: false,
+    schedule: false,
+    migrate: true,
+  });
   boss.on('error', () => undefined);
   await boss.start();
   await boss.stop({ graceful: false, wait: true });

@@ -10,7 +10,11 @@ import type { JobKind } from './runtime.ts';
  * (readers also do it on read, so the state never waits for this job) and removes uploads never sent. The
  * work is idempotent and claims rows with SKIP LOCKED, so a retry or an overlap does no harm.
  */
-export function portalSweepJob(opts: { db: Db; storage: AttachmentStorage; log: FastifyBaseLogger }): JobKind {
+export function portalSweepJob(opts: {
+  db: Db;
+  storage: AttachmentStorage;
+  log: FastifyBaseLogger;
+}): JobKind {
   return {
     name: 'portal-sweep',
     cron: '* * * * *',
@@ -18,7 +22,8 @@ export function portalSweepJob(opts: { db: Db; storage: AttachmentStorage; log: 
     async handle() {
       for (;;) {
         const closed = await closeExpiredSessions(opts.db, { limit: 500 });
-        if (closed.length > 0) opts.log.info({ closed: closed.length }, 'closed expired portal conversations');
+        if (closed.length > 0)
+          opts.log.info({ closed: closed.length }, 'closed expired portal conversations');
         if (closed.length < 500) break;
       }
       await deleteOrphanUploads(opts.db, opts.storage);

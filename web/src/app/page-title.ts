@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
+import { useUnseenCount } from '@/features/live/new-message-alert';
 
 export interface RouteHandle {
   title?: string;
@@ -13,10 +14,12 @@ export function usePageTitle(): string | undefined {
     .at(-1);
 }
 
-/** Keeps the browser tab's title in step with the page. */
+/** Keeps the browser tab's title in step with the page, with "(n) " for messages that came while away. */
 export function useDocumentTitle() {
   const title = usePageTitle();
+  const unseen = useUnseenCount();
   useEffect(() => {
-    document.title = title ? `${title} · Support Inbox` : 'Support Inbox';
-  }, [title]);
+    const base = title ? `${title} · Support Inbox` : 'Support Inbox';
+    document.title = unseen > 0 ? `(${unseen}) ${base}` : base;
+  }, [title, unseen]);
 }

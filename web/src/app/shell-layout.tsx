@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigation } from 'react-router';
+import { useLiveInbox } from '@/features/live/use-live-inbox';
 import { meQuery } from '@/features/shell/api';
 import { AppSidebar } from '@/features/shell/components/app-sidebar';
 import { ImpersonationBanner } from '@/features/shell/components/impersonation-banner';
 import { SidebarInset, SidebarTrigger } from '@/features/shell/components/sidebar';
 import { SidebarProvider } from '@/features/shell/components/sidebar-provider';
+import { useSession } from '@/lib/session';
 import { usePageTitle } from './page-title';
 
 /** The signed-in console: sidebar, a slim top bar with the page title, and the page. */
 export function ShellLayout() {
   // Refreshes user, companies and roles from the server once per start (and after invalidation).
   useQuery(meQuery());
+  // One live event stream for the current company, whatever page is open.
+  useLiveInbox(useSession().company?.company_id);
   const navigation = useNavigation();
   const title = usePageTitle();
 

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   lastSelectedCompanyId: 'last_selected_company_id',
   selectedAppId: 'selected_app_id',
   theme: 'theme',
+  /** 'on' when the console plays a tone for new customer messages in a background tab. */
+  messageSound: 'message_sound',
   impersonateUserId: 'impersonate_user_id',
   /** Where a platform admin came from, and which company was current, before impersonating. */
   impersonationReturn: 'impersonation_return',

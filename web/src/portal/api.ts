@@ -13,7 +13,8 @@ import type {
   PortalStarted,
 } from './types';
 
-const BASE = '/api/v1/portal';
+export const PORTAL_API = '/api/v1/portal';
+const BASE = PORTAL_API;
 
 interface Call {
   query?: Record<string, QueryValue>;

@@ -1,12 +1,16 @@
-import { ATTACHMENT_ACCEPT, PORTAL_MESSAGES } from '@inbox/contract';
+import { ATTACHMENT_ACCEPT, EVENT_TYPES, PORTAL_MESSAGES } from '@inbox/contract';
 import { describe, expect, it } from 'vitest';
-import { ACCEPTED_FILES } from './constants';
+import { ACCEPTED_FILES, PORTAL_EVENT_TYPES } from './constants';
 import { validateEntry } from './entry/validate';
 
 // The portal copies these values instead of importing them, so its bundle stays free of the contract's zod code.
 describe('portal constants match the contract', () => {
   it('accepts the contract file types', () => {
     expect(ACCEPTED_FILES).toBe(ATTACHMENT_ACCEPT);
+  });
+
+  it('listens for event types the contract names', () => {
+    for (const type of PORTAL_EVENT_TYPES) expect(EVENT_TYPES).toContain(type);
   });
 
   it('uses the contract validation sentences', () => {

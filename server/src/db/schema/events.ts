@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { cascadeTo, ts } from './columns.ts';
 import { companies } from './companies.ts';
 import { users } from './users.ts';
@@ -32,9 +42,7 @@ export const events = pgTable(
   (t) => [
     uniqueIndex('events_event_id_idx').on(t.eventId),
     // What the sequencer looks for; empty in the steady state, so it stays tiny.
-    index('events_unsequenced_idx')
-      .on(t.seq)
-      .where(sql`event_id is null`),
+    index('events_unsequenced_idx').on(t.seq).where(sql`event_id is null`),
     index('events_company_event_idx').on(t.companyId, t.eventId),
     index('events_created_idx').on(t.createdAt),
   ],

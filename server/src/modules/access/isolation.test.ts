@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
 import { type ApiRoute, apiRoutesOf, fieldsOf } from '../../../test/routes.ts';
-import { multipartBody, PNG } from '../portal/test-files.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
+import { multipartBody, PNG } from '../portal/test-files.ts';
 import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
 
 /**

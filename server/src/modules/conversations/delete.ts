@@ -4,8 +4,8 @@ import { forbidden } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { lockVisible } from '../access/conversation-reach.ts';
 import { recordActivity } from '../activities/service.ts';
-import { eventActorOf, recordEvent } from '../events/record.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
+import { eventActorOf, recordEvent } from '../events/record.ts';
 import { canDeleteIn } from './views.ts';
 
 /**

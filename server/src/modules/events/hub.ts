@@ -73,8 +73,8 @@ export async function startEventHub(opts: { database: Database; onError: (err: u
       return seen;
     },
     subscribe(s: Subscriber) {
-      let set = byCompany.get(s.companyId);
-      if (!set) byCompany.set(s.companyId, (set = new Set()));
+      const set = byCompany.get(s.companyId) ?? new Set<Subscriber>();
+      byCompany.set(s.companyId, set);
       set.add(s);
       return () => {
         set.delete(s);

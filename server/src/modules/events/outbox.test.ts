@@ -56,7 +56,10 @@ describe('the event outbox', () => {
       ['conversation.resolved', agent],
     ]);
     const resolved = events.at(-1)!;
-    expect(resolved.data.conversation).toMatchObject({ status: 'resolved', assigned_user_id: s.tenant.agent.id });
+    expect(resolved.data.conversation).toMatchObject({
+      status: 'resolved',
+      assigned_user_id: s.tenant.agent.id,
+    });
     expect(resolved).toMatchObject({ company_id: s.tenant.company.id, app_id: s.tenant.app.id });
     const ids = events.map((e) => e.event_id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
@@ -88,7 +91,10 @@ describe('the event outbox', () => {
   it('records a deletion after the row is gone, with what a reader needs to drop it', async () => {
     const chat = await chatIn();
     const admin = await loginAs(t.app, s.tenant.admin.email, PASSWORD, s.tenant.company.id);
-    const res = await call(t.app, 'DELETE', '/conversations', { as: admin, query: { id: chat.conversationId } });
+    const res = await call(t.app, 'DELETE', '/conversations', {
+      as: admin,
+      query: { id: chat.conversationId },
+    });
     expect(res.status).toBe(200);
     const deleted = (await eventsOf(chat.conversationId)).at(-1)!;
     expect(deleted.type).toBe('conversation.deleted');
@@ -166,7 +172,9 @@ describe('consumers', () => {
     await consumer.stop();
     await hub.stop();
     const all = (await eventsAfter(t.db, 0, 100_000)).filter((e) => e.type === 'message.created');
-    const logged = await t.db.execute<{ event_id: string }>(sql`select event_id from consumer_log order by 1`);
+    const logged = await t.db.execute<{ event_id: string }>(
+      sql`select event_id from consumer_log order by 1`,
+    );
     expect(logged.rows.map((r) => Number(r.event_id))).toEqual(all.map((e) => e.event_id));
   });
 

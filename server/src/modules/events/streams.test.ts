@@ -1,5 +1,5 @@
 import type { InboxEvent } from '@inbox/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import {
   addCompanyMember,
@@ -55,7 +55,10 @@ const streams: Awaited<ReturnType<typeof openStream>>[] = [];
 afterAll(async () => {
   for (const st of streams) await st.close();
 });
-const track = <T extends Awaited<ReturnType<typeof openStream>>>(st: T) => (streams.push(st), st);
+function track<T extends Awaited<ReturnType<typeof openStream>>>(st: T) {
+  streams.push(st);
+  return st;
+}
 
 /** A chat moved by a manager into the private queue (customers cannot pick one themselves). */
 async function privateChat() {
@@ -127,7 +130,10 @@ describe('console stream', () => {
     for (const q of [`ticket=${tk}`, 'ticket=nope', '']) {
       const again = await openStream(`${base}/api/v1/events/stream?${q}`);
       expect(again.status).toBe(401);
-      expect(JSON.parse(await again.body())).toMatchObject({ success: false, error: { code: 'UNAUTHENTICATED' } });
+      expect(JSON.parse(await again.body())).toMatchObject({
+        success: false,
+        error: { code: 'UNAUTHENTICATED' },
+      });
     }
   });
 
@@ -179,7 +185,10 @@ describe('portal stream', () => {
     });
     await call(t.app, 'POST', '/conversation/typing', { as: s.agent, body: { conversation_id: id } });
     await send({ content: 'We are on it' });
-    await portal(t.app, 'POST', '/portal/messages', { token: elsewhere.token, body: { content: 'not yours' } });
+    await portal(t.app, 'POST', '/portal/messages', {
+      token: elsewhere.token,
+      body: { content: 'not yours' },
+    });
     await call(t.app, 'POST', '/conversation/resolve', { as: s.agent, body: { conversation_id: id } });
     await st.next('conversation.resolved');
     const events = st.events();

@@ -52,7 +52,11 @@ export function consoleView(db: Db, holder: TicketHolder) {
         and (u.is_platform_admin or exists (
           select 1 from company_members m where m.company_id = ${holder.companyId} and m.user_id = u.id))`);
     if (res.rows.length === 0) throw new StreamRevoked();
-    const v = await loadVisibility(db, { companyId: holder.companyId, userId: holder.userId, role: holder.role });
+    const v = await loadVisibility(db, {
+      companyId: holder.companyId,
+      userId: holder.userId,
+      role: holder.role,
+    });
     reach = { v, at: Date.now() };
     return v;
   };

@@ -2,10 +2,14 @@ import type { CompanyUser, ConversationPoll, ConversationSummary, Dashboard, Que
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
+import { unlessLive } from '../live/live-state';
 import type { ListParams } from './filters';
 import { mergeMessages, nextCursor, type ThreadData } from './thread-model';
 
-/** The list refreshes every 4 s; an open thread every 3 s (and then it brings the list along). */
+/**
+ * Without the live stream the list refreshes every 4 s and an open thread every 3 s (and then it brings the
+ * list along); with it, events refresh them (features/live).
+ */
 export const LIST_POLL_MS = 4000;
 export const THREAD_POLL_MS = 3000;
 export const DASHBOARD_POLL_MS = 15_000;
@@ -42,7 +46,8 @@ export const conversationListQuery = (cid: number, params: ListParams, poll: boo
       const data = await api.get<ConversationPoll>('/conversation/poll', { query: { ...params }, signal });
       return { conversations: data.conversations, total: data.total };
     },
-    refetchInterval: poll ? LIST_POLL_MS : false,
+    // Polls only while the live stream is down; events refresh it otherwise.
+    refetchInterval: poll ? unlessLive(LIST_POLL_MS) : false,
     staleTime: 2000,
     placeholderData: keepPreviousData,
   });
@@ -74,7 +79,7 @@ export const threadQuery = (cid: number, id: number, list: ListParams | null) =>
         hasOlder: data.has_older_messages ?? now?.hasOlder ?? false,
       };
     },
-    refetchInterval: (query) => (query.state.status === 'error' ? false : THREAD_POLL_MS),
+    refetchInterval: (query) => (query.state.status === 'error' ? false : unlessLive(THREAD_POLL_MS)()),
     staleTime: 1000,
     retry: retryUnlessGone,
   });
@@ -90,7 +95,7 @@ export const dashboardQuery = (cid: number, appId: number | null, limit: number)
     queryKey: inboxKeys.dashboard(cid, appId, limit),
     queryFn: ({ signal }) =>
       api.get<Dashboard>('/dashboards', { query: { app_id: appId ?? undefined, limit }, signal }),
-    refetchInterval: DASHBOARD_POLL_MS,
+    refetchInterval: unlessLive(DASHBOARD_POLL_MS),
     staleTime: 5000,
   });
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-error';
-import { portalApi } from '../api';
-import { POLL_INTERVAL_MS, TEXT } from '../constants';
+import { openEventStream } from '@/lib/event-stream';
+import { PORTAL_API, portalApi } from '../api';
+import { POLL_INTERVAL_MS, PORTAL_EVENT_TYPES, TEXT, TYPING_LAPSE_MS } from '../constants';
 import { appIdOf, classify, failureText, pollSaysGone } from '../outcome';
 import { portalStore } from '../storage';
 import type { Id, PortalConversation, PortalMessage } from '../types';
@@ -13,8 +14,9 @@ export type LoadState =
   | { status: 'failed'; message: string; canRetry: boolean };
 
 /**
- * One portal chat: loads it, polls every 3 s while active (product spec section 4), and reports a dead
- * token through `onStale(appId)` so the page can send the customer back to the entry form.
+ * One portal chat: loads it, follows it live through the event stream (contract section 7) and polls
+ * every 3 s whenever the stream is down (product spec section 4), and reports a dead token through
+ * `onStale(appId)` so the page can send the customer back to the entry form.
  */
 export function useChat(token: string, onStale: (appId: string | null) => void) {
   const [load, setLoad] = useState<LoadState>({ status: 'loading' });
@@ -63,7 +65,17 @@ export function useChat(token: string, onStale: (appId: string | null) => void) 
   useEffect(() => {
     if (!ready || phase !== 'active') return;
     const ctrl = new AbortController();
-    let timer: ReturnType<typeof setTimeout>;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = new Set<ReturnType<typeof setTimeout>>();
+    // While the live stream is up, polls run only when an event says something changed.
+    let live = false;
+    let running: Promise<void> | null = null;
+    let again = false;
+
+    const schedule = () => {
+      clearTimeout(timer);
+      if (!live && !ctrl.signal.aborted) timer = setTimeout(run, POLL_INTERVAL_MS);
+    };
     const tick = async () => {
       try {
         const res = await portalApi.poll(token, lastId.current, ctrl.signal);
@@ -78,12 +90,46 @@ export function useChat(token: string, onStale: (appId: string | null) => void) 
         if (outcome === 'ended' || outcome === 'expired') return setPhase(outcome);
         if (outcome === 'stale' || pollSaysGone(err)) return goneFrom(err);
       }
-      timer = setTimeout(tick, POLL_INTERVAL_MS);
+      schedule();
     };
-    timer = setTimeout(tick, POLL_INTERVAL_MS);
+    function run() {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = tick().finally(() => {
+        running = null;
+        if (again && !ctrl.signal.aborted) {
+          again = false;
+          run();
+        }
+      });
+    }
+    const stopStream = openEventStream({
+      url: async () => `${PORTAL_API}/events?token=${encodeURIComponent(token)}`,
+      types: PORTAL_EVENT_TYPES,
+      onEvent: (e) => {
+        run();
+        // "Agent is typing" lasts a few seconds unless renewed: look again once it would have lapsed.
+        if (e.type === 'typing') later.add(setTimeout(run, TYPING_LAPSE_MS));
+      },
+      onOpen: () => {
+        live = true;
+        clearTimeout(timer);
+        run();
+      },
+      onDown: () => {
+        if (!live) return;
+        live = false;
+        schedule();
+      },
+    });
+    schedule();
     return () => {
       ctrl.abort();
       clearTimeout(timer);
+      for (const t of later) clearTimeout(t);
+      stopStream();
     };
   }, [ready, phase, token, goneFrom]);
 
