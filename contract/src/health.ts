@@ -1,4 +1,8 @@
 import { z } from 'zod';
 
-export const Health = z.object({ status: z.literal('ok'), database: z.enum(['embedded', 'postgres']) });
+/** `degraded` (with HTTP 503) while the database does not answer; the process itself is up. */
+export const Health = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['embedded', 'postgres']),
+});
 export type Health = z.infer<typeof Health>;

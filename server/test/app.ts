@@ -17,8 +17,12 @@ export interface TestContext {
 }
 
 /** Builds the real app on a fresh copy of the migrated database, with mail going to an in-process SMTP server. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
-  const database = await openTestDatabase();
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  /** A database of the test's own (already migrated); a fresh copy of the template otherwise. */
+  given?: Database,
+): Promise<TestContext> {
+  const database = given ?? (await openTestDatabase());
   const smtp = await startTestSmtp();
   const base = loadConfig({ DATA_DIR: TEST_DATA_DIR, PUBLIC_URL: 'http://inbox.test' } as NodeJS.ProcessEnv);
   const config: Config = {

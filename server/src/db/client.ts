@@ -61,7 +61,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 }
 
 export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A request waits at most 5 s for a connection: while the database is away it answers 503, never hangs.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // An idle connection the server drops (restart, failover, admin command) must not crash the process:
   // the pool discards it and the next query opens a fresh one.
   pool.on('error', (err) => {

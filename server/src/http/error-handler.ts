@@ -1,6 +1,7 @@
 import type { ErrorBody, FieldErrors } from '@inbox/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from '../db/unreachable.ts';
 import type { PageFallback } from '../plugins/static-web.ts';
 import { AppError } from './app-error.ts';
 
@@ -49,6 +50,18 @@ export function registerErrorHandler(app: FastifyInstance, pageFallback?: PageFa
     if (status >= 400 && status < 500) {
       // Malformed JSON, bad headers and the like: the sentence is Fastify's own and safe to show.
       return send(reply, status, errorBody(new AppError('BAD_REQUEST', error.message)));
+    }
+    if (isDatabaseUnreachable(error)) {
+      // Nothing was stored (the statement never reached the database, or its transaction rolled back).
+      request.log.warn({ err: error }, 'database unreachable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(
+        reply,
+        503,
+        errorBody(
+          new AppError('SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again.'),
+        ),
+      );
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, errorBody(new AppError('INTERNAL', 'An unexpected error occurred')));
