@@ -65,6 +65,7 @@ export async function buildApp(opts: BuildAppOptions) {
       ? { ...(opts.logger === true ? {} : opts.logger), serializers: { req: requestLogFields } }
       : false,
     requestIdHeader: 'x-request-id',
+    trustProxy: opts.config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

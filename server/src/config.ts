@@ -34,6 +34,8 @@ const Env = z.object({
     .string()
     .regex(/^([A-Za-z0-9_-]+\/)*$/, 'folders ending in /, such as inbox/')
     .default(''),
+  /** Addresses of trusted proxies (comma-separated), or `true`: client IPs then come from X-Forwarded-For. */
+  TRUST_PROXY: z.string().optional(),
   EVENT_RETENTION_DAYS: z.coerce.number().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -71,6 +73,8 @@ export interface Config {
   logLevel: string;
   /** Events older than this are pruned (once every registered consumer has handled them). */
   eventRetentionDays: number;
+  /** Behind a load balancer: which proxies' X-Forwarded-For to believe (rate limits key on the client IP). */
+  trustProxy: boolean | string;
   storage: StorageConfig;
   /** Secret for signing access tokens; read or created under DATA_DIR at start. */
   jwtSecret: string;
@@ -132,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
         : undefined,
     logLevel: e.LOG_LEVEL,
     eventRetentionDays: e.EVENT_RETENTION_DAYS,
+    trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
     storage,
     loginRateLimit: { perIp: 30, perEmail: 10, windowMs: 15 * 60 * 1000 },
     portalRateLimit: {

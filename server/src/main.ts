@@ -13,19 +13,22 @@ const webDist = path.resolve(here, '../../web/dist');
 async function main() {
   const base = loadConfig();
   const database = await openDatabase({ databaseUrl: base.databaseUrl, dataDir: base.dataDir });
-  await database.migrate();
-  const config = { ...base, jwtSecret: await loadJwtSecret(database.db) };
+  // Several processes may start at once on one PostgreSQL: they migrate and seed one at a time.
+  const { jwtSecret, admin, demoInfo } = await database.exclusive(async () => {
+    await database.migrate();
+    const admin = await ensurePlatformAdmin(database.db, base.adminEmail, base.adminPassword);
+    // Demo data: on by default only for a brand-new embedded database.
+    const demo = base.demoData ?? (admin.created && database.kind === 'embedded');
+    const demoInfo = admin.created && demo ? await seedDemoData(database.db) : null;
+    return { jwtSecret: await loadJwtSecret(database.db), admin, demoInfo };
+  });
+  const config = { ...base, jwtSecret };
   const app = await buildApp({
     config,
     db: database,
     logger: { level: config.logLevel },
     webDist,
   });
-
-  const admin = await ensurePlatformAdmin(database.db, config.adminEmail, config.adminPassword);
-  // Demo data: on by default only for a brand-new embedded database.
-  const demo = config.demoData ?? (admin.created && database.kind === 'embedded');
-  const demoInfo = admin.created && demo ? await seedDemoData(database.db) : null;
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -25,6 +25,11 @@ export interface Database {
   pglite?: PGlite;
   /** The PostgreSQL connection string, when on PostgreSQL (pg-boss opens its own small pool with it). */
   url?: string;
+  /**
+   * Runs `fn` while holding the database's start-up lock, so processes that start together migrate and
+   * seed one after the other (the embedded engine belongs to one process: nothing to wait for).
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** LISTEN on a channel: what wakes every process when events are committed (contract section 7). */
   listen(channel: string, handlers: ListenHandlers): Listener;
 }
@@ -45,6 +50,7 @@ export function openPglite(pglite: PGlite): Database {
       await installJobTables(database);
     },
     close: () => pglite.close(),
+    exclusive: (fn) => fn(),
     listen: (channel, handlers) => listenPglite(pglite, channel, handlers),
   };
   return database;
@@ -78,9 +84,22 @@ export function openPostgres(url: string, max = 10): Database {
       await installJobTables(database);
     },
     close: () => pool.end(),
+    exclusive: (fn) => withStartupLock(url, fn),
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
   };
   return database;
+}
+
+/** A session-level advisory lock on a connection of its own, held while `fn` runs. */
+async function withStartupLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(7310002)');
+    return await fn();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 export { pgliteParsers };
