@@ -19,7 +19,8 @@ function freePort(): Promise<number> {
 
 /** Runs a PostgreSQL program as the `postgres` user (initdb and the server refuse to run as root). */
 function asPostgres(program: string, args: string[]) {
-  const run = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args];
+  const run =
+    process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args];
   return execFileSync(run[0] as string, run[1] as string[], { stdio: 'pipe' }).toString();
 }
 

@@ -85,7 +85,10 @@ describe('the database restarted mid-traffic', () => {
     expect(stored.rows.map((r) => r.client_message_id)).toEqual(acknowledged);
     // And the live stream, which stayed open across the restart, delivered each of them.
     const last = acknowledged.at(-1)!;
-    await stream.next('message.created', (e) => (e.data.message as { content: string }).content === `message ${last}`);
+    await stream.next(
+      'message.created',
+      (e) => (e.data.message as { content: string }).content === `message ${last}`,
+    );
     const pushed = stream
       .events()
       .filter((e) => e.type === 'message.created')
