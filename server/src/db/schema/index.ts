@@ -4,5 +4,6 @@ export * from './conversations.ts';
 export * from './events.ts';
 export * from './inbox.ts';
 export * from './portal.ts';
+export * from './rate-limits.ts';
 export * from './settings.ts';
 export * from './users.ts';

@@ -1,25 +1,26 @@
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { rateLimited } from '../../http/app-error.ts';
-import { RateLimiter } from '../../lib/rate-limiter.ts';
+import { type Limiter, sharedLimiter } from '../../lib/rate-limiter.ts';
 
 /** Reset mails one address may receive per window: enough for a lost mail, too few to flood an inbox. */
 export const RESET_MAILS_PER_EMAIL = 3;
 
 export interface AuthLimiters {
-  loginIp: RateLimiter;
-  loginEmail: RateLimiter;
-  resetIp: RateLimiter;
-  resetEmail: RateLimiter;
+  loginIp: Limiter;
+  loginEmail: Limiter;
+  resetIp: Limiter;
+  resetEmail: Limiter;
 }
 
-/** Built per app instance (not module-wide) so every app, and every test's app, counts from zero. */
-export function createAuthLimiters(config: Config): AuthLimiters {
+/** Counted in the database, so every server process sees the same attempts (decision 022). */
+export function createAuthLimiters(db: Db, config: Config): AuthLimiters {
   const { perIp, perEmail, windowMs } = config.loginRateLimit;
   return {
-    loginIp: new RateLimiter(perIp, windowMs),
-    loginEmail: new RateLimiter(perEmail, windowMs),
-    resetIp: new RateLimiter(perIp, windowMs),
-    resetEmail: new RateLimiter(RESET_MAILS_PER_EMAIL, windowMs),
+    loginIp: sharedLimiter(db, 'login-ip', perIp, windowMs),
+    loginEmail: sharedLimiter(db, 'login-email', perEmail, windowMs),
+    resetIp: sharedLimiter(db, 'reset-ip', perIp, windowMs),
+    resetEmail: sharedLimiter(db, 'reset-email', RESET_MAILS_PER_EMAIL, windowMs),
   };
 }
 

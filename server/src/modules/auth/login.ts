@@ -28,7 +28,11 @@ interface LoginArgs {
 export async function login({ db, config, limiters, input, origin }: LoginArgs): Promise<LoginResult> {
   const ipKey = origin.ip ?? 'unknown';
   const mailKey = emailKey(input.email);
-  const wait = Math.max(limiters.loginIp.retryAfter(ipKey), limiters.loginEmail.retryAfter(mailKey));
+  const [byIp, byMail] = await Promise.all([
+    limiters.loginIp.retryAfter(ipKey),
+    limiters.loginEmail.retryAfter(mailKey),
+  ]);
+  const wait = Math.max(byIp, byMail);
   if (wait > 0) throw tooManyAttempts(wait);
 
   const [user] = await db.select().from(users).where(byEmail(input.email)).limit(1);
@@ -36,8 +40,7 @@ export async function login({ db, config, limiters, input, origin }: LoginArgs):
     ? await verifyPassword(user.passwordHash, input.password)
     : await timingSafeMiss(input.password);
   if (!user || !passwordOk) {
-    limiters.loginIp.hit(ipKey);
-    limiters.loginEmail.hit(mailKey);
+    await Promise.all([limiters.loginIp.hit(ipKey), limiters.loginEmail.hit(mailKey)]);
     throw new AppError('UNAUTHENTICATED', LOGIN_FAILED_MESSAGE);
   }
   if (user.status !== 'active') throw new AppError('USER_SUSPENDED', 'Your account is suspended');
@@ -53,7 +56,7 @@ export async function login({ db, config, limiters, input, origin }: LoginArgs):
   }
   const current = pickCurrentCompany(list, input.company_id);
   const accessToken = await openSession(db, config.jwtSecret, user.id, origin);
-  limiters.loginEmail.reset(mailKey);
+  await limiters.loginEmail.reset(mailKey);
   return {
     access_token: accessToken,
     current_company: current,

@@ -34,12 +34,12 @@ interface RequestArgs {
  */
 export async function requestPasswordReset(args: RequestArgs): Promise<void> {
   const { db, config, limiters, ip } = args;
-  const wait = limiters.resetIp.retryAfter(ip);
+  const wait = await limiters.resetIp.retryAfter(ip);
   if (wait > 0) throw tooManyAttempts(wait);
-  limiters.resetIp.hit(ip);
+  await limiters.resetIp.hit(ip);
   const key = emailKey(args.email);
-  const overLimit = limiters.resetEmail.retryAfter(key) > 0;
-  limiters.resetEmail.hit(key);
+  const overLimit = (await limiters.resetEmail.retryAfter(key)) > 0;
+  await limiters.resetEmail.hit(key);
   if (overLimit) return;
 
   const [user] = await db

@@ -31,7 +31,7 @@ const wantedCompany = (request: FastifyRequest) => {
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, mailer } = app.deps;
-  const limiters = createAuthLimiters(config);
+  const limiters = createAuthLimiters(db, config);
 
   app.post(
     '/auth/login',

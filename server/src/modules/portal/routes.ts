@@ -20,7 +20,7 @@ import { leanSerializer } from '../../http/lean-serializer.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { portalAttachmentRoutes } from './attachment-routes.ts';
 import { getPortalConversation, pollPortal, portalTyping } from './chat.ts';
-import { createPortalLimiters, spend } from './limits.ts';
+import { createPortalLimiters, spend, spendStart } from './limits.ts';
 import { sendPortalMessage } from './send.ts';
 import { invalidToken, type PortalSession, portalTokenOf, resolvePortalSession } from './session.ts';
 import { listPortalQueues, startPortalConversation } from './start.ts';
@@ -40,7 +40,8 @@ const TOKEN_NOTE =
 /** The public customer portal: anonymous customers act with a portal token, never a console session. */
 export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
-  const limiters = createPortalLimiters(config);
+  const limiters = createPortalLimiters(db, config);
+  app.addHook('onClose', () => limiters.stop());
   const storage = app.deps.storage;
   app.decorateRequest('portal', null);
 
@@ -86,7 +87,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         body: PortalStartBody,
         response: { 201: okSchema(PortalStart) },
       },
-      preValidation: async (request) => spend(limiters.startIp, request.ip),
+      preValidation: async (request) => spendStart(limiters.startIp, request.ip),
     },
     async (request, reply) => {
       reply.status(201);
