@@ -100,8 +100,14 @@ export async function buildApp(opts: BuildAppOptions) {
   app.addHook('onClose', async () => jobs.stop());
   const live = await startLive(opts.db, app.log);
   app.decorate('live', live);
-  // Streams end first (with a reconnect hint), or the server would wait on them forever.
-  app.addHook('preClose', async () => live.streams.closeAll());
+  // Streams end first (with a reconnect hint), or the server would wait on them forever. Keep-alive
+  // connections whose request finishes during the close are shut as soon as they fall idle: Node closes
+  // idle connections only once, when the close begins, and would otherwise wait out their keep-alive.
+  app.addHook('preClose', async () => {
+    live.streams.closeAll();
+    const idle = setInterval(() => app.server.closeIdleConnections?.(), 50);
+    app.server.once('close', () => clearInterval(idle));
+  });
   app.addHook('onClose', async () => live.stop());
   // A request that may have written events wakes the sequencer once it is answered (after its commit).
   app.addHook('onResponse', (request, _reply, next) => {

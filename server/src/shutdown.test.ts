@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, loginAs } from '../test/app.ts';
+import { createTenant, PASSWORD } from '../test/factories.ts';
+import { openStream } from '../test/sse.ts';
+import { startChat } from './modules/portal/test-helpers.ts';
+
+/** Graceful shutdown under load (issue 9): requests in flight finish, streams end with a reconnect hint. */
+describe('closing the server', () => {
+  it('finishes the requests in flight, ends every stream with a retry hint, and closes without waiting out keep-alives', async () => {
+    const t = await createTestApp();
+    // Counts requests the server has read: only those are "in flight" (one still in the socket may be reset).
+    let received = 0;
+    t.app.server.on('request', (req) => {
+      if (req.url?.endsWith('/messages')) received += 1;
+    });
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const tenant = await createTenant(t.db);
+    const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
+    const agent = await loginAs(t.app, tenant.agent.email, PASSWORD, tenant.company.id);
+    const headers = {
+      authorization: `Bearer ${agent.token}`,
+      'x-company-id': String(tenant.company.id),
+      'content-type': 'application/json',
+    };
+    const ticket = await (await fetch(`${base}/api/v1/events/ticket`, { method: 'POST', headers })).json();
+    const consoleStream = await openStream(`${base}/api/v1/events/stream?ticket=${ticket.data.ticket}`);
+    const portalStream = await openStream(`${base}/api/v1/portal/events?token=${chat.token}`);
+    expect(t.app.live.streams.size).toBe(2);
+
+    const sends = Array.from({ length: 10 }, (_, i) =>
+      fetch(`${base}/api/v1/messages`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ conversation_id: chat.conversationId, content: `reply ${i}` }),
+      }),
+    );
+    // Close once every request is being handled.
+    await expect.poll(() => received, { interval: 1 }).toBe(10);
+    await t.close();
+    const answers = await Promise.all(sends);
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+    for (const st of [consoleStream, portalStream]) {
+      await st.until(() => st.ended, 3000);
+      expect(st.ended).toBe(true);
+      expect(st.frames.at(-1)?.retry).toBe('500');
+    }
+  });
+});
