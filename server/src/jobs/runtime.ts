@@ -29,13 +29,20 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, kind
   // A database outage surfaces here; pg-boss keeps retrying on its own, and the process must stay up.
   boss.on('error', (err) => log.warn({ err }, 'job queue error'));
   await boss.start();
+  // Two processes creating the same queue at once deadlock inside pg-boss (it adds a partition table):
+  // queues are created under the start-up lock, one process at a time.
+  await database.exclusive(async () => {
+    for (const kind of kinds) {
+      if (await boss.getQueue(kind.name)) continue;
+      await boss.createQueue(kind.name, {
+        name: kind.name,
+        retryLimit: kind.retryLimit ?? 5,
+        retryDelay: kind.retryDelay ?? 5,
+        retryBackoff: true,
+      });
+    }
+  });
   for (const kind of kinds) {
-    await boss.createQueue(kind.name, {
-      name: kind.name,
-      retryLimit: kind.retryLimit ?? 5,
-      retryDelay: kind.retryDelay ?? 5,
-      retryBackoff: true,
-    });
     await boss.work(kind.name, async (jobs) => {
       for (const job of jobs) await kind.handle(job.data as object);
     });
