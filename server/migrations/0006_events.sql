@@ -34,6 +34,4 @@ ALTER TABLE "stream_tickets" ADD CONSTRAINT "stream_tickets_company_id_companies
 ALTER TABLE "stream_tickets" ADD CONSTRAINT "stream_tickets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "events_event_id_idx" ON "events" USING btree ("event_id");--> statement-breakpoint
 CREATE INDEX "events_unsequenced_idx" ON "events" USING btree ("seq") WHERE event_id is null;--> statement-breakpoint
-CREATE INDEX "events_company_event_idx" ON "events" USING btree ("company_id","event_id");--> statement-breakpoint
-CREATE INDEX "events_created_idx" ON "events" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "stream_tickets_expires_idx" ON "stream_tickets" USING btree ("expires_at");

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
 import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
@@ -36,7 +36,11 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
     const url = new URL(adminUrl!);
     url.pathname = `/${dbName}`;
     const env = { DATABASE_URL: url.toString() };
-    [customerSide, agentSide, browser] = await Promise.all([startServer(env), startServer(env), launchBrowser()]);
+    [customerSide, agentSide, browser] = await Promise.all([
+      startServer(env),
+      startServer(env),
+      launchBrowser(),
+    ]);
     t = await createTenant(customerSide);
   });
 
@@ -104,7 +108,9 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
   it('carries the same chat by polling when no event stream gets through', async () => {
     const { agent } = await chat('Omar Polling', true);
     // The fallback really was polling: the list and thread polls kept running.
-    const poll = await agent.waitForResponse((r) => r.url().includes('/conversation/poll'), { timeout: 10_000 });
+    const poll = await agent.waitForResponse((r) => r.url().includes('/conversation/poll'), {
+      timeout: 10_000,
+    });
     expect(poll.status()).toBe(200);
   });
 });

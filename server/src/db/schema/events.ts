@@ -40,11 +40,11 @@ export const events = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
+    // The one read index (streams, replays, consumers and pruning all walk event ids); every index here is
+    // written twice per event (insert, then numbering), so there are no others.
     uniqueIndex('events_event_id_idx').on(t.eventId),
     // What the sequencer looks for; empty in the steady state, so it stays tiny.
     index('events_unsequenced_idx').on(t.seq).where(sql`event_id is null`),
-    index('events_company_event_idx').on(t.companyId, t.eventId),
-    index('events_created_idx').on(t.createdAt),
   ],
 );
 

@@ -56,9 +56,15 @@ export async function startEventHub(opts: { database: Database; onError: (err: u
     });
   };
 
+  // With no stream open and no consumer here, there is no one to read for: the process only keeps up with
+  // the newest id (where a stream opened later starts), at no cost to the database.
+  const idle = () => byCompany.size === 0 && watchers.size === 0;
   const listener = opts.database.listen(EVENTS_CHANNEL, {
     onNotify: (payload) => {
-      if (Number(payload) > seen) wake();
+      const id = Number(payload);
+      if (!(id > seen)) return;
+      if (idle() && !reading) seen = id;
+      else wake();
     },
     onReconnect: wake,
     onError: opts.onError,

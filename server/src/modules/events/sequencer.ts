@@ -9,29 +9,32 @@ const SEQUENCER_LOCK = 7_310_001;
 
 /**
  * Gives committed events their `event_id`, then wakes every process. One run at a time, across all
- * processes (a transaction-scoped advisory lock), and each run sees every event committed before it took
- * the lock: so ids are handed out in commit order, and a reader that has seen id N never meets a smaller
- * id later. The notification is sent inside the run's transaction: PostgreSQL delivers it at commit, and
- * runs are serial already, so it costs the writers nothing (a NOTIFY in the send transaction itself would
- * serialise every commit). Returns the newest id it gave, or null when there was nothing to do.
+ * processes (a transaction-scoped advisory lock), ids drawn only once the lock is held, and each run
+ * commits before the next draws: so ids are handed out in commit order, and a reader that has seen id N
+ * never meets a smaller id later. The notification is sent inside the run: PostgreSQL delivers it at
+ * commit, and runs are serial already, so it costs the writers nothing (a NOTIFY in the send transaction
+ * itself would serialise every commit). Returns the newest id it gave, or null when there was nothing.
  */
 export async function sequenceEvents(db: Db): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEQUENCER_LOCK})`);
-    const res = await tx.execute<{ last: string | null }>(sql`
-      with todo as (
-        select seq, nextval('event_ids') as event_id
-        from (select seq from events where event_id is null order by seq limit 5000) o
-      ), done as (
-        update events e set event_id = todo.event_id from todo where e.seq = todo.seq
-        returning e.event_id
-      )
-      select max(event_id)::text as last from done`);
-    const last = res.rows[0]?.last;
-    if (last == null) return null;
-    await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${last})`);
-    return Number(last);
-  });
+  // One statement, so one round trip and one commit: the lock is taken (an init plan, before the scan) and
+  // held to the commit. Its snapshot may predate a run that committed while it waited for the lock; the
+  // update re-checks `event_id is null` on such rows and leaves them, and events that run's snapshot
+  // missed are numbered by the next run, which their writer starts after its commit.
+  const res = await db.execute<{ last: string | null }>(sql`
+    with locked as (select pg_advisory_xact_lock(${SEQUENCER_LOCK})), todo as (
+      select seq, nextval('event_ids') as event_id
+      from (select seq from events
+            where event_id is null and exists (select 1 from locked)
+            order by seq limit 5000) o
+    ), done as (
+      update events e set event_id = todo.event_id from todo
+      where e.seq = todo.seq and e.event_id is null
+      returning e.event_id
+    ), newest as (select max(event_id) as last from done)
+    select last::text, case when last is null then null else pg_notify(${EVENTS_CHANNEL}, last::text) end
+    from newest`);
+  const last = res.rows[0]?.last;
+  return last == null ? null : Number(last);
 }
 
 /**
@@ -47,13 +50,9 @@ export function startSequencer(opts: { db: Db; onError: (err: unknown) => void; 
     do {
       again = false;
       try {
-        // A cheap look first (the partial index is empty in the steady state), so an idle tick takes no
-        // lock and commits nothing; then runs until nothing is left (a run hands out at most 5,000 ids).
-        for (;;) {
-          const pending = await opts.db.execute(sql`select 1 from events where event_id is null limit 1`);
-          if (pending.rows.length === 0) break;
-          await sequenceEvents(opts.db);
-        }
+        // Until nothing is left (a run numbers at most 5,000). With nothing to number a run takes no lock
+        // and writes nothing (the partial index is empty in the steady state), so an idle tick is cheap.
+        while ((await sequenceEvents(opts.db)) !== null) {}
       } catch (err) {
         opts.onError(err);
       }

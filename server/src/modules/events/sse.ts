@@ -20,6 +20,9 @@ export interface StreamSpec {
   view(event: InboxEvent): InboxEvent | null | Promise<InboxEvent | null>;
 }
 
+/** Ended by us or closed by the client: nothing more may be written. */
+const gone = (res: FastifyReply['raw']) => res.writableEnded || res.destroyed;
+
 const frame = (e: InboxEvent) => `id: ${e.event_id}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`;
 
 /**
@@ -29,7 +32,7 @@ const frame = (e: InboxEvent) => `id: ${e.event_id}\nevent: ${e.type}\ndata: ${J
 export function createStreams(hub: EventHub) {
   const open = new Set<{ res: FastifyReply['raw']; end(retryMs: number): void }>();
   const ping = setInterval(() => {
-    for (const s of open) s.res.write(': ping\n\n');
+    for (const s of open) if (!gone(s.res)) s.res.write(': ping\n\n');
   }, STREAM_PING_SECONDS * 1000);
   ping.unref();
 
@@ -47,10 +50,13 @@ export function createStreams(hub: EventHub) {
     });
     res.write(`retry: ${RETRY_MS}\n\n`);
 
+    // A write racing the client's disconnect must not become an unhandled 'error'.
+    res.on('error', () => undefined);
     const stream = {
       res,
       end(retryMs: number) {
-        if (!res.destroyed) res.end(`retry: ${retryMs}\n\n`);
+        open.delete(stream);
+        if (!gone(res)) res.end(`retry: ${retryMs}\n\n`);
       },
     };
     let last = spec.after ?? hub.seen;
@@ -58,7 +64,7 @@ export function createStreams(hub: EventHub) {
     let chain = Promise.resolve();
     const held: InboxEvent[] = [];
     const send = async (e: InboxEvent) => {
-      if (e.event_id <= last || res.destroyed) return;
+      if (e.event_id <= last || gone(res)) return;
       let seen: InboxEvent | null;
       try {
         seen = await spec.view(e);
@@ -70,7 +76,7 @@ export function createStreams(hub: EventHub) {
         return;
       }
       last = e.event_id;
-      if (seen && !res.destroyed) res.write(frame(seen));
+      if (seen && !gone(res)) res.write(frame(seen));
       if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
     };
     const unsubscribe = hub.subscribe({
@@ -92,7 +98,7 @@ export function createStreams(hub: EventHub) {
         for (;;) {
           const page = await spec.replay(last, REPLAY_PAGE);
           for (const e of page) await send(e);
-          if (page.length < REPLAY_PAGE || res.destroyed) break;
+          if (page.length < REPLAY_PAGE || gone(res)) break;
         }
       }
       // Events that arrived during the replay; more may arrive while these are written.

@@ -79,8 +79,17 @@ const PORTAL_MESSAGE_FIELDS = ['message_id', 'sender_type', 'content', 'content_
 export function portalView(conversationId: number) {
   return (e: InboxEvent): InboxEvent | null => {
     if (e.conversation_id !== conversationId) return null;
-    const base = { ...e, actor: { type: e.actor.type }, customer_id: undefined };
-    delete base.customer_id;
+    // No ids of people: the actor keeps its kind only, and the customer id goes.
+    const base: InboxEvent = {
+      event_id: e.event_id,
+      type: e.type,
+      company_id: e.company_id,
+      app_id: e.app_id,
+      conversation_id: e.conversation_id,
+      actor: { type: e.actor.type },
+      data: {},
+      created_ts: e.created_ts,
+    };
     if (e.type === 'message.created') {
       const m = e.data.message as Record<string, unknown>;
       if (m.is_private) return null;
