@@ -151,8 +151,13 @@ try {
     const chat = chats[i % chats.length]!;
     polls.push(
       fetch(`${server.url}/api/v1/portal/poll?token=${chat.token}&last_message_id=999999999`).then(
-        (r) => (r.ok ? r.arrayBuffer() : pollErrors++),
-        () => pollErrors++,
+        async (r) => {
+          await r.arrayBuffer();
+          if (!r.ok) pollErrors += 1;
+        },
+        () => {
+          pollErrors += 1;
+        },
       ),
     );
     const due = pollStarted + ((i + 1) * 1000) / pollRate;
