@@ -2,6 +2,7 @@ import type { EventType, InboxEvent } from '@inbox/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { eventConsumers } from '../../db/schema/index.ts';
+import { coalesced } from '../../lib/coalesce.ts';
 import type { EventHub } from './hub.ts';
 import { eventsAfter } from './store.ts';
 
@@ -61,46 +62,28 @@ export async function startConsumer(opts: {
 }) {
   const { db, spec } = opts;
   const limit = spec.batch ?? 200;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
   let failed = false;
-  const loop = async () => {
-    do {
-      again = false;
-      try {
-        while (!stopped && (await consumeOnce(db, spec)) === limit) {}
-        failed = false;
-      } catch (err) {
-        failed = true;
-        opts.onError(err);
-      }
-    } while (again && !stopped);
-  };
-  const wake = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
+  const runs = coalesced(async () => {
+    try {
+      while (!runs.stopped && (await consumeOnce(db, spec)) === limit) {}
+      failed = false;
+    } catch (err) {
+      failed = true;
+      opts.onError(err);
     }
-    running = loop().finally(() => {
-      running = null;
-    });
-  };
+  });
+  const wake = runs.wake;
   const unwatch = opts.hub.watch(wake);
   const retry = setInterval(() => failed && wake(), opts.retryMs ?? 5000);
   retry.unref();
   wake();
   return {
     wake,
-    async settle() {
-      while (running) await running;
-    },
+    settle: runs.settle,
     async stop() {
-      stopped = true;
       unwatch();
       clearInterval(retry);
-      while (running) await running;
+      await runs.stop();
     },
   };
 }

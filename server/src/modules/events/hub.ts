@@ -1,5 +1,6 @@
 import type { InboxEvent } from '@inbox/contract';
 import type { Database } from '../../db/client.ts';
+import { coalesced } from '../../lib/coalesce.ts';
 import { EVENTS_CHANNEL } from './sequencer.ts';
 import { eventsAfter, lastEventId } from './store.ts';
 
@@ -22,39 +23,23 @@ export async function startEventHub(opts: { database: Database; onError: (err: u
   const byCompany = new Map<number, Set<Subscriber>>();
   const watchers = new Set<() => void>();
   let seen = await lastEventId(db);
-  let reading: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-
-  const readNew = async () => {
-    do {
-      again = false;
-      try {
-        for (;;) {
-          const batch = await eventsAfter(db, seen, BATCH);
-          for (const event of batch) {
-            seen = event.event_id;
-            for (const s of byCompany.get(event.company_id) ?? []) s.deliver(event);
-          }
-          if (batch.length > 0) for (const w of watchers) w();
-          if (batch.length < BATCH) break;
+  const reads = coalesced(async () => {
+    try {
+      for (;;) {
+        const batch = await eventsAfter(db, seen, BATCH);
+        for (const event of batch) {
+          seen = event.event_id;
+          for (const s of byCompany.get(event.company_id) ?? []) s.deliver(event);
         }
-      } catch (err) {
-        // The next wake-up (or reconnect) reads again from `seen`: nothing is skipped.
-        opts.onError(err);
+        if (batch.length > 0) for (const w of watchers) w();
+        if (batch.length < BATCH) break;
       }
-    } while (again && !stopped);
-  };
-  const wake = () => {
-    if (stopped) return;
-    if (reading) {
-      again = true;
-      return;
+    } catch (err) {
+      // The next wake-up (or reconnect) reads again from `seen`: nothing is skipped.
+      opts.onError(err);
     }
-    reading = readNew().finally(() => {
-      reading = null;
-    });
-  };
+  });
+  const wake = reads.wake;
 
   // With no stream open and no consumer here, there is no one to read for: the process only keeps up with
   // the newest id (where a stream opened later starts), at no cost to the database.
@@ -63,7 +48,7 @@ export async function startEventHub(opts: { database: Database; onError: (err: u
     onNotify: (payload) => {
       const id = Number(payload);
       if (!(id > seen)) return;
-      if (idle() && !reading) seen = id;
+      if (idle() && !reads.running) seen = id;
       else wake();
     },
     onReconnect: wake,
@@ -100,13 +85,10 @@ export async function startEventHub(opts: { database: Database; onError: (err: u
     },
     wake,
     /** Resolves when the hub has read everything it was woken for (tests). */
-    async settle() {
-      while (reading) await reading;
-    },
+    settle: reads.settle,
     async stop() {
-      stopped = true;
       await listener.close();
-      while (reading) await reading;
+      await reads.stop();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { coalesced } from '../../lib/coalesce.ts';
 
 /** The channel every process listens on; a notification carries the newest event id and nothing else. */
 export const EVENTS_CHANNEL = 'inbox_events';
@@ -43,43 +44,24 @@ export async function sequenceEvents(db: Db): Promise<number | null> {
  * would also pick those events up). Never two runs of one process at once.
  */
 export function startSequencer(opts: { db: Db; onError: (err: unknown) => void; safetyMs?: number }) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const loop = async () => {
-    do {
-      again = false;
-      try {
-        // Until nothing is left (a run numbers at most 5,000). With nothing to number a run takes no lock
-        // and writes nothing (the partial index is empty in the steady state), so an idle tick is cheap.
-        while ((await sequenceEvents(opts.db)) !== null) {}
-      } catch (err) {
-        opts.onError(err);
-      }
-    } while (again && !stopped);
-  };
-  const kick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
+  const runs = coalesced(async () => {
+    try {
+      // Until nothing is left (a run numbers at most 5,000). With nothing to number a run takes no lock
+      // and writes nothing (the partial index is empty in the steady state), so an idle tick is cheap.
+      while ((await sequenceEvents(opts.db)) !== null) {}
+    } catch (err) {
+      opts.onError(err);
     }
-    running = loop().finally(() => {
-      running = null;
-    });
-  };
-  const timer = setInterval(kick, opts.safetyMs ?? 2000);
+  });
+  const timer = setInterval(runs.wake, opts.safetyMs ?? 2000);
   timer.unref();
   return {
-    kick,
+    kick: runs.wake,
     /** Resolves when the sequencer is idle (tests wait on it before reading ids). */
-    settle: async () => {
-      while (running) await running;
-    },
+    settle: runs.settle,
     async stop() {
-      stopped = true;
       clearInterval(timer);
-      while (running) await running;
+      await runs.stop();
     },
   };
 }
