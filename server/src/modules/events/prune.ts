@@ -23,11 +23,15 @@ export async function pruneEvents(db: Db, retentionDays: number, batch = 5000) {
   }
 }
 
-/** Every hour, at a quiet minute: the outbox keeps `EVENT_RETENTION_DAYS` of history. */
+/**
+ * Every hour, at a quiet minute: the outbox keeps `EVENT_RETENTION_DAYS` of history, and stream tickets
+ * that expired unused go (a used one is deleted when it is taken).
+ */
 export const pruneEventsJob = (db: Db, retentionDays: number): JobKind => ({
   name: 'events-prune',
   cron: '17 * * * *',
   handle: async () => {
     await pruneEvents(db, retentionDays);
+    await db.execute(sql`delete from stream_tickets where expires_at < now()`);
   },
 });

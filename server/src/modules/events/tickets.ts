@@ -27,8 +27,7 @@ export async function issueTicket(ctx: CompanyCtx): Promise<StreamTicket> {
     role: ctx.role,
     expiresAt,
   });
-  // Used and expired tickets go with the next one issued: the table holds about a minute of them.
-  await ctx.db.execute(sql`delete from stream_tickets where expires_at < now() - interval '1 minute'`);
+  // Unused tickets that expired are deleted by the hourly events-prune job.
   return { ticket, expires_ts: expiresAt.toISOString() };
 }
 
@@ -38,10 +37,16 @@ export async function issueTicket(ctx: CompanyCtx): Promise<StreamTicket> {
  */
 export async function takeTicket(db: Db, ticket: string | undefined): Promise<TicketHolder> {
   if (!ticket || ticket.length > 200) throw unauthenticated('Invalid or expired stream ticket');
-  const res = await db.execute<{ company_id: number; user_id: number; session_id: string; role: string }>(sql`
+  const res = await db.execute<{
+    company_id: number;
+    user_id: number;
+    session_id: string;
+    role: string;
+    live: boolean;
+  }>(sql`
     delete from stream_tickets where ticket_hash = ${sha256(ticket)}
     returning company_id, user_id, session_id, role, expires_at > now() as live`);
-  const row = res.rows[0] as (typeof res.rows)[number] & { live?: boolean };
+  const row = res.rows[0];
   if (!row?.live) throw unauthenticated('Invalid or expired stream ticket');
   return {
     companyId: Number(row.company_id),
