@@ -18,8 +18,8 @@ import { authPlugin } from './plugins/auth.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 
-/** Portal tokens travel in query strings; they must never reach the logs. */
-const redactTokens = (url: string) => url.replace(/([?&](?:token|hash)=)[^&]*/gi, '$1[redacted]');
+/** Portal tokens and stream tickets travel in query strings; they must never reach the logs. */
+const redactTokens = (url: string) => url.replace(/([?&](?:token|hash|ticket)=)[^&]*/gi, '$1[redacted]');
 
 const requestLogFields = (req: FastifyRequest) => ({
   method: req.method,
