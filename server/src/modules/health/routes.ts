@@ -1,27 +1,10 @@
 import { Health, ok as okSchema } from '@inbox/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
-
-/** How long the database may take to answer `select 1` before the process calls itself degraded. */
-const PROBE_MS = 2000;
+import { databaseAnswers } from './service.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, kind } = app.deps;
-  const probe = async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('database probe timed out')), PROBE_MS);
-    });
-    try {
-      await Promise.race([db.execute(sql`select 1`), late]);
-      return true;
-    } catch {
-      return false;
-    } finally {
-      clearTimeout(timer);
-    }
-  };
   app.get(
     '/health',
     {
@@ -35,7 +18,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      if (await probe()) return ok({ status: 'ok' as const, database: kind });
+      if (await databaseAnswers(db)) return ok({ status: 'ok' as const, database: kind });
       reply.status(503).header('retry-after', '5');
       return ok({ status: 'degraded' as const, database: kind });
     },
