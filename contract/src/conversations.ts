@@ -122,8 +122,13 @@ export type ConversationPollQuery = z.infer<typeof ConversationPollQuery>;
  */
 export const ConversationPoll = z.object({
   conversations: z.array(ConversationSummary),
-  total: z.number().describe('conversations matching the filters; a search counts at most 1,000'),
-  total_capped: z.boolean().optional().describe('true when a search matched more than `total`'),
+  total: z
+    .number()
+    .describe('conversations matching the filters, counted up to 1,000 past `offset` (then `total_capped`)'),
+  total_capped: z
+    .boolean()
+    .optional()
+    .describe('true when more conversations match than `total`: the list goes on, shown as "1,000+"'),
   conversation: Conversation.optional(),
   messages: z.array(ConsoleMessage).optional(),
   has_older_messages: z

@@ -1,6 +1,6 @@
 import { channelLabel } from '@inbox/contract';
 import { describe, expect, it } from 'vitest';
-import { fileSize, messageTime, parseServerTime, relativeTime } from './format';
+import { countLabel, fileSize, messageTime, parseServerTime, relativeTime } from './format';
 
 describe('channelLabel', () => {
   it('names the known channels as the product spec does', () => {
@@ -86,5 +86,13 @@ describe('fileSize', () => {
     expect(fileSize(1536)).toBe('1.5 KB');
     expect(fileSize(1024 * 1024)).toBe('1.0 MB');
     expect(fileSize(10.25 * 1024 * 1024)).toBe('10.3 MB');
+  });
+});
+
+describe('countLabel', () => {
+  it('groups thousands and marks a count the server stopped', () => {
+    expect(countLabel(7)).toBe('7');
+    expect(countLabel(12345)).toBe('12,345');
+    expect(countLabel(1000, true)).toBe('1,000+');
   });
 });

@@ -33,3 +33,8 @@ export function fileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/** A count as lists show it: "1,234", or "1,000+" when the server stopped counting there. */
+export function countLabel(total: number, capped = false): string {
+  return `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+}

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAppMember, addQueueMember, createApp, createQueue } from '../../../test/factories.ts';
 import { companies, conversations } from '../../db/schema/index.ts';
@@ -132,6 +132,34 @@ describe('the inbox list', () => {
       });
       expect(res.status, hostile).toBe(200);
     }
+  });
+
+  it('counts a big list only 1,000 past the page and says so; near the end the count is exact', async () => {
+    const { app, queue, chat } = await freshApp('Big');
+    const first = await chat({ name: 'Bea Big' });
+    const [row] = await x.t.db.select().from(conversations).where(eq(conversations.id, first.conversationId));
+    // 1,099 more conversations of the same customer, written directly: only their number matters here.
+    await x.t.db.execute(sql`
+      with start as (select last_conversation_number as n from companies where id = ${x.company.id}),
+      made as (
+        insert into conversations (company_id, app_id, queue_id, customer_id, number, channel, status,
+          last_activity_at)
+        select ${x.company.id}, ${app.id}, ${queue.id}, ${row!.customerId}, start.n + g, 'portal', 'open',
+          now() - make_interval(secs => g)
+        from start, generate_series(1, 1099) g
+        returning number)
+      update companies set last_conversation_number = (select max(number) from made) where id = ${x.company.id}`);
+    const res = await x.as(x.sessions.agent)('GET', '/conversation/poll', {
+      query: { app_id: app.id, limit: 50, offset: 0 },
+    });
+    expect(res.body.data).toMatchObject({ total: 1000, total_capped: true });
+    expect(res.body.data.conversations).toHaveLength(50);
+    const near = await x.as(x.sessions.agent)('GET', '/conversation/poll', {
+      query: { app_id: app.id, limit: 50, offset: 1050 },
+    });
+    expect(near.body.data.total).toBe(1100);
+    expect(near.body.data.total_capped).toBeUndefined();
+    expect(near.body.data.conversations).toHaveLength(50);
   });
 
   it('pages stay consistent: every conversation exactly once, with the total', async () => {

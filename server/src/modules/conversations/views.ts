@@ -22,8 +22,8 @@ const pageOf = (db: DbOrTx, where: SQL, limit: number, offset: number) =>
 
 /**
  * One page of the conversations `v` can see that also meet `filters`, latest activity first, with the total.
- * With `countCap`, the total stops at that many (a search for a common word would otherwise have to find
- * every match just to count them) and `capped` says so.
+ * With `countCap`, counting stops that many rows past the page's offset (a big inbox, or a search for a
+ * common word, would otherwise be scanned whole just to be counted) and `capped` says so.
  */
 export async function listConversations(
   db: DbOrTx,
@@ -41,7 +41,7 @@ export async function listConversations(
   ) {
     return { rows, total: paging.offset + rows.length, capped: false };
   }
-  const cap = paging.countCap;
+  const cap = paging.countCap === undefined ? undefined : paging.offset + paging.countCap;
   const counted = db.select({ one: sql`1` }).from(conversations).where(where);
   const res = await db.execute<{ n: string | number }>(
     sql`select count(*) as n from (${cap === undefined ? counted : counted.limit(cap + 1)}) matches`,

@@ -33,6 +33,8 @@ export const inboxKeys = {
 export interface ConversationPage {
   conversations: ConversationSummary[];
   total: number;
+  /** The server stopped counting at `total` (1,000 past the page): there are more. */
+  capped: boolean;
 }
 
 const notFound = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 403);
@@ -44,7 +46,7 @@ export const conversationListQuery = (cid: number, params: ListParams, poll: boo
     queryKey: inboxKeys.list(cid, params),
     queryFn: async ({ signal }): Promise<ConversationPage> => {
       const data = await api.get<ConversationPoll>('/conversation/poll', { query: { ...params }, signal });
-      return { conversations: data.conversations, total: data.total };
+      return { conversations: data.conversations, total: data.total, capped: data.total_capped ?? false };
     },
     // Polls only while the live stream is down; events refresh it otherwise.
     refetchInterval: poll ? unlessLive(LIST_POLL_MS) : false,
@@ -85,7 +87,11 @@ export const threadQuery = (cid: number, id: number, list: ListParams | null) =>
   });
 
 function storeListPage(client: QueryClient, cid: number, list: ListParams, data: ConversationPoll) {
-  const page: ConversationPage = { conversations: data.conversations, total: data.total };
+  const page: ConversationPage = {
+    conversations: data.conversations,
+    total: data.total,
+    capped: data.total_capped ?? false,
+  };
   client.setQueryData(inboxKeys.list(cid, list), page);
 }
 

@@ -137,6 +137,7 @@ function CompanyInbox({ cid, appId, meId, selectedId }: CompanyInboxProps) {
         queues={appQueues}
         rows={page.data?.conversations}
         total={page.data?.total ?? 0}
+        capped={page.data?.capped ?? false}
         pending={page.isPending}
         fetching={page.isFetching}
         error={page.error}

@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/error-state';
 import { ListSkeleton } from '@/components/list-skeleton';
 import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
+import { countLabel } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { emptyText, hasFilters, type InboxFilters, PAGE_SIZE } from '../filters';
 import { ConversationRow } from './conversation-row';
@@ -22,6 +23,7 @@ interface ListPaneProps {
   queues: Queue[];
   rows: ConversationSummary[] | undefined;
   total: number;
+  capped: boolean;
   pending: boolean;
   fetching: boolean;
   error: unknown;
@@ -54,7 +56,7 @@ export function ListPane(p: ListPaneProps) {
           <h1 className="font-semibold text-lg tracking-tight">Conversations</h1>
           {p.rows && (
             <span className="text-muted-foreground text-sm" aria-live="polite">
-              {p.total}
+              {countLabel(p.total, p.capped)}
             </span>
           )}
           {p.fetching && !p.pending && (
@@ -118,6 +120,7 @@ export function ListPane(p: ListPaneProps) {
               offset={(p.filters.page - 1) * PAGE_SIZE}
               limit={PAGE_SIZE}
               total={p.total}
+              capped={p.capped}
               onChange={(offset) => p.onFilters({ page: offset / PAGE_SIZE + 1 })}
             />
           </div>
