@@ -135,8 +135,11 @@ export async function generateInbox(
     }
     const indexes = (
       await q(
-        `select indexname, indexdef from pg_indexes where schemaname = 'public'
-         and tablename in ('messages', 'conversations', 'customers') and indexname not like '%_pkey'`,
+        // Indexes that back a constraint (primary keys, the composite (company_id, id) keys of migration
+        // 0005 that foreign keys point at) stay.
+        `select i.indexname, i.indexdef from pg_indexes i where i.schemaname = 'public'
+         and i.tablename in ('messages', 'conversations', 'customers')
+         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
       )
     ).rows as { indexname: string; indexdef: string }[];
     for (const i of indexes) await q(`drop index "${i.indexname}"`);
