@@ -160,6 +160,18 @@ describe('the inbox list', () => {
     expect(near.body.data.total).toBe(1100);
     expect(near.body.data.total_capped).toBeUndefined();
     expect(near.body.data.conversations).toHaveLength(50);
+    // A search matching more than 1,000 (the customer's name) walks the list in order; one matching a
+    // single conversation (its number) is looked up first: both answer the same way.
+    const many = await x.as(x.sessions.agent)('GET', '/conversation/poll', {
+      query: { app_id: app.id, limit: 50, offset: 0, search: 'Bea' },
+    });
+    expect(many.body.data).toMatchObject({ total: 1000, total_capped: true });
+    expect(ids(many.body.data.conversations)).toEqual(ids(res.body.data.conversations));
+    const one = await x.as(x.sessions.agent)('GET', '/conversation/poll', {
+      query: { app_id: app.id, search: `#${row!.number + 500}` },
+    });
+    expect(one.body.data.total).toBe(1);
+    expect(one.body.data.conversations[0].customer.name).toBe('Bea Big');
   });
 
   it('pages stay consistent: every conversation exactly once, with the total', async () => {

@@ -7,7 +7,7 @@ import type { CompanyCtx, CompanyScope } from '../access/context.ts';
 import { isSqlInt, loadVisibility, type Visibility, viewerOf } from '../access/conversation-visibility.ts';
 import { listMessagePage, listMessages } from './list-messages.ts';
 import { type MessageRow, type SenderNames, senderName, toMessage } from './message-rows.ts';
-import { searchCondition } from './search.ts';
+import { fewSearchMatches, searchCondition } from './search.ts';
 import { whoIsTyping } from './typing.ts';
 import { listConversations, visibleConversationView } from './views.ts';
 
@@ -61,8 +61,12 @@ export async function filterConditions(ctx: CompanyCtx, v: Visibility, f: Filter
   else if (who === 'any') out.push(isNotNull(conversations.assignedUserId));
   else if (who !== undefined) out.push(idIs(conversations.assignedUserId, who));
   if (f.search) {
-    const match = searchCondition(ctx.companyId, f.search);
-    if (match) out.push(match);
+    const few = await fewSearchMatches(ctx.db, ctx.companyId, f.search, TOTAL_CAP);
+    if (few) out.push(few.length > 0 ? inArray(conversations.id, few) : sql`false`);
+    else {
+      const match = searchCondition(ctx.companyId, f.search);
+      if (match) out.push(match);
+    }
   }
   return out;
 }

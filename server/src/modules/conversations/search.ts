@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
 
 /** Words beyond this many add little and cost a GIN lookup each. */
@@ -56,4 +57,54 @@ export function searchCondition(companyId: number, search: string): SQL | null {
   if (number !== null) parts.push(sql`${conversations.number} = ${number}`);
   if (parts.length === 0) return null;
   return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** Each source of matches (customers, messages) is read this far at most when collecting them first. */
+const BRANCH_LIMIT = 5000;
+
+/**
+ * The conversations a search matches, collected first, when there are at most `cap` of them; null when there
+ * are more (or the words match too much to collect cheaply). A rare term (an order number) is then looked
+ * up through the GIN indexes and the few conversations sorted on their own: in one statement the planner
+ * guesses thousands of matches for a prefix query and walks the whole inbox in order instead (decision 024).
+ * Visibility and the other filters still apply to the ids, in the list query.
+ */
+export async function fewSearchMatches(
+  db: DbOrTx,
+  companyId: number,
+  search: string,
+  cap: number,
+): Promise<number[] | null> {
+  const query = prefixQuery(search);
+  const exact = search.trim().toLowerCase();
+  const number = /^#?\d{1,9}$/.test(exact) ? Number(exact.replace('#', '')) : null;
+  const branches: SQL[] = [];
+  if (query) {
+    const tsq = sql`to_tsquery('simple', ${query})`;
+    branches.push(sql`(select c.id, 'customer' as src from conversations c
+      where c.company_id = ${companyId} and c.customer_id in (select cs.id from customers cs
+        where cs.company_id = ${companyId} and ${CUSTOMER_DOCUMENT} @@ ${tsq})
+      limit ${BRANCH_LIMIT})`);
+    branches.push(sql`(select ms.conversation_id as id, 'message' as src from messages ms
+      where ms.company_id = ${companyId} and to_tsvector('simple', ms.content) @@ ${tsq}
+      limit ${BRANCH_LIMIT})`);
+  }
+  if (exact.includes('@')) {
+    branches.push(sql`(select c.id, 'email' as src from conversations c join customers ce on ce.id = c.customer_id
+      where c.company_id = ${companyId} and ce.company_id = ${companyId} and lower(ce.email) = ${exact}
+      limit ${BRANCH_LIMIT})`);
+  }
+  if (number !== null) {
+    branches.push(sql`(select c.id, 'number' as src from conversations c
+      where c.company_id = ${companyId} and c.number = ${number})`);
+  }
+  // Nothing searchable (only punctuation): the search is no filter, as `searchCondition` says.
+  if (branches.length === 0) return null;
+  const res = await db.execute<{ id: number; src: string }>(sql.join(branches, sql` union all `));
+  const bySource = new Map<string, number>();
+  for (const r of res.rows) bySource.set(r.src, (bySource.get(r.src) ?? 0) + 1);
+  // A source that filled its limit may hold more: too many to collect.
+  if ([...bySource.values()].some((n) => n >= BRANCH_LIMIT)) return null;
+  const ids = [...new Set(res.rows.map((r) => Number(r.id)))];
+  return ids.length > cap ? null : ids;
 }
