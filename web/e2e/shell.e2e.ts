@@ -126,7 +126,7 @@ describe('switchers', () => {
     ]);
     expect(await options.first().textContent()).toContain('Admin · 2 apps');
     expect(await options.last().textContent()).toContain('Agent · 1 app');
-    await screenshot(page, 'switcher-company-open');
+    await screenshot(page, 'switcher-company-open', { fullPage: false });
 
     await search.fill('glo');
     expect(await options.count()).toBe(1);
@@ -163,7 +163,7 @@ describe('switchers', () => {
     ]);
     await search.fill('zzz');
     await page.getByText('No apps found.').waitFor();
-    await screenshot(page, 'switcher-app-empty');
+    await screenshot(page, 'switcher-app-empty', { fullPage: false });
     await search.fill('Mobile');
     await page.getByRole('option', { name: /Mobile App/ }).click();
     expect(await storage('selected_app_id')).toBe(String(tenant.apps.mobile));

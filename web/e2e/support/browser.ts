@@ -28,8 +28,12 @@ export const PHONE: BrowserContextOptions = {
   hasTouch: true,
 };
 
-/** Saves a full-page screenshot under web/e2e/screenshots/<name>.png for a person to look at. */
-export async function screenshot(page: Page, name: string) {
+/**
+ * Saves a full-page screenshot under web/e2e/screenshots/<name>.png for a person to look at. With an open
+ * menu or popover pass `{ fullPage: false }`: a full-page capture resizes the viewport for a moment, which
+ * can close the popover under the test (no user's window does that).
+ */
+export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: opts.fullPage ?? true });
 }

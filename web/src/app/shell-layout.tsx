@@ -9,17 +9,25 @@ import { SidebarProvider } from '@/features/shell/components/sidebar-provider';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from './page-title';
 
+/**
+ * One live event stream for the current company, whatever page is open. A component of its own, so a
+ * session change re-renders only it, not the shell around an open menu.
+ */
+function LiveInbox() {
+  useLiveInbox(useSession().company?.company_id);
+  return null;
+}
+
 /** The signed-in console: sidebar, a slim top bar with the page title, and the page. */
 export function ShellLayout() {
   // Refreshes user, companies and roles from the server once per start (and after invalidation).
   useQuery(meQuery());
-  // One live event stream for the current company, whatever page is open.
-  useLiveInbox(useSession().company?.company_id);
   const navigation = useNavigation();
   const title = usePageTitle();
 
   return (
     <SidebarProvider>
+      <LiveInbox />
       <AppSidebar />
       <SidebarInset>
         <ImpersonationBanner />

@@ -40,6 +40,7 @@ export function useLiveInbox(cid: number | undefined) {
       lists = false;
     };
     const everything = () => client.invalidateQueries({ queryKey: inboxKeys.all(cid) });
+    let dropped = false;
 
     const stop = openEventStream({
       url: async () => {
@@ -57,13 +58,16 @@ export function useLiveInbox(cid: number | undefined) {
         if (e.type === 'message.created' && e.actor.type === 'customer') noteNewMessage();
         flush ??= setTimeout(refresh, COALESCE_MS);
       },
-      // (Re)connected: catch up once, then the events carry it.
+      // Reconnected after a drop: catch up once, then the events carry it. (The first connection needs no
+      // catch-up: the page has just loaded what it shows.)
       onOpen: () => {
+        const wasDown = dropped;
         setLive(true);
-        void everything();
+        if (wasDown) void everything();
       },
       // Dropped: refetch now, which also restarts the polls that wait on `isLive()`.
       onDown: () => {
+        dropped = true;
         if (!isLive()) return;
         setLive(false);
         void everything();
