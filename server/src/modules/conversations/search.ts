@@ -34,14 +34,22 @@ const CUSTOMER_DOCUMENT = sql.raw(
   `to_tsvector('simple', cs.name || ' ' || coalesce(cs.email, '') || ' ' || translate(coalesce(cs.email, ''), '@.', '  '))`,
 );
 
+/** What a search looks for: words by prefix, the text as typed (an email), and a display number. */
+function searchTerms(search: string) {
+  const exact = search.trim().toLowerCase();
+  return {
+    query: prefixQuery(search),
+    exact,
+    number: /^#?\d{1,9}$/.test(exact) ? Number(exact.replace('#', '')) : null,
+  };
+}
+
 /**
  * Conversations whose customer (name or email) or any message matches every word by prefix, or whose display
  * number or customer email is exactly the text. The expressions match the GIN indexes of migration 0002.
  */
 export function searchCondition(companyId: number, search: string): SQL | null {
-  const query = prefixQuery(search);
-  const exact = search.trim().toLowerCase();
-  const number = /^#?\d{1,9}$/.test(exact) ? Number(exact.replace('#', '')) : null;
+  const { query, exact, number } = searchTerms(search);
   const parts: SQL[] = [];
   if (query) {
     const tsq = sql`to_tsquery('simple', ${query})`;
@@ -75,9 +83,7 @@ export async function fewSearchMatches(
   search: string,
   cap: number,
 ): Promise<number[] | null> {
-  const query = prefixQuery(search);
-  const exact = search.trim().toLowerCase();
-  const number = /^#?\d{1,9}$/.test(exact) ? Number(exact.replace('#', '')) : null;
+  const { query, exact, number } = searchTerms(search);
   const branches: SQL[] = [];
   if (query) {
     const tsq = sql`to_tsquery('simple', ${query})`;
