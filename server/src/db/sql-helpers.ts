@@ -27,3 +27,10 @@ export const qualified = (column: AnyPgColumn) =>
 /** A correlated `count(*)` of the rows of `fk`'s table that point at `owner`, as an int. */
 export const countOf = (fk: AnyPgColumn, owner: AnyPgColumn) =>
   sql<number>`(select count(*)::int from ${fk.table} where ${qualified(fk)} = ${qualified(owner)})`;
+
+/**
+ * `column = any($n)` with the whole list as one parameter: unlike `inArray`, the statement's text is the same
+ * for any list, so a prepared statement (`preparedRows`) serves every caller.
+ */
+export const anyOf = (column: AnyColumn, values: readonly (number | string)[], type: 'int' | 'text') =>
+  sql`${column} = any(${sql.param(values)}::${sql.raw(type)}[])`;

@@ -23,6 +23,22 @@ interface PgliteLike {
 
 const dialect = new PgDialect();
 
+/** Runs `text` on the driver behind `db`: named (prepared once per pooled connection) when `name` is given. */
+async function run<R>(db: DbOrTx, name: string | undefined, text: string, values: unknown[]): Promise<R[]> {
+  // Drizzle keeps the driver's client on its session: the pool, a pooled connection inside a transaction,
+  // the PGlite instance, or PGlite's transaction.
+  const client = (db as unknown as { session: { client: unknown } }).session.client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    const res = await client.query<R & pg.QueryResultRow>({ name, text, values, types: pgTypes });
+    return res.rows;
+  }
+  const res = await (client as PgliteLike).query<R>(text, values, { parsers: pgliteParsers });
+  return res.rows;
+}
+
+const nameOf = (label: string, text: string) =>
+  `${label}_${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
+
 /**
  * A statement on a hot path (portal poll and send). It is written with Drizzle's `sql` like any other query,
  * with `sql.placeholder('name')` for what changes per call, and compiled to its text once, at module load.
@@ -37,21 +53,32 @@ const dialect = new PgDialect();
  */
 export function statement<R extends object, P extends Record<string, unknown>>(label: string, query: SQL) {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `${label}_${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
+  const name = nameOf(label, text);
   return {
     name,
     text,
-    async rows(db: DbOrTx, placeholders: P): Promise<R[]> {
-      const values = fillPlaceholders(params, placeholders);
-      // Drizzle keeps the driver's client on its session: the pool, a pooled connection inside a
-      // transaction, the PGlite instance, or PGlite's transaction.
-      const client = (db as unknown as { session: { client: unknown } }).session.client;
-      if (client instanceof pg.Pool || client instanceof pg.Client) {
-        const res = await client.query<R & pg.QueryResultRow>({ name, text, values, types: pgTypes });
-        return res.rows;
-      }
-      const res = await (client as PgliteLike).query<R>(text, values, { parsers: pgliteParsers });
-      return res.rows;
-    },
+    rows: (db: DbOrTx, placeholders: P): Promise<R[]> =>
+      run<R>(db, name, text, fillPlaceholders(params, placeholders)),
   };
+}
+
+/** Distinct texts `preparedRows` names per process; past it, new texts run unnamed. */
+const MAX_NAMED = 500;
+const named = new Set<string>();
+
+/**
+ * A query built per call (the inbox list: its shape follows the filters) run as a named prepared statement,
+ * so the planning that cost as much as the execution is done once per connection and shape. Only for query
+ * builders whose text takes a bounded number of shapes: values, id lists included, must be parameters
+ * (`= any(${sql.param(ids)})`, never `inArray`, whose text grows with the list). Past `MAX_NAMED` texts,
+ * a leak in that promise costs planning time again instead of server memory.
+ */
+export function preparedRows<R extends object>(db: DbOrTx, label: string, query: SQL): Promise<R[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name: string | undefined = nameOf(label, text);
+  if (!named.has(name)) {
+    if (named.size < MAX_NAMED) named.add(name);
+    else name = undefined;
+  }
+  return run<R>(db, name, text, params);
 }

@@ -57,8 +57,18 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex('conversations_company_number_key').on(t.companyId, t.number),
-    // The inbox lists latest activity first within a company; kept to these columns so updates stay cheap.
-    index('conversations_inbox_idx').on(t.companyId, t.lastActivityAt.desc(), t.id.desc()),
+    // The inbox lists latest activity first within a company. The trailing columns are what the visibility
+    // rule and the filters test: a page walks the index without reading each conversation's row (an agent's
+    // deep page read 10,000 rows only to skip them).
+    index('conversations_inbox_idx').on(
+      t.companyId,
+      t.lastActivityAt.desc(),
+      t.id.desc(),
+      t.appId,
+      t.queueId,
+      t.assignedUserId,
+      t.status,
+    ),
     index('conversations_queue_idx').on(t.queueId),
     index('conversations_customer_idx').on(t.customerId),
     index('conversations_assigned_idx').on(t.assignedUserId),

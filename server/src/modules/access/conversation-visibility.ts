@@ -1,7 +1,8 @@
 import type { CompanyRole } from '@inbox/contract';
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
+import { anyOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { CompanyCtx } from './context.ts';
 
@@ -14,7 +15,7 @@ export interface Viewer {
 
 /**
  * What one user can see of a company's conversations (contract section 4), resolved to id lists so the
- * list query carries plain `IN (...)` conditions the planner handles well on large inboxes:
+ * list query carries plain `= any(ids)` conditions the planner handles well on large inboxes:
  * - `all`: company admins and managers see everything;
  * - `fullAppIds`: apps where the user is app admin or manager (every queue, private ones included);
  * - `agentAppIds`: apps where the user is an agent: unassigned conversations of public queues there, and of
@@ -78,15 +79,15 @@ export function visibilityCondition(v: Visibility): SQL {
   const company = eq(conversations.companyId, v.viewer.companyId);
   if (v.all) return company;
   const reach: SQL[] = [eq(conversations.assignedUserId, v.viewer.userId)];
-  if (v.fullAppIds.length) reach.push(inArray(conversations.appId, v.fullAppIds));
-  if (v.memberQueueIds.length) reach.push(inArray(conversations.queueId, v.memberQueueIds));
+  if (v.fullAppIds.length) reach.push(anyOf(conversations.appId, v.fullAppIds, 'int'));
+  if (v.memberQueueIds.length) reach.push(anyOf(conversations.queueId, v.memberQueueIds, 'int'));
   if (v.agentAppIds.length) {
     const openQueue = v.publicQueueIds.length
-      ? or(isNull(conversations.queueId), inArray(conversations.queueId, v.publicQueueIds))
+      ? or(isNull(conversations.queueId), anyOf(conversations.queueId, v.publicQueueIds, 'int'))
       : isNull(conversations.queueId);
     reach.push(
       and(
-        inArray(conversations.appId, v.agentAppIds),
+        anyOf(conversations.appId, v.agentAppIds, 'int'),
         isNull(conversations.assignedUserId),
         openQueue,
       ) as SQL,

@@ -1,7 +1,8 @@
 import type { ConsoleMessage, ConversationPoll, ConversationPollQuery, Typing } from '@inbox/contract';
-import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { apps, conversations } from '../../db/schema/index.ts';
+import { anyOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { CompanyCtx, CompanyScope } from '../access/context.ts';
 import { isSqlInt, loadVisibility, type Visibility, viewerOf } from '../access/conversation-visibility.ts';
@@ -54,7 +55,7 @@ export async function filterConditions(ctx: CompanyCtx, v: Visibility, f: Filter
   const idIs = (column: typeof conversations.queueId | typeof conversations.assignedUserId, id: number) =>
     isSqlInt(id) ? eq(column, id) : sql`false`;
   if (f.queue_id !== undefined) out.push(idIs(conversations.queueId, f.queue_id));
-  if (f.status?.length) out.push(inArray(conversations.status, f.status));
+  if (f.status?.length) out.push(anyOf(conversations.status, f.status, 'text'));
   const who = f.assigned_user_id;
   if (who === 'me') out.push(eq(conversations.assignedUserId, ctx.actor.user.id));
   else if (who === 'none') out.push(isNull(conversations.assignedUserId));
@@ -62,7 +63,7 @@ export async function filterConditions(ctx: CompanyCtx, v: Visibility, f: Filter
   else if (who !== undefined) out.push(idIs(conversations.assignedUserId, who));
   if (f.search) {
     const few = await fewSearchMatches(ctx.db, ctx.companyId, f.search, TOTAL_CAP);
-    if (few) out.push(few.length > 0 ? inArray(conversations.id, few) : sql`false`);
+    if (few) out.push(few.length > 0 ? anyOf(conversations.id, few, 'int') : sql`false`);
     else {
       const match = searchCondition(ctx.companyId, f.search);
       if (match) out.push(match);

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRows } from '../../db/statement.ts';
 import { conversations } from '../../db/schema/index.ts';
 
 /** Words beyond this many add little and cost a GIN lookup each. */
@@ -67,15 +68,17 @@ export function searchCondition(companyId: number, search: string): SQL | null {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
-/** Each source of matches (customers, messages) is read this far at most when collecting them first. */
-const BRANCH_LIMIT = 5000;
-
 /**
  * The conversations a search matches, collected first, when there are at most `cap` of them; null when there
- * are more (or the words match too much to collect cheaply). A rare term (an order number) is then looked
- * up through the GIN indexes and the few conversations sorted on their own: in one statement the planner
- * guesses thousands of matches for a prefix query and walks the whole inbox in order instead (decision 024).
- * Visibility and the other filters still apply to the ids, in the list query.
+ * are more. A rare term (an order number) is then looked up through the GIN indexes and the few conversations
+ * sorted on their own: in one statement the planner guesses thousands of matches for a prefix query and walks
+ * the whole inbox in order instead (decision 024). Visibility and the other filters still apply to the ids,
+ * in the list query.
+ *
+ * Each source (customers, messages, the exact email, the number) is read at most `cap + 1` rows: one that
+ * fills them may hold more than `cap` conversations, so the search falls back to the walk, which is the
+ * cheaper plan for a common word. The statement de-duplicates and answers one row, so a common word costs
+ * a bounded read and no rows handed to Node.
  */
 export async function fewSearchMatches(
   db: DbOrTx,
@@ -84,21 +87,22 @@ export async function fewSearchMatches(
   cap: number,
 ): Promise<number[] | null> {
   const { query, exact, number } = searchTerms(search);
+  const limit = cap + 1;
   const branches: SQL[] = [];
   if (query) {
     const tsq = sql`to_tsquery('simple', ${query})`;
     branches.push(sql`(select c.id, 'customer' as src from conversations c
       where c.company_id = ${companyId} and c.customer_id in (select cs.id from customers cs
         where cs.company_id = ${companyId} and ${CUSTOMER_DOCUMENT} @@ ${tsq})
-      limit ${BRANCH_LIMIT})`);
+      limit ${limit})`);
     branches.push(sql`(select ms.conversation_id as id, 'message' as src from messages ms
       where ms.company_id = ${companyId} and to_tsvector('simple', ms.content) @@ ${tsq}
-      limit ${BRANCH_LIMIT})`);
+      limit ${limit})`);
   }
   if (exact.includes('@')) {
     branches.push(sql`(select c.id, 'email' as src from conversations c join customers ce on ce.id = c.customer_id
       where c.company_id = ${companyId} and ce.company_id = ${companyId} and lower(ce.email) = ${exact}
-      limit ${BRANCH_LIMIT})`);
+      limit ${limit})`);
   }
   if (number !== null) {
     branches.push(sql`(select c.id, 'number' as src from conversations c
@@ -106,11 +110,13 @@ export async function fewSearchMatches(
   }
   // Nothing searchable (only punctuation): the search is no filter, as `searchCondition` says.
   if (branches.length === 0) return null;
-  const res = await db.execute<{ id: number; src: string }>(sql.join(branches, sql` union all `));
-  const bySource = new Map<string, number>();
-  for (const r of res.rows) bySource.set(r.src, (bySource.get(r.src) ?? 0) + 1);
-  // A source that filled its limit may hold more: too many to collect.
-  if ([...bySource.values()].some((n) => n >= BRANCH_LIMIT)) return null;
-  const ids = [...new Set(res.rows.map((r) => Number(r.id)))];
-  return ids.length > cap ? null : ids;
+  const [found] = await preparedRows<{ full: boolean; ids: number[] }>(
+    db,
+    'search_matches',
+    sql`with m as (${sql.join(branches, sql` union all `)})
+      select exists (select from m group by src having count(*) >= ${limit}) as full,
+        array(select distinct id from m limit ${limit}) as ids`,
+  );
+  if (!found || found.full || found.ids.length > cap) return null;
+  return found.ids.map(Number);
 }

@@ -7,6 +7,7 @@ import type {
 } from '@inbox/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRows } from '../../db/statement.ts';
 
 interface Row extends Record<string, unknown> {
   id: number;
@@ -52,7 +53,10 @@ export async function selectConversations(
   page: SQL,
   canDelete: (appId: number) => boolean,
 ): Promise<Conversation[]> {
-  const res = await db.execute<Row>(sql`
+  const rows = await preparedRows<Row>(
+    db,
+    'conversation_rows',
+    sql`
     with page as (${page})
     select c.id, c.number, c.app_id, a.name as app_name, c.queue_id, q.name as queue_name, c.channel, c.status,
       c.customer_id, cu.name as customer_name, cu.email as customer_email, cu.phone as customer_phone,
@@ -73,8 +77,9 @@ export async function selectConversations(
       select m.content, m.sender_type, m.is_private, m.created_at from messages m
       where m.conversation_id = c.id order by m.id desc limit 1
     ) lm on true
-    order by c.last_activity_at desc nulls last, c.id desc nulls last`);
-  return res.rows.map((r) => toConversation(r, canDelete(Number(r.app_id))));
+    order by c.last_activity_at desc nulls last, c.id desc nulls last`,
+  );
+  return rows.map((r) => toConversation(r, canDelete(Number(r.app_id))));
 }
 
 function toConversation(r: Row, canDelete: boolean): Conversation {

@@ -1,6 +1,7 @@
 import type { Conversation, ConversationSummary } from '@inbox/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRows } from '../../db/statement.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import { covers, isSqlInt, type Visibility, visibilityCondition } from '../access/conversation-visibility.ts';
@@ -43,10 +44,12 @@ export async function listConversations(
   }
   const cap = paging.countCap === undefined ? undefined : paging.offset + paging.countCap;
   const counted = db.select({ one: sql`1` }).from(conversations).where(where);
-  const res = await db.execute<{ n: string | number }>(
+  const [res] = await preparedRows<{ n: string | number }>(
+    db,
+    'conversation_count',
     sql`select count(*) as n from (${cap === undefined ? counted : counted.limit(cap + 1)}) matches`,
   );
-  const n = Number(res.rows[0]?.n ?? 0);
+  const n = Number(res?.n ?? 0);
   return cap !== undefined && n > cap
     ? { rows, total: cap, capped: true }
     : { rows, total: n, capped: false };
