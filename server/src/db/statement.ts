@@ -23,11 +23,18 @@ interface PgliteLike {
 
 const dialect = new PgDialect();
 
+interface DriverSession {
+  client: unknown;
+  logger?: { logQuery(text: string, params: unknown[]): void };
+}
+
 /** Runs `text` on the driver behind `db`: named (prepared once per pooled connection) when `name` is given. */
 async function run<R>(db: DbOrTx, name: string | undefined, text: string, values: unknown[]): Promise<R[]> {
   // Drizzle keeps the driver's client on its session: the pool, a pooled connection inside a transaction,
   // the PGlite instance, or PGlite's transaction.
-  const client = (db as unknown as { session: { client: unknown } }).session.client;
+  const { client, logger } = (db as unknown as { session: DriverSession }).session;
+  // Logged as Drizzle logs its own queries, so a logging instance (the inbox bench's capture) sees these too.
+  logger?.logQuery(text, values);
   if (client instanceof pg.Pool || client instanceof pg.Client) {
     const res = await client.query<R & pg.QueryResultRow>({ name, text, values, types: pgTypes });
     return res.rows;

@@ -5,14 +5,14 @@ import { preparedRows } from '../../db/statement.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import { covers, isSqlInt, type Visibility, visibilityCondition } from '../access/conversation-visibility.ts';
-import { selectConversations, toSummary } from './summaries.ts';
+import { PAGE_COLUMNS, selectConversations, toSummary } from './summaries.ts';
 
 /** Deleting is for company admins and the app's admins and managers: exactly the viewers of whole apps. */
 export const canDeleteIn = (v: Visibility) => (appId: number) => v.all || v.fullAppIds.includes(appId);
 
 const pageOf = (db: DbOrTx, where: SQL, limit: number, offset: number) =>
   db
-    .select({ id: conversations.id })
+    .select(PAGE_COLUMNS)
     .from(conversations)
     .where(where)
     // `nulls last` as in conversations_inbox_idx (declared so by the schema): only then can it serve the order.
