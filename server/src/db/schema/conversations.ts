@@ -69,6 +69,17 @@ export const conversations = pgTable(
       t.assignedUserId,
       t.status,
     ),
+    // The same for one status (the open inbox, the most common view): its page and its capped count read
+    // only that status's entries instead of skipping the resolved majority.
+    index('conversations_status_idx').on(
+      t.companyId,
+      t.status,
+      t.lastActivityAt.desc(),
+      t.id.desc(),
+      t.appId,
+      t.queueId,
+      t.assignedUserId,
+    ),
     index('conversations_queue_idx').on(t.queueId),
     index('conversations_customer_idx').on(t.customerId),
     index('conversations_assigned_idx').on(t.assignedUserId),

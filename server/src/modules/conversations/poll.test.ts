@@ -1,3 +1,4 @@
+import { ConversationPoll } from '@inbox/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAppMember, addQueueMember, createApp, createQueue } from '../../../test/factories.ts';
@@ -201,6 +202,9 @@ describe('an open conversation in the poll', () => {
       body: { conversation_id: chat.conversationId, content: 'Note', is_private: true },
     });
     const full = await poll('admin', { conversation_id: chat.conversationId });
+    // The answer is serialized without zod's run-time check (lean-serializer.ts): it must be the contract's
+    // shape as it is, nothing missing, nothing extra.
+    expect(ConversationPoll.parse(full)).toEqual(full);
     expect(full.conversation).toMatchObject({
       conversation_id: chat.conversationId,
       status: 'pending',

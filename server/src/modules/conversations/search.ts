@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { preparedRows } from '../../db/statement.ts';
 import { conversations } from '../../db/schema/index.ts';
+import { preparedRows } from '../../db/statement.ts';
 
 /** Words beyond this many add little and cost a GIN lookup each. */
 const MAX_WORDS = 8;

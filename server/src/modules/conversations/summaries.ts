@@ -7,7 +7,6 @@ import type {
 } from '@inbox/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { conversations } from '../../db/schema/index.ts';
 import { preparedRows } from '../../db/statement.ts';
 
 interface Row extends Record<string, unknown> {
@@ -35,6 +34,7 @@ interface Row extends Record<string, unknown> {
   lm_is_private: boolean | null;
   lm_created_at: Date | string | null;
   unread_count: string | number;
+  counted: string | number | null;
 }
 
 export type ConversationDetail = Conversation;
@@ -43,41 +43,24 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
 
 /**
- * The columns a page query yields for `selectConversations` (the page carries the row itself, so the list
- * query joins nothing to find it again).
- */
-export const PAGE_COLUMNS = {
-  id: conversations.id,
-  number: conversations.number,
-  appId: conversations.appId,
-  queueId: conversations.queueId,
-  channel: conversations.channel,
-  status: conversations.status,
-  customerId: conversations.customerId,
-  assignedUserId: conversations.assignedUserId,
-  createdAt: conversations.createdAt,
-  lastActivityAt: conversations.lastActivityAt,
-  firstReplyAt: conversations.firstReplyAt,
-  waitingSince: conversations.waitingSince,
-  resolvedAt: conversations.resolvedAt,
-};
-
-/**
  * Conversations with everything a list row or a thread header shows, in one query: names by scalar lookups,
  * the last message through a lateral index lookup, and the unread count from the viewer's read marker.
- * `page` is a query yielding `PAGE_COLUMNS` of the conversations to show (already filtered, ordered and
- * limited); rows come back latest activity first. `canDelete` decides the full view's `can_delete` per app.
+ * `page` is a query yielding the `id`s to show (already filtered, ordered and limited); rows come back
+ * latest activity first. `canDelete` decides the full view's `can_delete` per app. `count`, a scalar query,
+ * is answered in the same statement as `counted` (a round trip less per poll; null without rows or `count`).
  *
  * Names are scalar subqueries, not joins, on purpose: with seven joins the planner spent 2 ms choosing a
- * join order for a statement that runs in 1 ms; this shape plans in a third of a millisecond
- * (bench/RESULTS.md, inbox notes).
+ * join order for a statement that runs in 1 ms; this shape plans in half a millisecond (bench/RESULTS.md,
+ * inbox notes). The page yields ids alone, so walking the inbox index never reads a row it skips: the
+ * index holds what the filters test.
  */
 export async function selectConversations(
   db: DbOrTx,
   viewerId: number,
   page: SQL,
   canDelete: (appId: number) => boolean,
-): Promise<Conversation[]> {
+  count?: SQL,
+): Promise<{ rows: Conversation[]; counted: number | null }> {
   const rows = await preparedRows<Row>(
     db,
     'conversation_rows',
@@ -92,8 +75,10 @@ export async function selectConversations(
       lm.created_at as lm_created_at,
       (select count(*) from messages mu where mu.conversation_id = c.id and mu.sender_type = 'customer'
         and mu.id > coalesce((select r.last_read_message_id from conversation_reads r
-          where r.conversation_id = c.id and r.user_id = ${viewerId}), 0)) as unread_count
-    from page c
+          where r.conversation_id = c.id and r.user_id = ${viewerId}), 0)) as unread_count,
+      ${count ?? sql`null`} as counted
+    from page p
+    join conversations c on c.id = p.id
     join customers cu on cu.id = c.customer_id
     left join lateral (
       select m.content, m.sender_type, m.is_private, m.created_at from messages m
@@ -101,7 +86,11 @@ export async function selectConversations(
     ) lm on true
     order by c.last_activity_at desc nulls last, c.id desc nulls last`,
   );
-  return rows.map((r) => toConversation(r, canDelete(Number(r.app_id))));
+  const counted = rows[0]?.counted;
+  return {
+    rows: rows.map((r) => toConversation(r, canDelete(Number(r.app_id)))),
+    counted: counted === undefined || counted === null ? null : Number(counted),
+  };
 }
 
 function toConversation(r: Row, canDelete: boolean): Conversation {

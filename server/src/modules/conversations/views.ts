@@ -1,18 +1,18 @@
 import type { Conversation, ConversationSummary } from '@inbox/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { preparedRows } from '../../db/statement.ts';
 import { conversations } from '../../db/schema/index.ts';
+import { preparedRows } from '../../db/statement.ts';
 import { notFound } from '../../http/app-error.ts';
 import { covers, isSqlInt, type Visibility, visibilityCondition } from '../access/conversation-visibility.ts';
-import { PAGE_COLUMNS, selectConversations, toSummary } from './summaries.ts';
+import { selectConversations, toSummary } from './summaries.ts';
 
 /** Deleting is for company admins and the app's admins and managers: exactly the viewers of whole apps. */
 export const canDeleteIn = (v: Visibility) => (appId: number) => v.all || v.fullAppIds.includes(appId);
 
 const pageOf = (db: DbOrTx, where: SQL, limit: number, offset: number) =>
   db
-    .select(PAGE_COLUMNS)
+    .select({ id: conversations.id })
     .from(conversations)
     .where(where)
     // `nulls last` as in conversations_inbox_idx (declared so by the schema): only then can it serve the order.
@@ -24,7 +24,8 @@ const pageOf = (db: DbOrTx, where: SQL, limit: number, offset: number) =>
 /**
  * One page of the conversations `v` can see that also meet `filters`, latest activity first, with the total.
  * With `countCap`, counting stops that many rows past the page's offset (a big inbox, or a search for a
- * common word, would otherwise be scanned whole just to be counted) and `capped` says so.
+ * common word, would otherwise be scanned whole just to be counted) and `capped` says so. The count rides
+ * in the page's own statement.
  */
 export async function listConversations(
   db: DbOrTx,
@@ -34,25 +35,31 @@ export async function listConversations(
 ): Promise<{ rows: ConversationSummary[]; total: number; capped: boolean }> {
   const where = and(visibilityCondition(v), ...filters) as SQL;
   const page = pageOf(db, where, paging.limit, paging.offset);
-  const rows = (await selectConversations(db, v.viewer.userId, page, canDeleteIn(v))).map(toSummary);
-  // A short page that is not past the end tells the total itself: no count query for most inboxes.
-  if (
-    paging.withTotal === false ||
-    (rows.length < paging.limit && (paging.offset === 0 || rows.length > 0))
-  ) {
-    return { rows, total: paging.offset + rows.length, capped: false };
+  const count = paging.withTotal === false ? undefined : countOf(db, where, paging.offset, paging.countCap);
+  const found = await selectConversations(db, v.viewer.userId, page, canDeleteIn(v), count);
+  const rows = found.rows.map(toSummary);
+  if (!count) return { rows, total: paging.offset + rows.length, capped: false };
+  // A page past the end has no row to carry the count.
+  let n = found.counted;
+  if (n === null) {
+    const [res] = await preparedRows<{ n: string | number }>(
+      db,
+      'conversation_count',
+      sql`select ${count} as n`,
+    );
+    n = Number(res?.n ?? 0);
   }
   const cap = paging.countCap === undefined ? undefined : paging.offset + paging.countCap;
-  const counted = db.select({ one: sql`1` }).from(conversations).where(where);
-  const [res] = await preparedRows<{ n: string | number }>(
-    db,
-    'conversation_count',
-    sql`select count(*) as n from (${cap === undefined ? counted : counted.limit(cap + 1)}) matches`,
-  );
-  const n = Number(res?.n ?? 0);
   return cap !== undefined && n > cap
     ? { rows, total: cap, capped: true }
     : { rows, total: n, capped: false };
+}
+
+/** `(select count(*) ...)` of the matches, stopping one past `offset + cap` when capped. */
+function countOf(db: DbOrTx, where: SQL, offset: number, cap: number | undefined): SQL {
+  const counted = db.select({ one: sql`1` }).from(conversations).where(where);
+  const limited = cap === undefined ? counted : counted.limit(offset + cap + 1);
+  return sql`(select count(*) from (${limited}) matches)`;
 }
 
 /**
@@ -61,7 +68,9 @@ export async function listConversations(
  */
 export async function conversationView(db: DbOrTx, v: Visibility, id: number): Promise<Conversation> {
   const where = and(eq(conversations.id, id), eq(conversations.companyId, v.viewer.companyId)) as SQL;
-  const [row] = await selectConversations(db, v.viewer.userId, pageOf(db, where, 1, 0), canDeleteIn(v));
+  const {
+    rows: [row],
+  } = await selectConversations(db, v.viewer.userId, pageOf(db, where, 1, 0), canDeleteIn(v));
   if (!row) throw notFound('Conversation');
   return row;
 }
@@ -70,7 +79,9 @@ export async function conversationView(db: DbOrTx, v: Visibility, id: number): P
 export async function visibleConversationView(db: DbOrTx, v: Visibility, id: number): Promise<Conversation> {
   if (!isSqlInt(id)) throw notFound('Conversation');
   const where = and(eq(conversations.id, id), visibilityCondition(v)) as SQL;
-  const [row] = await selectConversations(db, v.viewer.userId, pageOf(db, where, 1, 0), canDeleteIn(v));
+  const {
+    rows: [row],
+  } = await selectConversations(db, v.viewer.userId, pageOf(db, where, 1, 0), canDeleteIn(v));
   if (!row) throw notFound('Conversation');
   return row;
 }
