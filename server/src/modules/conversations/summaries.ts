@@ -8,6 +8,7 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRows } from '../../db/statement.ts';
+import { isoFromDb } from '../../lib/timestamps.ts';
 
 interface Row extends Record<string, unknown> {
   id: number;
@@ -39,7 +40,7 @@ interface Row extends Record<string, unknown> {
 
 export type ConversationDetail = Conversation;
 
-const iso = (v: Date | string) => new Date(v).toISOString();
+const iso = isoFromDb;
 const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
 
 /**
