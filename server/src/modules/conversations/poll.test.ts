@@ -175,6 +175,36 @@ describe('the inbox list', () => {
     expect(one.body.data.conversations[0].customer.name).toBe('Bea Big');
   });
 
+  it('a name shared by more than 1,000 customers is searched by walking the list, with the same answer', async () => {
+    const { app, queue } = await freshApp('Crowd');
+    // 1,001 customers called "Zeno Crowd", one conversation each, the oldest first.
+    await x.t.db.execute(sql`
+      with start as (select last_conversation_number as n from companies where id = ${x.company.id}),
+      people as (
+        insert into customers (company_id, name, email)
+        select ${x.company.id}, 'Zeno Crowd', 'zeno' || g || '@crowd.test' from generate_series(1, 1001) g
+        returning id),
+      numbered as (select id, row_number() over (order by id) as g from people),
+      made as (
+        insert into conversations (company_id, app_id, queue_id, customer_id, number, channel, status,
+          last_activity_at)
+        select ${x.company.id}, ${app.id}, ${queue.id}, numbered.id, start.n + numbered.g, 'portal', 'open',
+          now() - make_interval(secs => numbered.g)
+        from start, numbered
+        returning number)
+      update companies set last_conversation_number = (select max(number) from made) where id = ${x.company.id}`);
+    const list = await poll('agent', { app_id: app.id, limit: 50 });
+    const found = await x.as(x.sessions.agent)('GET', '/conversation/poll', {
+      query: { app_id: app.id, limit: 50, search: 'zeno crowd' },
+    });
+    expect(found.body.data).toMatchObject({ total: 1000, total_capped: true });
+    expect(ids(found.body.data.conversations)).toEqual(ids(list.conversations));
+    const one = await x.as(x.sessions.agent)('GET', '/conversation/poll', {
+      query: { app_id: app.id, search: 'zeno1001@crowd.test' },
+    });
+    expect(one.body.data.total).toBe(1);
+  });
+
   it('pages stay consistent: every conversation exactly once, with the total', async () => {
     const { app, chat } = await freshApp('Paging');
     const started: number[] = [];

@@ -89,12 +89,15 @@ export async function fewSearchMatches(
   const { query, exact, number } = searchTerms(search);
   const limit = cap + 1;
   const branches: SQL[] = [];
+  // Customers are collected on their own first: more than `cap` of them (a common name) means the walk,
+  // decided on the name index alone before a single conversation is read.
+  let customers: SQL | null = null;
   if (query) {
     const tsq = sql`to_tsquery('simple', ${query})`;
+    customers = sql`select cs.id from customers cs
+      where cs.company_id = ${companyId} and ${CUSTOMER_DOCUMENT} @@ ${tsq} limit ${limit}`;
     branches.push(sql`(select c.id, 'customer' as src from conversations c
-      where c.company_id = ${companyId} and c.customer_id in (select cs.id from customers cs
-        where cs.company_id = ${companyId} and ${CUSTOMER_DOCUMENT} @@ ${tsq})
-      limit ${limit})`);
+      where c.company_id = ${companyId} and c.customer_id in (select id from cs) limit ${limit})`);
     branches.push(sql`(select ms.conversation_id as id, 'message' as src from messages ms
       where ms.company_id = ${companyId} and to_tsvector('simple', ms.content) @@ ${tsq}
       limit ${limit})`);
@@ -110,13 +113,18 @@ export async function fewSearchMatches(
   }
   // Nothing searchable (only punctuation): the search is no filter, as `searchCondition` says.
   if (branches.length === 0) return null;
-  const [found] = await preparedRows<{ full: boolean; ids: number[] }>(
+  // The branches run only when the customers did not already decide (PostgreSQL evaluates a CASE's
+  // subqueries on demand).
+  const [found] = await preparedRows<{ full: boolean; ids: number[] | null }>(
     db,
     'search_matches',
-    sql`with m as (${sql.join(branches, sql` union all `)})
-      select exists (select from m group by src having count(*) >= ${limit}) as full,
-        array(select distinct id from m limit ${limit}) as ids`,
+    sql`with cs as (${customers ?? sql`select null::int as id where false`}),
+      m as (${sql.join(branches, sql` union all `)})
+      select case when (select count(*) from cs) >= ${limit} then true
+          else exists (select from m group by src having count(*) >= ${limit}) end as full,
+        case when (select count(*) from cs) >= ${limit} then null
+          else array(select distinct id from m limit ${limit}) end as ids`,
   );
-  if (!found || found.full || found.ids.length > cap) return null;
+  if (!found || found.full || !found.ids || found.ids.length > cap) return null;
   return found.ids.map(Number);
 }
