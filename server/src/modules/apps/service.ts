@@ -8,6 +8,8 @@ import { requireAppRole, visibleApps } from '../access/app-roles.ts';
 import { type Actor, type CompanyCtx, type CompanyScope, inTx, type PlatformCtx } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { type AttachmentStorage, removeFiles } from '../attachments/storage.ts';
+import { recordDeletions } from '../conversations/delete.ts';
+import { eventActorOf } from '../events/record.ts';
 
 /** An app as the verbs below need it: which company it belongs to decides everything else. */
 export interface AppRef {
@@ -189,7 +191,7 @@ export async function updateApp(
 
 /**
  * Queues, memberships, conversations and customer links of the app go with it (foreign keys cascade), and
- * then its conversations' files. Answers the file keys that could not be removed.
+ * then its conversations' files. Each conversation gets its `conversation.deleted` event. Answers the file keys that could not be removed.
  */
 export async function deleteApp(scope: CompanyScope, storage: AttachmentStorage, actor: Actor, app: AppRef) {
   const { companyId } = scope;
@@ -199,6 +201,7 @@ export async function deleteApp(scope: CompanyScope, storage: AttachmentStorage,
       .from(attachments)
       .innerJoin(conversations, eq(conversations.id, attachments.conversationId))
       .where(and(eq(conversations.appId, app.id), eq(attachments.companyId, companyId)));
+    await recordDeletions(tx, companyId, eq(conversations.appId, app.id), eventActorOf(actor));
     await tx.delete(apps).where(and(eq(apps.id, app.id), eq(apps.companyId, companyId)));
     await recordActivity(tx, actor, {
       companyId,

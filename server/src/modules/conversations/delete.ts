@@ -1,12 +1,29 @@
-import { eq } from 'drizzle-orm';
+import type { EventActor } from '@inbox/contract';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { attachments, conversations } from '../../db/schema/index.ts';
 import { forbidden } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { lockVisible } from '../access/conversation-reach.ts';
 import { recordActivity } from '../activities/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
-import { eventActorOf, recordEvent } from '../events/record.ts';
+import { eventActorOf } from '../events/record.ts';
 import { canDeleteIn } from './views.ts';
+
+/**
+ * `conversation.deleted` for each conversation of the company meeting `where`, written before they are
+ * deleted, in the same transaction: one conversation, or all of an app's when the app goes. Open consoles
+ * drop them from their lists, and consumers learn they are gone. (A company's own deletion takes its events
+ * with it; its members lose access instead.)
+ */
+export async function recordDeletions(tx: DbOrTx, companyId: number, where: SQL, actor: EventActor) {
+  await tx.execute(sql`
+    insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
+    select 'conversation.deleted', company_id, app_id, id, customer_id, ${actor.type}, ${actor.id ?? null}::int,
+      jsonb_build_object('conversation', jsonb_build_object('number', number, 'status', status,
+        'queue_id', queue_id, 'assigned_user_id', assigned_user_id))
+    from ${conversations} where ${conversations.companyId} = ${companyId} and ${where}`);
+}
 
 /**
  * Deletes a conversation for good (company admins, app admins and managers): its messages, attachments, read
@@ -23,23 +40,8 @@ export async function deleteConversation(ctx: CompanyCtx, storage: AttachmentSto
       .select({ key: attachments.storageKey })
       .from(attachments)
       .where(eq(attachments.conversationId, conv.id));
+    await recordDeletions(tx, ctx.companyId, eq(conversations.id, conv.id), eventActorOf(ctx.actor));
     await tx.delete(conversations).where(eq(conversations.id, conv.id));
-    await recordEvent(tx, {
-      type: 'conversation.deleted',
-      companyId: ctx.companyId,
-      appId: conv.appId,
-      conversationId: conv.id,
-      customerId: conv.customerId,
-      actor: eventActorOf(ctx.actor),
-      data: {
-        conversation: {
-          number: conv.number,
-          status: conv.status,
-          queue_id: conv.queueId,
-          assigned_user_id: conv.assignedUserId,
-        },
-      },
-    });
     await recordActivity(tx, ctx.actor, {
       companyId: ctx.companyId,
       action: 'conversation.deleted',

@@ -2,7 +2,7 @@ import type { InboxEvent } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { before, call, loginAs, useTestApp } from '../../../test/app.ts';
-import { createTenant, PASSWORD } from '../../../test/factories.ts';
+import { createApp, createTenant, PASSWORD } from '../../../test/factories.ts';
 import { openPostgres } from '../../db/client.ts';
 import { portal, startChat } from '../portal/test-helpers.ts';
 import { consumeOnce, startConsumer } from './consumer.ts';
@@ -99,6 +99,23 @@ describe('the event outbox', () => {
     const deleted = (await eventsOf(chat.conversationId)).at(-1)!;
     expect(deleted.type).toBe('conversation.deleted');
     expect(deleted.data.conversation).toMatchObject({ queue_id: s.tenant.queue.id });
+  });
+
+  it('records the deletion of each conversation when their app is deleted', async () => {
+    const other = await createApp(t.db, s.tenant.company.id, { name: 'Closing down' });
+    const chats = [await startChat(t.app, other.id), await startChat(t.app, other.id)];
+    const admin = await loginAs(t.app, s.tenant.admin.email, PASSWORD, s.tenant.company.id);
+    const res = await call(t.app, 'DELETE', '/apps', { as: admin, query: { id: other.id } });
+    expect(res.status).toBe(200);
+    for (const chat of chats) {
+      const last = (await eventsOf(chat.conversationId)).at(-1)!;
+      expect(last).toMatchObject({
+        type: 'conversation.deleted',
+        app_id: other.id,
+        actor: { type: 'user', id: s.tenant.admin.id },
+        data: { conversation: { status: 'open', queue_id: null, assigned_user_id: null } },
+      });
+    }
   });
 
   it('numbers events in commit order: a reader following event ids under concurrent writes misses none', async () => {
