@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './companies.ts';
 export * from './constants.ts';
 export * from './conversations.ts';
+export * from './customers.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './events.ts';

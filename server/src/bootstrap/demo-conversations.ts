@@ -6,9 +6,11 @@ import {
   conversationReads,
   conversations,
   customerApps,
+  customerIdentities,
   customers,
   messages,
 } from '../db/schema/index.ts';
+import { emailKey, phoneKey } from '../modules/customers/identities.ts';
 import {
   DEMO_CUSTOMERS,
   DEMO_THREADS,
@@ -66,16 +68,31 @@ export async function seedDemoConversations(tx: DbOrTx, refs: DemoRefs, now = ne
     .values(
       keys.map((k) => {
         const times = spoken(k).map((d) => d.getTime());
+        const c = DEMO_CUSTOMERS[k];
         return {
           companyId: refs.companyId,
-          ...DEMO_CUSTOMERS[k],
+          ...c,
+          phone: c.phone === null ? null : phoneKey(c.phone),
           createdAt: new Date(Math.min(...times)),
+          updatedAt: new Date(Math.min(...times)),
           lastSeenAt: new Date(Math.max(...times)),
+          lastActivityAt: new Date(Math.max(...times)),
         };
       }),
     )
     .returning({ id: customers.id });
   const customerId = (k: keyof typeof DEMO_CUSTOMERS) => customerRows[keys.indexOf(k)]!.id;
+  // Their emails and phones are their identities, as the portal and the customer pages would have made them.
+  await tx.insert(customerIdentities).values(
+    keys.flatMap((k) => {
+      const c = DEMO_CUSTOMERS[k];
+      const base = { companyId: refs.companyId, customerId: customerId(k) };
+      return [
+        { ...base, kind: 'email' as const, value: emailKey(c.email) },
+        ...(c.phone === null ? [] : [{ ...base, kind: 'phone' as const, value: phoneKey(c.phone) }]),
+      ];
+    }),
+  );
   const links = new Map(threads.map((t) => [`${t.customer}:${t.app}`, t]));
   await tx.insert(customerApps).values(
     [...links.values()].map((t) => ({

@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
 import { consoleAttachmentRoutes } from './console-attachments/routes.ts';
 import { conversationRoutes } from './conversations/routes.ts';
+import { customerRoutes } from './customers/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { platformAdminRoutes } from './platform-admin/routes.ts';
@@ -24,6 +25,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(userRoutes);
   await app.register(portalRoutes);
   await app.register(conversationRoutes);
+  await app.register(customerRoutes);
   await app.register(consoleAttachmentRoutes);
   await app.register(aiRoutes);
   await app.register(secureLinkRoutes);

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { cascadeTo, ts } from './columns.ts';
 import { apps, companies, queues } from './companies.ts';
 import { users } from './users.ts';
@@ -12,14 +22,43 @@ export const customers = pgTable(
     name: text('name').notNull(),
     email: text('email'),
     phone: text('phone'),
+    notes: text('notes').notNull().default(''),
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at'),
+    /** The latest activity of any of the customer's conversations, kept to the minute (the list sorts on it). */
+    lastActivityAt: ts('last_activity_at'),
   },
   (t) => [
     // A portal start finds the customer by email inside the company.
     uniqueIndex('customers_company_email_key')
       .on(t.companyId, sql`lower(${t.email})`)
       .where(sql`${t.email} is not null`),
+    // The customer list's three orders (the default is latest activity first).
+    index('customers_activity_idx').on(t.companyId, t.lastActivityAt.desc(), t.id.desc()),
+    index('customers_name_idx').on(t.companyId, sql`lower(${t.name})`, t.id),
+    index('customers_created_idx').on(t.companyId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * How a person is recognised: an email (lower case), a phone (E.164 when it could be read so) or a channel's
+ * own id (a Messenger PSID, a WhatsApp number). Each is one customer's within a company; portal sign-in,
+ * search and duplicates go through them.
+ */
+export const customerIdentities = pgTable(
+  'customer_identities',
+  {
+    companyId: cascadeTo('company_id', () => companies.id),
+    customerId: cascadeTo('customer_id', () => customers.id),
+    kind: text('kind', { enum: ['email', 'phone', 'psid', 'whatsapp', 'external'] }).notNull(),
+    value: text('value').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.kind, t.value] }),
+    index('customer_identities_customer_idx').on(t.customerId),
   ],
 );
 

@@ -24,6 +24,7 @@ interface Ids {
   queue: number;
   user: number;
   conversation: number;
+  customer: number;
   /** An agent reply: only a cursor value here, never substituted across companies. */
   message: number;
   attachment: number;
@@ -70,6 +71,13 @@ async function seedCompany(into: Ids) {
     queue: tenant.queue.id,
     user: tenant.agent.id,
     conversation: chat.conversationId,
+    customer: Number(
+      (
+        await t.db.execute<{ id: number }>(
+          sql`select customer_id as id from conversations where id = ${chat.conversationId}`,
+        )
+      ).rows[0]!.id,
+    ),
     message: reply.body.data.id,
     attachment: portalFile.body.data.attachment_id,
   });
@@ -89,6 +97,7 @@ const MISSING = 1_999_999_999;
 
 /** Which record an `id` names on each route. */
 function idKind(url: string): keyof Ids {
+  if (url.includes('/customer')) return 'customer';
   if (url.includes('compan')) return 'company';
   if (url.includes('/queue')) return 'queue';
   if (url.includes('/app')) return 'app';
@@ -101,6 +110,7 @@ function idKind(url: string): keyof Ids {
 function fieldKind(field: string, url: string): keyof Ids | null {
   if (field === 'id' || field === 'attachment_id') return field === 'id' ? idKind(url) : 'attachment';
   if (field === 'attachments') return 'attachment';
+  if (field === 'app_ids') return 'app';
   if (field === 'user_id' || field === 'assigned_user_id') return 'user';
   // Message ids in `last_message_id` and `before_message_id` are cursors over one conversation's messages,
   // compared as numbers, never looked up: they get B's value like any other non-id field.
@@ -115,6 +125,9 @@ function fill(field: string, url: string): unknown {
   const values: Record<string, unknown> = {
     name: 'Iso Name',
     email: `iso${++emails}@example.test`,
+    phone: `+1 212 555 ${String(1000 + emails).slice(-4)}`,
+    notes: 'Iso notes',
+    attributes: { tier: 'iso' },
     password: 'Password123!',
     current_password: PASSWORD,
     company_role: 'agent',
@@ -160,7 +173,7 @@ function request(route: Route, pick: (kind: keyof Ids) => number, swap?: string)
   const fieldValue = (field: string) => {
     const kind = fieldKind(field, route.url);
     if (!kind) return fill(field, route.url);
-    return field === 'attachments' ? [idOf(field)] : idOf(field);
+    return field === 'attachments' || field === 'app_ids' ? [idOf(field)] : idOf(field);
   };
   const query: Record<string, string> = {};
   for (const f of fieldsOf(route.schema?.querystring)) {

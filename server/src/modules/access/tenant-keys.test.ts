@@ -52,6 +52,7 @@ const REFERENCES: [string, string, keyof (typeof parents)['a']][] = [
   ['queues', 'app_id', 'apps'],
   ['queue_members', 'queue_id', 'queues'],
   ['customer_apps', 'customer_id', 'customers'],
+  ['customer_identities', 'customer_id', 'customers'],
   ['customer_apps', 'app_id', 'apps'],
   ['conversations', 'app_id', 'apps'],
   ['conversations', 'queue_id', 'queues'],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { claimIdentity, customerWith, emailKey, lockIdentity, phoneKey } from '../customers/identities.ts';
 
 export interface CustomerInput {
   companyId: number;
@@ -10,21 +11,37 @@ export interface CustomerInput {
 }
 
 /**
- * The company's customer with this email (case-insensitive), created when there is none, and linked to the
- * app. One upsert, so two first contacts at once still make one customer. An existing customer keeps the
- * name agents may have curated; a newly given phone fills an empty one.
+ * The company's customer with this email identity (any case), created when there is none, and linked to the
+ * app. Run inside a transaction: two first contacts with one email at once still make one customer (the
+ * identity is locked until commit). An existing customer keeps the name agents may have curated; a newly
+ * given phone fills an empty one, unless another customer already has that number.
  */
 export async function findOrCreateCustomer(db: DbOrTx, input: CustomerInput) {
-  const res = await db.execute<{ id: number; name: string; email: string }>(sql`
-    insert into customers (company_id, name, email, phone, last_seen_at)
-    values (${input.companyId}, ${input.name}, ${input.email}, ${input.phone ?? null}, now())
-    on conflict (company_id, lower(email)) where email is not null
-    do update set last_seen_at = now(), phone = coalesce(customers.phone, excluded.phone)
-    returning id, name, email`);
-  const customer = res.rows[0]!;
+  const email = emailKey(input.email);
+  await lockIdentity(db, input.companyId, 'email', email);
+  let id = await customerWith(db, input.companyId, 'email', email);
+  if (id === null) {
+    const res = await db.execute<{ id: number }>(sql`
+      insert into customers (company_id, name, email, last_seen_at)
+      values (${input.companyId}, ${input.name}, ${email}, now())
+      returning id`);
+    id = Number(res.rows[0]!.id);
+    await claimIdentity(db, input.companyId, id, 'email', email);
+  } else {
+    await db.execute(sql`update customers set last_seen_at = now() where id = ${id}`);
+  }
+  if (input.phone) {
+    const phone = phoneKey(input.phone);
+    if (
+      phone.replace('+', '').length >= 4 &&
+      (await claimIdentity(db, input.companyId, id, 'phone', phone))
+    ) {
+      await db.execute(sql`update customers set phone = ${phone} where id = ${id} and phone is null`);
+    }
+  }
   await db.execute(sql`
     insert into customer_apps (customer_id, app_id, company_id)
-    values (${customer.id}, ${input.appId}, ${input.companyId})
+    values (${id}, ${input.appId}, ${input.companyId})
     on conflict do nothing`);
-  return customer;
+  return { id };
 }

@@ -47,7 +47,9 @@ export const CONV_RETURNING = sql`c.id, c.company_id, c.app_id, c.customer_id, c
  * `message.created` event is written by the same statement (the outbox, contract section 7), with the
  * conversation's state after the message so live viewers can be chosen without another read. A repeated
  * `client_message_id` inserts nothing (`msg` and `ev` are empty); the typing signal is cleared only when
- * a message was stored. `appendMessage` and the portal's one-statement send both write with it.
+ * a message was stored, and the customer's `last_activity_at` moves (at most once a minute, so a busy chat
+ * does not rewrite the customer row with every message; the list sorts on it, the exact time is read from
+ * the conversations). `appendMessage` and the portal's one-statement send both write with it.
  */
 export const messageWrite = (v: MessageValues): SQL => sql`
     msg as (
@@ -77,6 +79,10 @@ export const messageWrite = (v: MessageValues): SQL => sql`
       delete from typing_signals
       where conversation_id = (select id from conv) and actor_key = ${v.actorKey}::text
         and exists (select 1 from msg)
+    ), seen as (
+      update customers set last_activity_at = now()
+      where id = (select customer_id from conv) and exists (select 1 from msg)
+        and (last_activity_at is null or last_activity_at < now() - interval '1 minute')
     )`;
 
 /** The stored message as `messageWrite` returned it (`msg.id`, `msg.created_at`), without attachments yet. */

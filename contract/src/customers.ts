@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { Id, OptionalQueryId, OptionalQueryText, Paging, QueryId, Timestamp } from './envelope.ts';
+import { Email, PersonName } from './users.ts';
+
+/** A customer as the console sees it (contract section 8). */
+export const Customer = z.object({
+  customer_id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable().describe('E.164 when it could be read as an international number'),
+  notes: z.string(),
+  attributes: z.record(z.string(), z.string()),
+  apps: z.array(z.object({ app_id: z.number(), app_name: z.string() })),
+  conversations_count: z.number(),
+  open_conversations_count: z.number(),
+  last_activity_ts: Timestamp.nullable(),
+  created_ts: Timestamp,
+  updated_ts: Timestamp,
+});
+export type Customer = z.infer<typeof Customer>;
+
+export const CUSTOMER_SORTS = [
+  'name',
+  '-name',
+  'last_activity',
+  '-last_activity',
+  'created',
+  '-created',
+] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optionalBool = z.preprocess(
+  (v) => (v === '' || v == null ? undefined : v === 'true' || v === true),
+  z.boolean().optional(),
+);
+
+export const CustomerListQuery = Paging.extend({
+  search: OptionalQueryText.describe(
+    'case-insensitive substring of name, email or phone; a phone also matches without spaces, dashes or +',
+  ),
+  app_id: OptionalQueryId,
+  has_open: optionalBool.describe('only customers with (or, false: without) an open or pending conversation'),
+  sort: z.preprocess(emptyToUndefined, z.enum(CUSTOMER_SORTS).default('-last_activity')),
+});
+export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
+
+/** `GET /customers`: with `id` that one customer, without it the filtered list. */
+export const CustomersQuery = CustomerListQuery.extend({ id: OptionalQueryId });
+export type CustomersQuery = z.infer<typeof CustomersQuery>;
+
+const OptionalEmail = z.preprocess(emptyToUndefined, Email.nullable().optional());
+export const Phone = z
+  .string()
+  .trim()
+  .max(50)
+  .regex(/^\+?[\d\s().-]{4,}$/, 'Please enter a valid phone number');
+const OptionalPhone = z.preprocess(emptyToUndefined, Phone.nullable().optional());
+
+export const CreateCustomerBody = z.object({
+  name: PersonName,
+  email: OptionalEmail,
+  phone: OptionalPhone,
+  app_ids: z.array(Id).min(1, 'Choose at least one app').max(100),
+});
+export type CreateCustomerBody = z.infer<typeof CreateCustomerBody>;
+
+export const UpdateCustomerBody = z.object({
+  name: PersonName.optional(),
+  email: OptionalEmail,
+  phone: OptionalPhone,
+  notes: z.string().max(10_000).optional(),
+  attributes: z
+    .record(z.string().trim().min(1, 'Attribute names cannot be empty').max(100), z.string().max(2000))
+    .refine((a) => Object.keys(a).length <= 100, 'At most 100 attributes')
+    .optional(),
+});
+export type UpdateCustomerBody = z.infer<typeof UpdateCustomerBody>;
+
+export const CustomerApp = z.object({ app_id: z.number(), app_name: z.string(), linked_ts: Timestamp });
+export type CustomerApp = z.infer<typeof CustomerApp>;
+
+export const LinkCustomerAppBody = z.object({ customer_id: Id, app_id: Id });
+export const CustomerAppQuery = z.object({ id: QueryId, app_id: QueryId });
+export const CustomerConversationsQuery = Paging.extend({ id: QueryId });

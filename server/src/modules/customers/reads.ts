@@ -1,0 +1,152 @@
+import type { Customer, CustomerListQuery } from '@inbox/contract';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { conversations } from '../../db/schema/index.ts';
+import { notFound } from '../../http/app-error.ts';
+import { isoFromDb } from '../../lib/timestamps.ts';
+import type { CompanyCtx } from '../access/context.ts';
+import { isSqlInt, loadVisibility, type Visibility, viewerOf } from '../access/conversation-visibility.ts';
+import { listConversations } from '../conversations/views.ts';
+
+/**
+ * Who sees which customers (contract section 8): a user sees a customer when it can see an app the customer
+ * is linked to. Company admins and managers see every app; others the apps they hold a role in, directly or
+ * through a queue. Counts and app lists show only what the caller can see.
+ */
+export interface CustomerReach {
+  companyId: number;
+  /** null: every app of the company. */
+  appIds: number[] | null;
+  v: Visibility;
+}
+
+export async function customerReach(ctx: CompanyCtx): Promise<CustomerReach> {
+  const v = await loadVisibility(ctx.db, viewerOf(ctx));
+  return { companyId: ctx.companyId, appIds: v.all ? null : [...v.fullAppIds, ...v.agentAppIds], v };
+}
+
+/** `app_id` is one of the apps in reach (an SQL condition on a column holding an app id). */
+const appInReach = (r: CustomerReach, column: SQL) =>
+  r.appIds === null ? sql`true` : sql`${column} = any(${sql.param(r.appIds)}::int[])`;
+
+/** The customers in reach: linked to an app the caller can see. */
+const reachCondition = (r: CustomerReach) =>
+  r.appIds === null
+    ? sql`true`
+    : sql`exists (select 1 from customer_apps ra where ra.customer_id = cu.id
+        and ra.app_id = any(${sql.param(r.appIds)}::int[]))`;
+
+interface Row extends Record<string, unknown> {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  notes: string;
+  attributes: Record<string, string>;
+  apps: { app_id: number; app_name: string }[] | null;
+  conversations_count: string | number;
+  open_count: string | number;
+  last_activity: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The columns of a Customer for the rows of `cu`, counting only conversations in apps in reach. */
+const customerColumns = (r: CustomerReach) => sql`cu.id, cu.name, cu.email, cu.phone, cu.notes, cu.attributes,
+  cu.created_at, cu.updated_at,
+  (select json_agg(json_build_object('app_id', a.id, 'app_name', a.name) order by a.name, a.id)
+    from customer_apps ca join apps a on a.id = ca.app_id
+    where ca.customer_id = cu.id and ${appInReach(r, sql`ca.app_id`)}) as apps,
+  (select count(*) from conversations c where c.customer_id = cu.id and ${appInReach(r, sql`c.app_id`)})
+    as conversations_count,
+  (select count(*) from conversations c where c.customer_id = cu.id and c.status in ('open', 'pending')
+    and ${appInReach(r, sql`c.app_id`)}) as open_count,
+  (select max(c.last_activity_at) from conversations c where c.customer_id = cu.id
+    and ${appInReach(r, sql`c.app_id`)}) as last_activity`;
+
+const toCustomer = (row: Row): Customer => ({
+  customer_id: Number(row.id),
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  notes: row.notes,
+  attributes: row.attributes ?? {},
+  apps: (row.apps ?? []).map((a) => ({ app_id: Number(a.app_id), app_name: a.app_name })),
+  conversations_count: Number(row.conversations_count),
+  open_conversations_count: Number(row.open_count),
+  last_activity_ts: row.last_activity === null ? null : isoFromDb(row.last_activity),
+  created_ts: isoFromDb(row.created_at),
+  updated_ts: isoFromDb(row.updated_at),
+});
+
+/** One customer in reach, or 404 (another company's, one out of reach and a missing one look the same). */
+export async function getCustomer(db: DbOrTx, r: CustomerReach, id: number): Promise<Customer> {
+  if (!isSqlInt(id)) throw notFound('Customer');
+  const res = await db.execute<Row>(sql`select ${customerColumns(r)} from customers cu
+    where cu.id = ${id} and cu.company_id = ${r.companyId} and ${reachCondition(r)}`);
+  const row = res.rows[0];
+  if (!row) throw notFound('Customer');
+  return toCustomer(row);
+}
+
+/** `%`, `_` and `\` as themselves in a LIKE pattern. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A case-insensitive substring of the name, email or phone. A search holding digits also matches phones
+ * with their spaces, dashes, brackets and `+` taken out, so `+44 20 7946` finds `+442079460958`.
+ */
+function searchCondition(search: string): SQL {
+  const pattern = `%${literal(search)}%`;
+  const digits = search.replace(/\D/g, '');
+  const phoneDigits =
+    digits.length >= 3
+      ? sql` or regexp_replace(coalesce(cu.phone, ''), '\\D', '', 'g') like ${`%${digits}%`}`
+      : sql``;
+  return sql`(cu.name ilike ${pattern} or cu.email ilike ${pattern} or cu.phone ilike ${pattern}${phoneDigits})`;
+}
+
+const ORDERS: Record<CustomerListQuery['sort'], SQL> = {
+  name: sql`lower(cu.name) asc, cu.id asc`,
+  '-name': sql`lower(cu.name) desc, cu.id desc`,
+  last_activity: sql`cu.last_activity_at asc nulls first, cu.id asc`,
+  '-last_activity': sql`cu.last_activity_at desc nulls last, cu.id desc`,
+  created: sql`cu.created_at asc, cu.id asc`,
+  '-created': sql`cu.created_at desc, cu.id desc`,
+};
+
+/** A page of the customers in reach, filtered, sorted, with the exact total. */
+export async function listCustomers(db: DbOrTx, r: CustomerReach, q: CustomerListQuery) {
+  const where: SQL[] = [sql`cu.company_id = ${r.companyId}`, reachCondition(r)];
+  if (q.app_id !== undefined) {
+    // An app out of reach filters to nothing it could reveal: 404 as for any call on it.
+    if (!isSqlInt(q.app_id) || (r.appIds !== null && !r.appIds.includes(q.app_id))) throw notFound('App');
+    where.push(
+      sql`exists (select 1 from customer_apps fa where fa.customer_id = cu.id and fa.app_id = ${q.app_id})`,
+    );
+  }
+  if (q.has_open !== undefined) {
+    const open = sql`exists (select 1 from conversations oc where oc.customer_id = cu.id
+      and oc.status in ('open', 'pending') and ${appInReach(r, sql`oc.app_id`)})`;
+    where.push(q.has_open ? open : sql`not ${open}`);
+  }
+  if (q.search) where.push(searchCondition(q.search));
+  const condition = sql.join(where, sql` and `);
+  const res = await db.execute<Row>(sql`select ${customerColumns(r)} from customers cu where ${condition}
+    order by ${ORDERS[q.sort]} limit ${q.limit} offset ${q.offset}`);
+  const total = await db.execute<{ n: string | number }>(
+    sql`select count(*) as n from customers cu where ${condition}`,
+  );
+  return { rows: res.rows.map(toCustomer), total: Number(total.rows[0]?.n ?? 0) };
+}
+
+/** The customer's conversations the caller can see (the inbox's visibility rules), latest activity first. */
+export async function customerConversations(
+  db: DbOrTx,
+  r: CustomerReach,
+  id: number,
+  paging: { limit: number; offset: number },
+) {
+  await getCustomer(db, r, id);
+  return listConversations(db, r.v, [eq(conversations.customerId, id)], paging);
+}

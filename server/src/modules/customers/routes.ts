@@ -1,0 +1,177 @@
+import {
+  Ack,
+  ConversationSummary,
+  CreateCustomerBody,
+  Customer,
+  CustomerApp,
+  CustomerAppQuery,
+  CustomerConversationsQuery,
+  CustomersQuery,
+  IdQuery,
+  LinkCustomerAppBody,
+  okList,
+  ok as okSchema,
+  UpdateCustomerBody,
+} from '@inbox/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { done, list, ok } from '../../http/envelope.ts';
+import { customerApps, linkCustomerApp, unlinkCustomerApp } from './links.ts';
+import { customerConversations, customerReach, getCustomer, listCustomers } from './reads.ts';
+import { createCustomer, eraseCustomer, updateCustomer } from './writes.ts';
+
+const tags = ['customers'];
+const REACH =
+  'A user sees a customer when it can see an app the customer is linked to; any other id answers 404. ' +
+  'Counts and app lists cover only the apps the caller can see.';
+
+/** Customers (contract section 8): list, one, create, edit, erase, their conversations and app links. */
+export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireCompany);
+  const storage = app.deps.storage;
+
+  app.get(
+    '/customers',
+    {
+      schema: {
+        tags,
+        summary: 'With id: that customer. Without: the customers in reach, filtered, sorted and paged',
+        description: REACH,
+        querystring: CustomersQuery,
+        response: { 200: z.union([okSchema(Customer), okList(Customer)]) },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      const r = await customerReach(ctx);
+      const { id, ...q } = request.query;
+      if (id !== undefined) return ok(await getCustomer(ctx.db, r, id));
+      const page = await listCustomers(ctx.db, r, q);
+      return list(page.rows, { total: page.total, limit: q.limit, offset: q.offset });
+    },
+  );
+
+  app.post(
+    '/customers',
+    {
+      schema: {
+        tags,
+        summary: 'Create a customer linked to apps the caller can see',
+        description: 'An email or phone another customer of the company has answers 409 with its id.',
+        body: CreateCustomerBody,
+        response: { 201: okSchema(Customer) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = request.companyCtx!;
+      reply.code(201);
+      return ok(await createCustomer(ctx, await customerReach(ctx), request.body));
+    },
+  );
+
+  app.put(
+    '/customers',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a customer: name, email, phone, notes, attributes',
+        description: `${REACH} An email or phone another customer has answers 409 CONFLICT with that customer's id in \`error.details.customer_id\`.`,
+        querystring: IdQuery,
+        body: UpdateCustomerBody,
+        response: { 200: okSchema(Customer) },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      return ok(await updateCustomer(ctx, await customerReach(ctx), request.query.id, request.body));
+    },
+  );
+
+  app.delete(
+    '/customers',
+    {
+      schema: {
+        tags,
+        summary: 'Erase a customer with all its conversations, messages and files (right to erasure)',
+        description:
+          'For company admins and managers, or whoever is admin or manager of every app the customer is in.',
+        querystring: IdQuery,
+        response: { 200: Ack },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      await eraseCustomer(ctx, await customerReach(ctx), storage, request.query.id);
+      return done('Customer erased');
+    },
+  );
+
+  app.get(
+    '/customer/conversations',
+    {
+      schema: {
+        tags,
+        summary: "The customer's conversations the caller can see, latest activity first",
+        querystring: CustomerConversationsQuery,
+        response: { 200: okList(ConversationSummary) },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      const r = await customerReach(ctx);
+      const { id, limit, offset } = request.query;
+      const page = await customerConversations(ctx.db, r, id, { limit, offset });
+      return list(page.rows, { total: page.total, limit, offset });
+    },
+  );
+
+  app.get(
+    '/customer/apps',
+    {
+      schema: {
+        tags,
+        summary: "The customer's apps the caller can see",
+        querystring: IdQuery,
+        response: { 200: okSchema(z.array(CustomerApp)) },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      return ok(await customerApps(ctx, await customerReach(ctx), request.query.id));
+    },
+  );
+
+  app.post(
+    '/customer/apps',
+    {
+      schema: {
+        tags,
+        summary: 'Link the customer to one more app the caller can see',
+        body: LinkCustomerAppBody,
+        response: { 200: okSchema(z.array(CustomerApp)) },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      const { customer_id, app_id } = request.body;
+      return ok(await linkCustomerApp(ctx, await customerReach(ctx), customer_id, app_id));
+    },
+  );
+
+  app.delete(
+    '/customer/apps',
+    {
+      schema: {
+        tags,
+        summary: 'Unlink an app; a customer with conversations keeps at least one (409)',
+        querystring: CustomerAppQuery,
+        response: { 200: okSchema(z.array(CustomerApp)) },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      const { id, app_id } = request.query;
+      return ok(await unlinkCustomerApp(ctx, await customerReach(ctx), id, app_id));
+    },
+  );
+};

@@ -1,0 +1,191 @@
+import type { CreateCustomerBody, Customer, UpdateCustomerBody } from '@inbox/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { attachments, conversations, customerApps, customers } from '../../db/schema/index.ts';
+import { AppError, forbidden, notFound } from '../../http/app-error.ts';
+import type { CompanyCtx } from '../access/context.ts';
+import { recordActivity } from '../activities/service.ts';
+import { type AttachmentStorage, removeFiles } from '../attachments/storage.ts';
+import { recordDeletions } from '../conversations/delete.ts';
+import { eventActorOf, recordEvent } from '../events/record.ts';
+import {
+  claimIdentity,
+  customerWith,
+  emailKey,
+  type IdentityKind,
+  lockIdentity,
+  phoneKey,
+} from './identities.ts';
+import { type CustomerReach, getCustomer } from './reads.ts';
+
+/** 409 naming the customer that already holds the email or phone (contract section 8). */
+const taken = (field: 'email' | 'phone', customerId: number) =>
+  new AppError('CONFLICT', `Another customer already has this ${field}`, {
+    details: { field, customer_id: customerId },
+  });
+
+/**
+ * Gives the customer `value` as its identity of `kind` in place of `previous`; 409 when another customer of
+ * the company holds it. Locked until the transaction ends, so two customers cannot take one email at once.
+ */
+async function replaceIdentity(
+  tx: DbOrTx,
+  companyId: number,
+  customerId: number,
+  kind: IdentityKind,
+  previous: string | null,
+  value: string | null,
+) {
+  if (previous === value) return;
+  if (value !== null) {
+    await lockIdentity(tx, companyId, kind, value);
+    const holder = await customerWith(tx, companyId, kind, value);
+    if (holder !== null && holder !== customerId) throw taken(kind === 'email' ? 'email' : 'phone', holder);
+  }
+  if (previous !== null) {
+    await tx.execute(sql`delete from customer_identities where company_id = ${companyId}
+      and customer_id = ${customerId} and kind = ${kind} and value = ${previous}`);
+  }
+  if (value !== null) await claimIdentity(tx, companyId, customerId, kind, value);
+}
+
+const keyOf = (kind: 'email' | 'phone', v: string | null) =>
+  v === null ? null : kind === 'email' ? emailKey(v) : phoneKey(v);
+
+/** `POST /customers`: a customer linked to apps the caller can see. */
+export async function createCustomer(ctx: CompanyCtx, r: CustomerReach, body: CreateCustomerBody) {
+  const appIds = [...new Set(body.app_ids)];
+  for (const appId of appIds) {
+    if (r.appIds !== null && !r.appIds.includes(appId)) throw notFound('App');
+  }
+  const id = await ctx.db.transaction(async (tx) => {
+    // Apps of the company only (a company admin's reach is "every app", checked here against the rows).
+    const found = await tx.execute<{ n: number }>(sql`select count(*)::int as n from apps
+      where company_id = ${ctx.companyId} and id = any(${sql.param(appIds)}::int[])`);
+    if (Number(found.rows[0]?.n) !== appIds.length) throw notFound('App');
+    const email = keyOf('email', body.email ?? null);
+    const phone = keyOf('phone', body.phone ?? null);
+    const [row] = await tx
+      .insert(customers)
+      .values({ companyId: ctx.companyId, name: body.name, email, phone })
+      .returning({ id: customers.id });
+    const customerId = row!.id;
+    await replaceIdentity(tx, ctx.companyId, customerId, 'email', null, email);
+    await replaceIdentity(tx, ctx.companyId, customerId, 'phone', null, phone);
+    await tx
+      .insert(customerApps)
+      .values(appIds.map((appId) => ({ customerId, appId, companyId: ctx.companyId })));
+    await recordEvent(tx, {
+      type: 'customer.created',
+      companyId: ctx.companyId,
+      customerId,
+      actor: eventActorOf(ctx.actor),
+      data: { app_ids: appIds },
+    });
+    await recordActivity(tx, ctx.actor, {
+      companyId: ctx.companyId,
+      action: 'customer.created',
+      entityType: 'customer',
+      entityId: customerId,
+      details: { name: body.name, app_ids: appIds },
+    });
+    return customerId;
+  });
+  return getCustomer(ctx.db, r, id);
+}
+
+/** `PUT /customers?id=`: the fields given change; an email or phone another customer has answers 409. */
+export async function updateCustomer(
+  ctx: CompanyCtx,
+  r: CustomerReach,
+  id: number,
+  body: UpdateCustomerBody,
+): Promise<Customer> {
+  await getCustomer(ctx.db, r, id);
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+    if (!current || current.companyId !== ctx.companyId) throw notFound('Customer');
+    const email = body.email === undefined ? current.email : keyOf('email', body.email);
+    const phone = body.phone === undefined ? current.phone : keyOf('phone', body.phone);
+    await replaceIdentity(tx, ctx.companyId, id, 'email', keyOf('email', current.email), email);
+    await replaceIdentity(tx, ctx.companyId, id, 'phone', keyOf('phone', current.phone), phone);
+    await tx
+      .update(customers)
+      .set({
+        name: body.name ?? current.name,
+        email,
+        phone,
+        notes: body.notes ?? current.notes,
+        attributes: body.attributes ?? current.attributes,
+        updatedAt: new Date(),
+      })
+      .where(eq(customers.id, id));
+    const changed = Object.keys(body).filter((k) => body[k as keyof UpdateCustomerBody] !== undefined);
+    await recordEvent(tx, {
+      type: 'customer.updated',
+      companyId: ctx.companyId,
+      customerId: id,
+      actor: eventActorOf(ctx.actor),
+      data: { fields: changed },
+    });
+    await recordActivity(tx, ctx.actor, {
+      companyId: ctx.companyId,
+      action: 'customer.updated',
+      entityType: 'customer',
+      entityId: id,
+      details: { fields: changed },
+    });
+  });
+  return getCustomer(ctx.db, r, id);
+}
+
+/**
+ * `DELETE /customers?id=`, the right to erasure: the customer, its identities, app links, conversations,
+ * messages and files. Only for whoever may delete conversations in every app the customer is linked to
+ * (company admins and managers, or an app's admins and managers). The activity keeps counts, no personal data.
+ */
+export async function eraseCustomer(
+  ctx: CompanyCtx,
+  r: CustomerReach,
+  storage: AttachmentStorage,
+  id: number,
+) {
+  const customer = await getCustomer(ctx.db, r, id);
+  const keys = await ctx.db.transaction(async (tx) => {
+    const links = await tx
+      .select({ appId: customerApps.appId })
+      .from(customerApps)
+      .where(eq(customerApps.customerId, id));
+    const inConversations = await tx
+      .selectDistinct({ appId: conversations.appId })
+      .from(conversations)
+      .where(eq(conversations.customerId, id));
+    const apps = new Set([...links, ...inConversations].map((l) => l.appId));
+    if (!r.v.all && [...apps].some((appId) => !r.v.fullAppIds.includes(appId))) {
+      throw forbidden('Erasing a customer requires the admin or manager role in each of its apps');
+    }
+    const files = await tx
+      .select({ key: attachments.storageKey })
+      .from(attachments)
+      .innerJoin(conversations, eq(conversations.id, attachments.conversationId))
+      .where(eq(conversations.customerId, id));
+    await recordDeletions(tx, ctx.companyId, eq(conversations.customerId, id), eventActorOf(ctx.actor));
+    await tx.delete(conversations).where(eq(conversations.customerId, id));
+    await tx.delete(customers).where(eq(customers.id, id));
+    await recordEvent(tx, {
+      type: 'customer.deleted',
+      companyId: ctx.companyId,
+      customerId: id,
+      actor: eventActorOf(ctx.actor),
+    });
+    await recordActivity(tx, ctx.actor, {
+      companyId: ctx.companyId,
+      action: 'customer.deleted',
+      entityType: 'customer',
+      entityId: id,
+      details: { conversations: customer.conversations_count, files: files.length },
+    });
+    return files.map((f) => f.key);
+  });
+  return removeFiles(storage, keys);
+}
