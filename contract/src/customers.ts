@@ -83,3 +83,29 @@ export type CustomerApp = z.infer<typeof CustomerApp>;
 export const LinkCustomerAppBody = z.object({ customer_id: Id, app_id: Id });
 export const CustomerAppQuery = z.object({ id: QueryId, app_id: QueryId });
 export const CustomerConversationsQuery = Paging.extend({ id: QueryId });
+
+export const DUPLICATE_REASONS = [
+  'same_email',
+  'same_phone',
+  'similar_name',
+  'same_email_domain',
+  'same_email_local',
+  'same_attribute',
+] as const;
+
+export const DuplicateSuggestion = z.object({
+  customer: Customer,
+  score: z.number().min(0).max(1),
+  reasons: z.array(z.enum(DUPLICATE_REASONS)),
+});
+export type DuplicateSuggestion = z.infer<typeof DuplicateSuggestion>;
+
+export const DuplicatesQuery = z.object({ customer_id: QueryId });
+
+export const MergeCustomersBody = z
+  .object({ primary_customer_id: Id, duplicate_customer_id: Id })
+  .refine((b) => b.primary_customer_id !== b.duplicate_customer_id, {
+    message: 'A customer cannot be merged into itself',
+    path: ['duplicate_customer_id'],
+  });
+export type MergeCustomersBody = z.infer<typeof MergeCustomersBody>;

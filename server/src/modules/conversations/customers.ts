@@ -28,7 +28,14 @@ export async function findOrCreateCustomer(db: DbOrTx, input: CustomerInput) {
     id = Number(res.rows[0]!.id);
     await claimIdentity(db, input.companyId, id, 'email', email);
   } else {
-    await db.execute(sql`update customers set last_seen_at = now() where id = ${id}`);
+    const seen = await db.execute(
+      sql`update customers set last_seen_at = now() where id = ${id} returning id`,
+    );
+    // Merged away while this waited for its row: the identity now names the customer it was merged into.
+    if (seen.rows.length === 0) {
+      id = (await customerWith(db, input.companyId, 'email', email))!;
+      await db.execute(sql`update customers set last_seen_at = now() where id = ${id}`);
+    }
   }
   if (input.phone) {
     const phone = phoneKey(input.phone);

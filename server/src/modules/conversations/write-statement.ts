@@ -49,7 +49,8 @@ export const CONV_RETURNING = sql`c.id, c.company_id, c.app_id, c.customer_id, c
  * `client_message_id` inserts nothing (`msg` and `ev` are empty); the typing signal is cleared only when
  * a message was stored, and the customer's `last_activity_at` moves (at most once a minute, so a busy chat
  * does not rewrite the customer row with every message; the list sorts on it, the exact time is read from
- * the conversations). `appendMessage` and the portal's one-statement send both write with it.
+ * the conversations). A customer row locked by a merge is skipped, not waited for: the merge holds it while
+ * it waits for this conversation, and the merge sets the time itself. `appendMessage` and the portal's one-statement send both write with it.
  */
 export const messageWrite = (v: MessageValues): SQL => sql`
     msg as (
@@ -81,8 +82,10 @@ export const messageWrite = (v: MessageValues): SQL => sql`
         and exists (select 1 from msg)
     ), seen as (
       update customers set last_activity_at = now()
-      where id = (select customer_id from conv) and exists (select 1 from msg)
-        and (last_activity_at is null or last_activity_at < now() - interval '1 minute')
+      where id = (select cs.id from customers cs where cs.id = (select customer_id from conv)
+          and exists (select 1 from msg)
+          and (cs.last_activity_at is null or cs.last_activity_at < now() - interval '1 minute')
+        for update skip locked)
     )`;
 
 /** The stored message as `messageWrite` returned it (`msg.id`, `msg.created_at`), without attachments yet. */

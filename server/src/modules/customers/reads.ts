@@ -30,7 +30,7 @@ const appInReach = (r: CustomerReach, column: SQL) =>
   r.appIds === null ? sql`true` : sql`${column} = any(${sql.param(r.appIds)}::int[])`;
 
 /** The customers in reach: linked to an app the caller can see. */
-const reachCondition = (r: CustomerReach) =>
+export const reachCondition = (r: CustomerReach) =>
   r.appIds === null
     ? sql`true`
     : sql`exists (select 1 from customer_apps ra where ra.customer_id = cu.id

@@ -7,8 +7,11 @@ import {
   CustomerAppQuery,
   CustomerConversationsQuery,
   CustomersQuery,
+  DuplicateSuggestion,
+  DuplicatesQuery,
   IdQuery,
   LinkCustomerAppBody,
+  MergeCustomersBody,
   okList,
   ok as okSchema,
   UpdateCustomerBody,
@@ -16,7 +19,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
+import { findDuplicates } from './duplicates.ts';
 import { customerApps, linkCustomerApp, unlinkCustomerApp } from './links.ts';
+import { mergeCustomers } from './merge.ts';
 import { customerConversations, customerReach, getCustomer, listCustomers } from './reads.ts';
 import { createCustomer, eraseCustomer, updateCustomer } from './writes.ts';
 
@@ -172,6 +177,50 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = request.companyCtx!;
       const { id, app_id } = request.query;
       return ok(await unlinkCustomerApp(ctx, await customerReach(ctx), id, app_id));
+    },
+  );
+
+  app.get(
+    '/customer/duplicates',
+    {
+      schema: {
+        tags,
+        summary: 'Customers that may be the same person, best first, with a score and the reasons',
+        description:
+          'Inside the company and the caller’s reach. Reasons: `same_email` (the same mailbox once dots and ' +
+          '`+tags` are removed as Gmail does), `same_phone` (one number without a country code that matches ' +
+          'the other once its country is applied), `similar_name` with at least one more detail in common ' +
+          '(`same_email_domain`, `same_email_local`, `same_attribute`). Two customers with different ids ' +
+          'of the same channel are never suggested.',
+        querystring: DuplicatesQuery,
+        response: { 200: okSchema(z.array(DuplicateSuggestion)) },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      return ok(await findDuplicates(ctx.db, await customerReach(ctx), request.query.customer_id));
+    },
+  );
+
+  app.post(
+    '/customer/merge',
+    {
+      schema: {
+        tags,
+        summary: 'Merge a duplicate into the primary customer, in one transaction',
+        description:
+          'Conversations, identities, app links, missing contact details, attributes and notes move to the ' +
+          'primary; the duplicate answers 404 afterwards, and its portal chats keep working.',
+        body: MergeCustomersBody,
+        response: { 200: okSchema(Customer) },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      const { primary_customer_id, duplicate_customer_id } = request.body;
+      return ok(
+        await mergeCustomers(ctx, await customerReach(ctx), primary_customer_id, duplicate_customer_id),
+      );
     },
   );
 };
