@@ -15,8 +15,8 @@ const toForgotPassword = () => redirect('/login?mode=forgot-password');
 const toLogin = ({ request }: LoaderFunctionArgs) => redirect(`/login${new URL(request.url).search}`);
 
 /**
- * Product spec section 2, the routes that exist so far. Conversations, customers, reports and billing join
- * when their issues deliver their pages (an unbuilt page is neither routed nor linked).
+ * Product spec section 2, the routes that exist so far. Reports and billing join when their issues deliver
+ * their pages (an unbuilt page is neither routed nor linked).
  */
 export const routes: RouteObject[] = [
   {
@@ -42,6 +42,8 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', lazy: lazyPage(pages.dashboard), handle: title('Dashboard') },
           { path: 'conversations', lazy: lazyPage(pages.conversations), handle: title('Conversations') },
           { path: 'conversations/:id', lazy: lazyPage(pages.conversation), handle: title('Conversations') },
+          { path: 'customers', lazy: lazyPage(pages.customers), handle: title('Customers') },
+          { path: 'customers/:customerId', lazy: lazyPage(pages.customer), handle: title('Customer') },
           { path: 'profile', lazy: lazyPage(pages.profile), handle: title('Profile') },
           {
             element: <AccessGate allow={canSeeAdmin} />,

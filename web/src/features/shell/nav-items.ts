@@ -1,4 +1,5 @@
 import {
+  ContactIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   MessagesSquareIcon,
@@ -16,13 +17,14 @@ export interface NavItem {
 }
 
 /**
- * The sidebar's page entries, in the product spec's order (section 2). Customers (/customers) and Reports
- * (/reports) go between Conversations and Admin when their issues deliver those pages: a page that does not
+ * The sidebar's page entries, in the product spec's order (section 2). Reports (/reports) goes between
+ * Customers and Admin when its issue delivers the page: a page that does not
  * exist yet is never linked. Profile and Sign Out live in the sidebar footer.
  */
 export const NAV_ITEMS: NavItem[] = [
   { title: 'Dashboard', to: '/dashboard', icon: LayoutDashboardIcon },
   { title: 'Conversations', to: '/conversations', icon: MessagesSquareIcon },
+  { title: 'Customers', to: '/customers', icon: ContactIcon },
   { title: 'Admin', to: '/admin', icon: SettingsIcon, visible: canSeeAdmin },
   {
     title: 'Platform Admin',

@@ -27,7 +27,14 @@ export function ThreadHeader({ cid, conversation: c, meId, backTo, onDeleted }: 
           </Link>
         </Button>
         <div className="flex min-w-0 flex-1 items-baseline gap-2">
-          <h2 className="truncate font-semibold text-base">{c.customer.name}</h2>
+          <h2 className="truncate font-semibold text-base">
+            <Link
+              to={`/customers/${c.customer.customer_id}`}
+              className="rounded-sm hover:underline hover:underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {c.customer.name}
+            </Link>
+          </h2>
           <span className="shrink-0 text-muted-foreground text-sm">#{c.number}</span>
         </div>
         <ThreadActions cid={cid} conversation={c} meId={meId} onDeleted={onDeleted} />

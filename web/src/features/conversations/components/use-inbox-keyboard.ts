@@ -8,7 +8,7 @@ const rowsOf = (list: HTMLElement | null) =>
       )
     : [];
 
-const isEditable = (el: Element | null) =>
+export const isEditable = (el: Element | null) =>
   !!el &&
   (el instanceof HTMLInputElement ||
     el instanceof HTMLTextAreaElement ||
@@ -16,7 +16,7 @@ const isEditable = (el: Element | null) =>
     (el as HTMLElement).isContentEditable);
 
 /** A dialog, menu or popover is open: its keys are its own. */
-const overlayOpen = () =>
+export const overlayOpen = () =>
   !!document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]');
 
 /**
@@ -32,7 +32,7 @@ export function focusList(list: HTMLElement | null, pane: HTMLElement | null): b
   return !!(target ?? fallback);
 }
 
-function move(list: HTMLElement | null, delta: number) {
+export function moveRowFocus(list: HTMLElement | null, delta: number) {
   const rows = rowsOf(list);
   if (rows.length === 0) return;
   let index = rows.indexOf(document.activeElement as HTMLElement);
@@ -72,10 +72,10 @@ export function useInboxKeyboard(opts: InboxKeyboard) {
     if (isEditable(target) || overlayOpen()) return;
     if (e.key === 'j' || (inList && e.key === 'ArrowDown')) {
       e.preventDefault();
-      move(list.current, 1);
+      moveRowFocus(list.current, 1);
     } else if (e.key === 'k' || (inList && e.key === 'ArrowUp')) {
       e.preventDefault();
-      move(list.current, -1);
+      moveRowFocus(list.current, -1);
     } else if (e.key === '?') {
       e.preventDefault();
       onHelp();
