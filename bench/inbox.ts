@@ -237,11 +237,11 @@ async function main() {
         () => ({ method: 'GET', path: r.path, headers: headers[r.viewer] }),
         postgresPids,
       );
-      r.alone = await measure(
-        product,
-        { ...s.load, connections: 1, warmup: 1, duration: 4 },
-        () => ({ method: 'GET', path: r.path, headers: headers[r.viewer] }),
-      );
+      r.alone = await measure(product, { ...s.load, connections: 1, warmup: 1, duration: 4 }, () => ({
+        method: 'GET',
+        path: r.path,
+        headers: headers[r.viewer],
+      }));
       r.baseline = await measure(
         bare,
         s.load,
