@@ -18,6 +18,7 @@ const axeSource = require('node:fs').readFileSync(
 let srv: TestServer;
 let browser: Browser;
 let t: Tenant;
+let customerId = 0;
 let conversationId: number;
 let platformCompanyPath: string;
 const contexts: BrowserContext[] = [];
@@ -35,6 +36,12 @@ beforeAll(async () => {
     },
   });
   conversationId = started.conversation_id;
+  const token = await srv.login('ann@northwind.test', PASSWORD);
+  const [maria] = await srv.api<{ customer_id: number }[]>('GET', '/customers?search=maria', {
+    token,
+    companyId: t.companyId,
+  });
+  customerId = maria!.customer_id;
   platformCompanyPath = `/platform-admin/company/${t.companyId}`;
 });
 afterAll(async () => {
@@ -86,6 +93,8 @@ const consolePages: [string, string, (p: Page) => Promise<unknown>][] = [
   ['admin users', '/admin?tab=users', (p) => p.getByText('Sam Rivera').first().waitFor()],
   ['admin company', '/admin?tab=company', (p) => p.getByRole('tab', { name: 'Company settings' }).waitFor()],
   ['app page', '', (p) => p.getByText('Northwind Store').first().waitFor()],
+  ['customers', '/customers', (p) => p.getByRole('list', { name: 'Customers' }).waitFor()],
+  ['customer page', '', (p) => p.getByRole('heading', { name: 'Maria Lopez', level: 1 }).waitFor()],
 ];
 
 describe.each(['light', 'dark'] as const)('accessibility in %s mode', (theme) => {
@@ -98,7 +107,9 @@ describe.each(['light', 'dark'] as const)('accessibility in %s mode', (theme) =>
           ? `/conversations/${conversationId}`
           : name === 'app page'
             ? `/admin/apps/${t.appId}`
-            : path;
+            : name === 'customer page'
+              ? `/customers/${customerId}`
+              : path;
       await page.goto(`${srv.url}${target}`);
       await ready(page);
       for (const f of await audit(page))
