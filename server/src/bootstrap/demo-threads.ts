@@ -37,12 +37,17 @@ export const DEMO_CUSTOMERS = {
   lucas: { name: 'Lucas Martin', email: 'lucas.martin@northwind.example', phone: '+49 30 5550142' },
   grace: { name: 'Grace Chen', email: 'grace.chen@example.com', phone: null },
   daniel: { name: 'Daniel Kowalski', email: 'daniel.kowalski@example.com', phone: null },
+  // Likely duplicates, so a new user sees suggestions on the customer pages: Noah's address with a +tag,
+  // Lucas's phone written without its country code, and Sofia's name spelled another way at the same domain.
+  noahTagged: { name: 'Noah W.', email: 'noah.williams+orders@example.com', phone: null },
+  lucasLocal: { name: 'L. Martin', email: 'lmartin@post.example', phone: '030 5550142' },
+  sophia: { name: 'Sophia Rossi', email: 'sophia.r@example.com', phone: null },
 } as const;
 
 const STORE_AUTO =
   'Thanks for contacting Acme Store! We have received your message and an agent will reply shortly.';
 
-/** Twelve conversations over the last days: open (some unassigned), pending, resolved and closed. */
+/** Fifteen conversations over the last days: open (some unassigned), pending, resolved and closed. */
 export const DEMO_THREADS: DemoThread[] = [
   {
     customer: 'grace',
@@ -278,6 +283,46 @@ export const DEMO_THREADS: DemoThread[] = [
     lines: [
       { ago: m(12), customer: 'Do you ship to Switzerland? And will I have to pay customs fees?' },
       { ago: m(12), auto: STORE_AUTO },
+    ],
+  },
+  {
+    customer: 'noahTagged',
+    app: 'billing',
+    queue: 'invoices',
+    channel: 'email',
+    status: 'open',
+    lines: [{ ago: h(5), customer: 'I was charged twice for order ACME-1187. Who can help me with this?' }],
+  },
+  {
+    customer: 'lucasLocal',
+    app: 'store',
+    queue: 'general',
+    channel: 'sms',
+    status: 'resolved',
+    assignee: 'agent',
+    lines: [
+      { ago: d(6, 2), customer: 'Hello, can you call me back about my order?' },
+      {
+        ago: d(6, 1),
+        agent: 'agent',
+        text: 'Hi Lucas, we called you back this morning. Let us know if anything else comes up!',
+      },
+    ],
+  },
+  {
+    customer: 'sophia',
+    app: 'store',
+    queue: 'returns',
+    channel: 'portal',
+    status: 'pending',
+    assignee: 'agent2',
+    lines: [
+      { ago: h(30), customer: 'The sandals I ordered are too small. How do I send them back?' },
+      {
+        ago: h(29),
+        agent: 'agent2',
+        text: 'Hi Sophia, you can print the return label from your order page and drop the parcel at any post office.',
+      },
     ],
   },
 ];

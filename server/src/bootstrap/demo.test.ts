@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, useTestApp } from '../../test/app.ts';
 import { companies, conversationReads, conversations, messages, users } from '../db/schema/index.ts';
 import { DEMO_PASSWORD, type DemoInfo, seedDemoData } from './demo.ts';
+import { DEMO_THREADS } from './demo-threads.ts';
 
 const t = useTestApp();
 let info: DemoInfo;
@@ -30,6 +31,25 @@ describe('demo data', () => {
       const session = await loginAs(t.app, login.email, login.password);
       expect(session.companyId).toBe(companyId);
     }
+  });
+
+  it('holds likely duplicates, so the customer pages have suggestions to show', async () => {
+    const owner = await loginAs(t.app, 'olivia@acme.test', DEMO_PASSWORD);
+    const find = async (search: string) =>
+      (await call(t.app, 'GET', '/customers', { as: owner, query: { search } })).body.data[0].customer_id;
+    const reasons = async (search: string) => {
+      const res = await call(t.app, 'GET', '/customer/duplicates', {
+        as: owner,
+        query: { customer_id: await find(search) },
+      });
+      return res.body.data.map((d: { customer: { name: string }; reasons: string[] }) => [
+        d.customer.name,
+        d.reasons,
+      ]);
+    };
+    expect(await reasons('noah.williams@')).toEqual([['Noah W.', ['same_email']]]);
+    expect(await reasons('lucas.martin@')).toEqual([['L. Martin', ['same_phone']]]);
+    expect(await reasons('sofia.rossi@')).toEqual([['Sophia Rossi', ['similar_name', 'same_email_domain']]]);
   });
 
   it('gives the company conversations in every state, across both apps, assigned and not', async () => {
@@ -100,7 +120,7 @@ describe('demo data', () => {
       .select()
       .from(conversations)
       .where(eq(conversations.id, started.body.data.conversation_id));
-    expect(c!.number).toBe(13);
+    expect(c!.number).toBe(DEMO_THREADS.length + 1);
   });
 
   it('shows the private VIP conversation to its queue member and hides it from other agents', async () => {
