@@ -5,6 +5,7 @@ import type { CompanyCtx } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { eventActorOf, recordEvent } from '../events/record.ts';
 import { type CustomerReach, getCustomer } from './reads.ts';
+import { linkedAppIds } from './writes.ts';
 
 interface Locked extends Record<string, unknown> {
   id: number;

@@ -18,6 +18,14 @@ import {
 } from './identities.ts';
 import { type CustomerReach, getCustomer } from './reads.ts';
 
+/** The apps a customer is linked to: customer events carry them, so live consoles can tell who may see them. */
+export async function linkedAppIds(tx: DbOrTx, customerId: number): Promise<number[]> {
+  const res = await tx.execute<{ app_id: number }>(
+    sql`select app_id from customer_apps where customer_id = ${customerId} order by app_id`,
+  );
+  return res.rows.map((r) => Number(r.app_id));
+}
+
 /** 409 naming the customer that already holds the email or phone (contract section 8). */
 const taken = (field: 'email' | 'phone', customerId: number) =>
   new AppError('CONFLICT', `Another customer already has this ${field}`, {
@@ -126,7 +134,7 @@ export async function updateCustomer(
       companyId: ctx.companyId,
       customerId: id,
       actor: eventActorOf(ctx.actor),
-      data: { fields: changed },
+      data: { fields: changed, app_ids: await linkedAppIds(tx, id) },
     });
     await recordActivity(tx, ctx.actor, {
       companyId: ctx.companyId,
@@ -169,6 +177,7 @@ export async function eraseCustomer(
       .from(attachments)
       .innerJoin(conversations, eq(conversations.id, attachments.conversationId))
       .where(eq(conversations.customerId, id));
+    const appIds = await linkedAppIds(tx, id);
     await recordDeletions(tx, ctx.companyId, eq(conversations.customerId, id), eventActorOf(ctx.actor));
     await tx.delete(conversations).where(eq(conversations.customerId, id));
     await tx.delete(customers).where(eq(customers.id, id));
@@ -177,6 +186,7 @@ export async function eraseCustomer(
       companyId: ctx.companyId,
       customerId: id,
       actor: eventActorOf(ctx.actor),
+      data: { app_ids: appIds },
     });
     await recordActivity(tx, ctx.actor, {
       companyId: ctx.companyId,

@@ -29,7 +29,11 @@ function statesOf(e: InboxEvent): ConversationState[] {
 export function consoleMaySee(v: Visibility, e: InboxEvent): boolean {
   if (e.company_id !== v.viewer.companyId) return false;
   if (v.all) return true;
-  // Customers' own events arrive with the customers feature; until then only the whole-company roles.
+  // A customer's own events go to whoever sees one of the apps it is linked to (contract section 8).
+  if (e.type.startsWith('customer.')) {
+    const apps = (e.data.app_ids as number[] | undefined) ?? [];
+    return apps.some((a) => v.fullAppIds.includes(a) || v.agentAppIds.includes(a));
+  }
   if (e.conversation_id === undefined || e.app_id === null) return false;
   const appId = e.app_id;
   return statesOf(e).some((s) =>

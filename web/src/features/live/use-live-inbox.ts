@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { inboxKeys } from '@/features/conversations/api';
 import { API_BASE, api } from '@/lib/api-client';
 import { openEventStream } from '@/lib/event-stream';
+import { customerKeys } from '../customers/api';
 import { isLive, setLive } from './live-state';
 import { clearNewMessages, noteNewMessage } from './new-message-alert';
 
@@ -36,6 +37,8 @@ export function useLiveInbox(cid: number | undefined) {
       if (lists) {
         void client.invalidateQueries({ queryKey: inboxKeys.lists(cid) });
         void client.invalidateQueries({ queryKey: inboxKeys.dashboards(cid) });
+        // An open customer page shows counts and conversations that the same events change.
+        void client.invalidateQueries({ queryKey: customerKeys.all(cid) });
       }
       lists = false;
     };
