@@ -7,6 +7,10 @@ export const ListMeta = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+  total_capped: z
+    .literal(true)
+    .optional()
+    .describe('the list counted no further than `total` (offset + 1,000): there are more'),
 });
 export type ListMeta = z.infer<typeof ListMeta>;
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, openPglite, openPostgres, pgliteParsers } from '../src/db/client.ts';
+import { type Database, openPglite, openPostgres, PGLITE_OPTIONS } from '../src/db/client.ts';
 
 export const TEST_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.test-data');
 /** `<start time in base 36>_<pid>`, set by vitest.config.ts for the whole run. */
@@ -40,7 +40,7 @@ export async function openTestDatabase(): Promise<Database> {
     return database;
   }
   const blob = new Blob([fs.readFileSync(TEMPLATE_DUMP)]);
-  const pglite = new PGlite({ loadDataDir: blob, parsers: pgliteParsers });
+  const pglite = new PGlite({ loadDataDir: blob, ...PGLITE_OPTIONS });
   await pglite.waitReady;
   return openPglite(pglite);
 }

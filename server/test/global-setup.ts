@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres, pgliteParsers } from '../src/db/client.ts';
+import { openPglite, openPostgres, PGLITE_OPTIONS } from '../src/db/client.ts';
 import { PG_RUN_PREFIX, PG_TEMPLATE, TEMPLATE_DUMP, TEST_DATA_DIR, withAdminClient } from './db.ts';
 
 /** A run that crashed may leave databases behind; those of runs started this long ago are dropped too. */
@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
     return dropRunDatabases;
   }
   fs.mkdirSync(TEST_DATA_DIR, { recursive: true });
-  const pglite = new PGlite({ parsers: pgliteParsers });
+  const pglite = new PGlite(PGLITE_OPTIONS);
   await pglite.waitReady;
   await openPglite(pglite).migrate();
   const dump = await pglite.dumpDataDir('gzip');

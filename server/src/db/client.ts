@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -39,6 +40,12 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** PGlite answers int8 as numbers and `pg` as strings; both are parsed as text so drizzle maps them alike. */
 const pgliteParsers = { [types.INT8]: (v: string) => v };
 
+/**
+ * What every embedded database is opened with: the parsers above, and `pg_trgm`, which the customer search's
+ * trigram index needs (migration 0010; PostgreSQL ships it as a trusted extension).
+ */
+export const PGLITE_OPTIONS = { parsers: pgliteParsers, extensions: { pg_trgm } };
+
 export function openPglite(pglite: PGlite): Database {
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   const database: Database = {
@@ -61,7 +68,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const dir = path.join(opts.dataDir, 'db');
   // PGlite does not create parent folders itself.
   fs.mkdirSync(dir, { recursive: true });
-  const pglite = new PGlite(dir, { parsers: pgliteParsers });
+  const pglite = new PGlite(dir, PGLITE_OPTIONS);
   await pglite.waitReady;
   return openPglite(pglite);
 }
@@ -101,5 +108,3 @@ async function withStartupLock<T>(url: string, fn: () => Promise<T>): Promise<T>
     await client.end().catch(() => undefined);
   }
 }
-
-export { pgliteParsers };

@@ -1,3 +1,4 @@
+import type { ListMeta } from '@inbox/contract';
 import { errorFromResponse } from './api-error';
 import { type QueryValue, toQueryString } from './query-string';
 import { fetchOrNetworkError, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './request';
@@ -15,7 +16,7 @@ export interface RequestOptions {
 
 export interface ListResult<T> {
   data: T[];
-  meta: { total: number; limit: number; offset: number };
+  meta: ListMeta;
 }
 
 /** Auth and platform-admin calls act outside any company: no X-Company-Id (contract section 2). */

@@ -14,6 +14,14 @@ import { cascadeTo, ts } from './columns.ts';
 import { apps, companies, queues } from './companies.ts';
 import { users } from './users.ts';
 
+/**
+ * What the customer search looks in, lower case: name, email, phone as written and the phone's digits alone
+ * (so `+44 20 7946` and `442079` both find `+442079460958`). The index and the query spell it the same way.
+ */
+export const CUSTOMER_SEARCH_DOCUMENT = sql.raw(
+  `(lower(name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')))`,
+);
+
 export const customers = pgTable(
   'customers',
   {
@@ -39,6 +47,8 @@ export const customers = pgTable(
     index('customers_activity_idx').on(t.companyId, t.lastActivityAt.desc(), t.id.desc()),
     index('customers_name_idx').on(t.companyId, sql`lower(${t.name})`, t.id),
     index('customers_created_idx').on(t.companyId, t.createdAt, t.id),
+    // The customer search: a substring of name, email or phone (its digits too), through trigrams (pg_trgm).
+    index('customers_search_trgm_idx').using('gin', sql`${CUSTOMER_SEARCH_DOCUMENT} gin_trgm_ops`),
   ],
 );
 

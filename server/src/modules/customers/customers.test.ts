@@ -140,6 +140,27 @@ describe('finding customers', () => {
   });
 });
 
+describe('a large list', () => {
+  it('counts at most 1,000 past the page and says so, exactly near the end', async () => {
+    const app = await createApp(t.db, s.a.company.id, { name: 'Crowded app' });
+    await t.db.execute(sql`
+      with made as (
+        insert into customers (company_id, name, email)
+        select ${s.a.company.id}, 'Crowd ' || g, 'crowd' || g || '@crowd.test' from generate_series(1, 1060) g
+        returning id)
+      insert into customer_apps (customer_id, app_id, company_id) select id, ${app.id}, ${s.a.company.id} from made`);
+    const first = await api(s.admin)('GET', '/customers', { query: { app_id: app.id } });
+    expect(first.body.meta).toEqual({ total: 1000, limit: 50, offset: 0, total_capped: true });
+    const near = await api(s.admin)('GET', '/customers', { query: { app_id: app.id, offset: 1000 } });
+    expect(near.body.meta).toEqual({ total: 1060, limit: 50, offset: 1000 });
+    expect(near.body.data).toHaveLength(50);
+    const found = await api(s.admin)('GET', '/customers', {
+      query: { app_id: app.id, search: 'crowd1059@' },
+    });
+    expect(found.body.data.map((c: Customer) => c.name)).toEqual(['Crowd 1059']);
+  });
+});
+
 describe('editing customers', () => {
   it('edits details, notes and attributes; a taken email or phone answers 409 with its holder', async () => {
     const first = await api(s.admin)('POST', '/customers', {

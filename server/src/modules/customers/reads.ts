@@ -1,7 +1,7 @@
 import type { Customer, CustomerListQuery } from '@inbox/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { conversations } from '../../db/schema/index.ts';
+import { CUSTOMER_SEARCH_DOCUMENT, conversations } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import { isoFromDb } from '../../lib/timestamps.ts';
 import type { CompanyCtx } from '../access/context.ts';
@@ -33,8 +33,8 @@ const appInReach = (r: CustomerReach, column: SQL) =>
 export const reachCondition = (r: CustomerReach) =>
   r.appIds === null
     ? sql`true`
-    : sql`exists (select 1 from customer_apps ra where ra.customer_id = cu.id
-        and ra.app_id = any(${sql.param(r.appIds)}::int[]))`;
+    : sql`cu.id in (select ra.customer_id from customer_apps ra
+        where ra.company_id = ${r.companyId} and ra.app_id = any(${sql.param(r.appIds)}::int[]))`;
 
 interface Row extends Record<string, unknown> {
   id: number;
@@ -93,17 +93,25 @@ export async function getCustomer(db: DbOrTx, r: CustomerReach, id: number): Pro
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * A case-insensitive substring of the name, email or phone. A search holding digits also matches phones
- * with their spaces, dashes, brackets and `+` taken out, so `+44 20 7946` finds `+442079460958`.
+ * A case-insensitive substring of the name, email or phone. A search that reads as a phone number also
+ * matches phones with their spaces, dashes, brackets and `+` taken out, so `+44 20 7946` finds `+442079460958`. The
+ * trigram index over `CUSTOMER_SEARCH_DOCUMENT` finds the candidates; the columns are then checked one by
+ * one, so a match never spans two fields.
  */
 function searchCondition(search: string): SQL {
   const pattern = `%${literal(search)}%`;
   const digits = search.replace(/\D/g, '');
-  const phoneDigits =
-    digits.length >= 3
-      ? sql` or regexp_replace(coalesce(cu.phone, ''), '\\D', '', 'g') like ${`%${digits}%`}`
-      : sql``;
-  return sql`(cu.name ilike ${pattern} or cu.email ilike ${pattern} or cu.phone ilike ${pattern}${phoneDigits})`;
+  // Only a search that reads as a phone number: `customer4242@` is not one.
+  const byDigits = digits.length >= 3 && /^[\d\s()+.-]+$/.test(search);
+  const digitsPattern = `%${digits}%`;
+  const candidates = byDigits
+    ? sql`(${CUSTOMER_SEARCH_DOCUMENT} like lower(${pattern}) or ${CUSTOMER_SEARCH_DOCUMENT} like ${digitsPattern})`
+    : sql`${CUSTOMER_SEARCH_DOCUMENT} like lower(${pattern})`;
+  const phoneDigits = byDigits
+    ? sql` or regexp_replace(coalesce(cu.phone, ''), '[^0-9]', '', 'g') like ${digitsPattern}`
+    : sql``;
+  return sql`${candidates} and (cu.name ilike ${pattern} or cu.email ilike ${pattern}
+    or cu.phone ilike ${pattern}${phoneDigits})`;
 }
 
 const ORDERS: Record<CustomerListQuery['sort'], SQL> = {
@@ -115,18 +123,23 @@ const ORDERS: Record<CustomerListQuery['sort'], SQL> = {
   '-created': sql`cu.created_at desc, cu.id desc`,
 };
 
-/** A page of the customers in reach, filtered, sorted, with the exact total. */
+/**
+ * The list counts at most this many customers past the page's offset; beyond, `total` is offset + this and
+ * `capped` is true (as the inbox does, decision 024): an exact count of 100,000 customers cost more than the
+ * page itself.
+ */
+export const CUSTOMER_TOTAL_CAP = 1000;
+
+/** A page of the customers in reach, filtered and sorted, with the total counted up to the cap. */
 export async function listCustomers(db: DbOrTx, r: CustomerReach, q: CustomerListQuery) {
   const where: SQL[] = [sql`cu.company_id = ${r.companyId}`, reachCondition(r)];
   if (q.app_id !== undefined) {
     // An app out of reach filters to nothing it could reveal: 404 as for any call on it.
     if (!isSqlInt(q.app_id) || (r.appIds !== null && !r.appIds.includes(q.app_id))) throw notFound('App');
-    where.push(
-      sql`exists (select 1 from customer_apps fa where fa.customer_id = cu.id and fa.app_id = ${q.app_id})`,
-    );
+    where.push(sql`cu.id in (select fa.customer_id from customer_apps fa where fa.app_id = ${q.app_id})`);
   }
   if (q.has_open !== undefined) {
-    const open = sql`exists (select 1 from conversations oc where oc.customer_id = cu.id
+    const open = sql`cu.id in (select oc.customer_id from conversations oc where oc.company_id = ${r.companyId}
       and oc.status in ('open', 'pending') and ${appInReach(r, sql`oc.app_id`)})`;
     where.push(q.has_open ? open : sql`not ${open}`);
   }
@@ -134,10 +147,17 @@ export async function listCustomers(db: DbOrTx, r: CustomerReach, q: CustomerLis
   const condition = sql.join(where, sql` and `);
   const res = await db.execute<Row>(sql`select ${customerColumns(r)} from customers cu where ${condition}
     order by ${ORDERS[q.sort]} limit ${q.limit} offset ${q.offset}`);
-  const total = await db.execute<{ n: string | number }>(
-    sql`select count(*) as n from customers cu where ${condition}`,
+  const rows = res.rows.map(toCustomer);
+  // A short page that is not past the end tells the total itself.
+  if (rows.length < q.limit && (q.offset === 0 || rows.length > 0)) {
+    return { rows, total: q.offset + rows.length, capped: false };
+  }
+  const cap = q.offset + CUSTOMER_TOTAL_CAP;
+  const counted = await db.execute<{ n: string | number }>(
+    sql`select count(*) as n from (select 1 from customers cu where ${condition} limit ${cap + 1}) matches`,
   );
-  return { rows: res.rows.map(toCustomer), total: Number(total.rows[0]?.n ?? 0) };
+  const n = Number(counted.rows[0]?.n ?? 0);
+  return n > cap ? { rows, total: cap, capped: true } : { rows, total: n, capped: false };
 }
 
 /** The customer's conversations the caller can see (the inbox's visibility rules), latest activity first. */

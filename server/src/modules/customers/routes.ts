@@ -52,7 +52,12 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, ...q } = request.query;
       if (id !== undefined) return ok(await getCustomer(ctx.db, r, id));
       const page = await listCustomers(ctx.db, r, q);
-      return list(page.rows, { total: page.total, limit: q.limit, offset: q.offset });
+      return list(page.rows, {
+        total: page.total,
+        limit: q.limit,
+        offset: q.offset,
+        ...(page.capped ? { total_capped: true as const } : {}),
+      });
     },
   );
 

@@ -214,6 +214,7 @@ export default function CustomersPage() {
                 offset={filters.offset}
                 limit={CUSTOMERS_PAGE}
                 total={customers.data.meta.total}
+                capped={customers.data.meta.total_capped === true}
                 onChange={(offset) => set({ offset })}
               />
             </>

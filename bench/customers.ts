@@ -1,0 +1,323 @@
+/**
+ * The customer list on a large company (issue 10): `GET /api/v1/customers` (first page, a sort, an app
+ * filter, searches by name, email and phone) as a company admin and as an agent of two of its ten apps,
+ * through the product with one client and with ten, next to the product's own statements alone on one
+ * `pg` connection (the database's share), on 100,000 customers.
+ *
+ *   cd server && npx tsx ../bench/customers.ts
+ *
+ * Knobs: BENCH_PG_URL, BENCH_PORT, BENCH_CUSTOMERS (100000), BENCH_CUSTOMERS_REUSE=1 (keep the database).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CustomerListQuery } from '@inbox/contract';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '../server/src/db/client.ts';
+import { openPostgres } from '../server/src/db/client.ts';
+import * as schema from '../server/src/db/schema/index.ts';
+import { admitCompany, type CompanyCtx } from '../server/src/modules/access/context.ts';
+import { customerReach, listCustomers } from '../server/src/modules/customers/reads.ts';
+import { type Statement, timeStatements } from './inbox-capture.ts';
+import { measure } from './lib/load.ts';
+import { machineInfo } from './lib/machine.ts';
+import { startServer } from './lib/processes.ts';
+import { seededRandom } from './lib/random.ts';
+import { readSettings } from './lib/settings.ts';
+import { BENCH_PASSWORD, createTenants } from './lib/tenants.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const env = process.env;
+const s = readSettings(env);
+const dbName = 'inbox_bench_customers';
+const url = (() => {
+  const u = new URL(s.adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+const COUNT = Number(env.BENCH_CUSTOMERS || 100_000);
+const dataFile = path.join(here, 'results', `customers-data-${dbName}.json`);
+const START = '<!-- customers-list -->';
+const END = '<!-- /customers-list -->';
+
+interface Data {
+  companyId: number;
+  admin: { userId: number; email: string; name: string };
+  agent: { userId: number; email: string; name: string };
+  appIds: number[];
+  counts: Record<string, number>;
+}
+
+async function admin(sql: string) {
+  const c = new pg.Client({ connectionString: s.adminUrl });
+  await c.connect();
+  try {
+    return (await c.query(sql)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+const FIRST = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elif', 'Femi', 'Gita', 'Hugo', 'Ines', 'Jon', 'Kai', 'Lena'];
+const LAST = ['Moreau', 'Novak', 'Okafor', 'Park', 'Quinn', 'Rossi', 'Silva', 'Tanaka', 'Umar', 'Vogel'];
+const arr = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
+
+/** 100,000 customers with an email and a phone each, one to three of ten apps, most with a conversation. */
+async function generate(): Promise<Data> {
+  await admin(`drop database if exists ${dbName} with (force)`);
+  await admin(`create database ${dbName}`);
+  const database = openPostgres(url, 2);
+  try {
+    await database.migrate();
+    const [t] = await createTenants(
+      database.db,
+      { seed: 3, companies: 1, appsPerCompany: 10, queuesPerApp: 1, agentsPerCompany: 4 },
+      seededRandom(3),
+    );
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    const q = (text: string, values: unknown[] = []) => c.query(text, values);
+    try {
+      const appIds = t!.apps.map((a) => a.appId);
+      const [adminId, agentId] = t!.agents.map((a) => a.userId) as [number, number];
+      await q('delete from app_members where user_id = $1 and not (app_id = any($2::int[]))', [
+        agentId,
+        appIds.slice(0, 2),
+      ]);
+      await q('delete from queue_members where user_id = $1', [agentId]);
+      await q(
+        `insert into customers (company_id, name, email, phone, created_at, updated_at, last_activity_at)
+         select $1, (${arr(FIRST)})[1 + g % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (g / 7) % ${LAST.length}],
+           'customer' || g || '@mail' || (g % 50) || '.bench.test',
+           '+4477009' || lpad(g::text, 6, '0'),
+           now() - make_interval(days => g % 700), now() - make_interval(days => g % 700),
+           case when g % 5 = 0 then null else now() - make_interval(mins => (g * 37) % 500000) end
+         from generate_series(1, $2::int) g`,
+        [t!.companyId, COUNT],
+      );
+      await q(
+        `insert into customer_identities (company_id, customer_id, kind, value)
+         select company_id, id, 'email', email from customers where company_id = $1
+         union all select company_id, id, 'phone', phone from customers where company_id = $1`,
+        [t!.companyId],
+      );
+      await q(
+        `insert into customer_apps (customer_id, app_id, company_id)
+         select cu.id, (array[${appIds.join(',')}])[1 + (cu.id + k * 3) % ${appIds.length}], cu.company_id
+         from customers cu cross join generate_series(0, 2) k
+         where cu.company_id = $1 and k <= cu.id % 3
+         on conflict do nothing`,
+        [t!.companyId],
+      );
+      await q(
+        `insert into conversations (company_id, app_id, customer_id, number, channel, status, created_at, last_activity_at)
+         select cu.company_id, ca.app_id, cu.id, row_number() over (order by cu.id), 'portal',
+           (array['open','pending','resolved','resolved','closed'])[1 + cu.id % 5], cu.created_at,
+           coalesce(cu.last_activity_at, cu.created_at)
+         from customers cu
+         join lateral (select app_id from customer_apps where customer_id = cu.id order by app_id limit 1) ca on true
+         where cu.company_id = $1 and cu.last_activity_at is not null`,
+        [t!.companyId],
+      );
+      await q(
+        'update companies set last_conversation_number = (select count(*) from conversations) where id = $1',
+        [t!.companyId],
+      );
+      await q('vacuum analyze customers, customer_identities, customer_apps, conversations');
+      const counts = Object.fromEntries(
+        (
+          await q(`select 'customers' as k, count(*)::int as n from customers
+            union all select 'app links', count(*)::int from customer_apps
+            union all select 'conversations', count(*)::int from conversations`)
+        ).rows.map((r: { k: string; n: number }) => [r.k, r.n]),
+      );
+      const people = (
+        await q('select id, name, email from users where id = any($1::int[])', [[adminId, agentId]])
+      ).rows as { id: number; name: string; email: string }[];
+      const person = (id: number) => {
+        const p = people.find((x) => x.id === id)!;
+        return { userId: id, name: p.name, email: p.email };
+      };
+      return { companyId: t!.companyId, admin: person(adminId), agent: person(agentId), appIds, counts };
+    } finally {
+      await c.end();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/** The statements `GET /customers` runs for a viewer and query, captured from the product's own service. */
+async function capture(data: Data, who: 'admin' | 'agent', query: Record<string, string>) {
+  const statements: Statement[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (text, params) => statements.push({ text, params }) },
+  }) as unknown as Db;
+  const viewer = data[who];
+  const ctx: CompanyCtx = admitCompany({
+    db,
+    config: {} as never,
+    mailer: { send: async () => undefined },
+    actor: {
+      type: 'user',
+      user: { id: viewer.userId, name: viewer.name, email: viewer.email, isPlatformAdmin: false },
+      impersonator: null,
+      sessionId: 'bench',
+    },
+    companyId: data.companyId,
+    role: who,
+  });
+  try {
+    const page = await listCustomers(db, await customerReach(ctx), CustomerListQuery.parse(query));
+    return { statements, rows: page.rows.length, total: page.total };
+  } finally {
+    await pool.end();
+  }
+}
+
+const CALLS = [
+  { slug: 'first', scenario: 'first page (latest activity)', query: {} as Record<string, string> },
+  { slug: 'by-name', scenario: 'sorted by name', query: { sort: 'name' } },
+  { slug: 'app', scenario: 'one app, with open conversations', query: { app_id: '', has_open: 'true' } },
+  { slug: 'search-name', scenario: 'search a last name (moreau)', query: { search: 'moreau' } },
+  { slug: 'search-email', scenario: 'search an email (customer4242@)', query: { search: 'customer4242@' } },
+  {
+    slug: 'search-phone',
+    scenario: 'search a phone as typed (+44 7700 9042 42)',
+    query: { search: '+44 7700 9042 42' },
+  },
+];
+
+async function login(base: string, email: string) {
+  const res = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  const body = (await res.json()) as {
+    data: { access_token: string; current_company: { company_id: number } };
+  };
+  return {
+    authorization: `Bearer ${body.data.access_token}`,
+    'x-company-id': String(body.data.current_company.company_id),
+  };
+}
+
+async function main() {
+  const machine = await machineInfo(s.adminUrl);
+  const reuse = env.BENCH_CUSTOMERS_REUSE === '1' && fs.existsSync(dataFile);
+  const data: Data = reuse ? JSON.parse(fs.readFileSync(dataFile, 'utf8')) : await generate();
+  fs.mkdirSync(path.dirname(dataFile), { recursive: true });
+  fs.writeFileSync(dataFile, `${JSON.stringify(data, null, 2)}\n`);
+  console.log(`customers bench: ${machine.cpus} cores; data ${JSON.stringify(data.counts)}`);
+  const product = await startServer({
+    name: 'product-postgres',
+    script: '../bench/lib/product-api.ts',
+    cwd: path.join(root, 'server'),
+    port: s.basePort + 21,
+    env: {
+      DATABASE_URL: url,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'customers-bench-')),
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      ADMIN_EMAIL: 'bench-admin@bench.test',
+      ADMIN_PASSWORD: 'bench-admin-password',
+    },
+    healthPath: '/api/v1/health',
+  });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const rows: string[] = [];
+  const raw: unknown[] = [];
+  try {
+    const headers = {
+      admin: await login(product.url, data.admin.email),
+      agent: await login(product.url, data.agent.email),
+    };
+    for (const who of ['admin', 'agent'] as const) {
+      for (const call of CALLS) {
+        const query = { ...call.query };
+        if ('app_id' in query) query.app_id = String(who === 'agent' ? data.appIds[1] : data.appIds[4]);
+        const captured = await capture(data, who, query);
+        const sqlAlone = await timeStatements(client, captured.statements, 2);
+        const qs = new URLSearchParams(query).toString();
+        const req = () => ({
+          method: 'GET' as const,
+          path: `/api/v1/customers${qs ? `?${qs}` : ''}`,
+          headers: headers[who],
+        });
+        const alone = await measure(product, { connections: 1, warmup: 1, duration: 4 }, req);
+        const ten = await measure(product, { connections: 10, warmup: 1, duration: 5 }, req);
+        raw.push({
+          who,
+          ...call,
+          query,
+          captured: { rows: captured.rows, total: captured.total },
+          sqlAlone,
+          alone,
+          ten,
+        });
+        const line = `| ${who} | ${call.scenario} | ${captured.rows} / ${captured.total.toLocaleString('en-US')} | ${alone.latencyMs.p50} / ${alone.latencyMs.p99} | ${ten.requestsPerSec} | ${ten.latencyMs.p50} / ${ten.latencyMs.p99} | ${sqlAlone.p50} / ${sqlAlone.p99} | ${captured.statements.length} |`;
+        rows.push(line);
+        console.log(line);
+      }
+    }
+  } finally {
+    await client.end();
+    await product.stop();
+  }
+  const stamp = new Date()
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
+  const jsonPath = path.join(here, 'results', `customers-${stamp}.json`);
+  fs.writeFileSync(
+    jsonPath,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, data: data.counts, results: raw }, null, 2)}\n`,
+  );
+  const section = [
+    START,
+    '## Customer list (issue 10)',
+    '',
+    `Measured ${new Date().toISOString()} with \`cd server && npx tsx ../bench/customers.ts\`; raw numbers in \`bench/results/${path.basename(jsonPath)}\`.`,
+    `${machine.cpus} cores, ${machine.postgres}. Data: one company, ten apps, ${data.counts.customers?.toLocaleString('en-US')} customers with an email and a phone each, ${data.counts['app links']?.toLocaleString('en-US')} app links, ${data.counts.conversations?.toLocaleString('en-US')} conversations. The agent works two of the ten apps.`,
+    '',
+    '`GET /api/v1/customers` through the product (auth, zod, Drizzle, serialization) with one client (one user alone) and with ten at once, and the statements the product ran, alone on one connection. Latencies in ms (p50 / p99).',
+    '',
+    '| viewer | call | rows / total | one client p50 / p99 | ten clients req/s | ten clients p50 / p99 | SQL alone p50 / p99 | statements |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+    '<!-- customers-notes -->',
+    '<!-- /customers-notes -->',
+    END,
+  ].join('\n');
+  const file = path.join(here, 'RESULTS.md');
+  const text = fs.readFileSync(file, 'utf8');
+  const a = text.indexOf(START);
+  const b = text.indexOf(END);
+  const notes =
+    a >= 0 && b > a
+      ? text.slice(a, b).match(/<!-- customers-notes -->([\s\S]*?)<!-- \/customers-notes -->/)?.[1]
+      : '';
+  const filled = section.replace(
+    '<!-- customers-notes -->\n<!-- /customers-notes -->',
+    `<!-- customers-notes -->${notes || '\n'}<!-- /customers-notes -->`,
+  );
+  fs.writeFileSync(
+    file,
+    a >= 0 && b > a
+      ? `${text.slice(0, a)}${filled}${text.slice(b + END.length)}`
+      : `${text.replace(/\s*$/, '')}\n\n${filled}\n`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
