@@ -113,6 +113,12 @@ describe('customers', () => {
     await page.getByText('2 open of 2 conversations', { exact: false }).waitFor();
     await expect.poll(() => page.getByText('Possible duplicates').count()).toBe(0);
     await page.getByRole('link', { name: /Following up on my parcel/ }).waitFor();
+    // In the thread, the customer's other conversation is one click away.
+    await page.goto(`${srv.url}/conversations/${janeChat}`);
+    const others = page.getByRole('navigation', { name: 'Other conversations of this customer' });
+    await others.getByRole('link', { name: /#\d+/ }).click();
+    await page.getByText('Following up on my parcel.').first().waitFor();
+    await screenshot(page, 'thread-other-conversations-dark');
   });
 
   it('fits a phone screen, and erasing asks for the name first', async () => {

@@ -3,6 +3,7 @@ import { channelLabel } from '@inbox/contract';
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { OtherConversations } from '../../customers/components/other-conversations';
 import { AssigneeAvatar } from './assignee-avatar';
 import { StatusBadge } from './status-badge';
 import { ThreadActions } from './thread-actions';
@@ -59,6 +60,7 @@ export function ThreadHeader({ cid, conversation: c, meId, backTo, onDeleted }: 
           )}
         </span>
       </div>
+      <OtherConversations cid={cid} customerId={c.customer.customer_id} conversationId={c.conversation_id} />
     </header>
   );
 }
