@@ -25,6 +25,7 @@ import { measure } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
 import { startServer } from './lib/processes.ts';
 import { seededRandom } from './lib/random.ts';
+import { adminQuery, writeSection } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
 import { BENCH_PASSWORD, createTenants } from './lib/tenants.ts';
 
@@ -51,15 +52,7 @@ interface Data {
   counts: Record<string, number>;
 }
 
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: s.adminUrl });
-  await c.connect();
-  try {
-    return (await c.query(sql)).rows;
-  } finally {
-    await c.end();
-  }
-}
+const admin = (text: string) => adminQuery(s.adminUrl, text);
 
 const FIRST = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elif', 'Femi', 'Gita', 'Hugo', 'Ines', 'Jon', 'Kai', 'Lena'];
 const LAST = ['Moreau', 'Novak', 'Okafor', 'Park', 'Quinn', 'Rossi', 'Silva', 'Tanaka', 'Umar', 'Vogel'];
@@ -297,24 +290,7 @@ async function main() {
     '<!-- /customers-notes -->',
     END,
   ].join('\n');
-  const file = path.join(here, 'RESULTS.md');
-  const text = fs.readFileSync(file, 'utf8');
-  const a = text.indexOf(START);
-  const b = text.indexOf(END);
-  const notes =
-    a >= 0 && b > a
-      ? text.slice(a, b).match(/<!-- customers-notes -->([\s\S]*?)<!-- \/customers-notes -->/)?.[1]
-      : '';
-  const filled = section.replace(
-    '<!-- customers-notes -->\n<!-- /customers-notes -->',
-    `<!-- customers-notes -->${notes || '\n'}<!-- /customers-notes -->`,
-  );
-  fs.writeFileSync(
-    file,
-    a >= 0 && b > a
-      ? `${text.slice(0, a)}${filled}${text.slice(b + END.length)}`
-      : `${text.replace(/\s*$/, '')}\n\n${filled}\n`,
-  );
+  writeSection(path.join(here, 'RESULTS.md'), { start: START, end: END, notes: 'customers-notes' }, section);
 }
 
 main().catch((err) => {

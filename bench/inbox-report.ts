@@ -1,7 +1,7 @@
 /** The "Inbox poll (issue 4)" section of bench/RESULTS.md, written between its own markers. */
-import fs from 'node:fs';
 import type { Measured } from './lib/load.ts';
 import type { MachineInfo } from './lib/machine.ts';
+import { writeSection } from './lib/sections.ts';
 
 export interface InboxScenarioResult {
   key: string;
@@ -102,21 +102,5 @@ export function inboxSection(r: InboxResults, jsonPath: string): string {
 }
 
 /** Replaces the section when present (keeping its hand-written notes), else appends it. */
-export function writeInboxSection(file: string, section: string) {
-  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  const a = text.indexOf(START);
-  const b = text.indexOf(END);
-  const notes =
-    a >= 0 && b > a
-      ? text.slice(a, b).match(/<!-- inbox-notes -->([\s\S]*?)<!-- \/inbox-notes -->/)?.[1]
-      : '';
-  const filled = section.replace(
-    '<!-- inbox-notes -->\n<!-- /inbox-notes -->',
-    `<!-- inbox-notes -->${notes || '\n'}<!-- /inbox-notes -->`,
-  );
-  const next =
-    a >= 0 && b > a
-      ? `${text.slice(0, a)}${filled}${text.slice(b + END.length)}`
-      : `${text.replace(/\s*$/, '')}\n\n${filled}\n`;
-  fs.writeFileSync(file, next);
-}
+export const writeInboxSection = (file: string, section: string) =>
+  writeSection(file, { start: START, end: END, notes: 'inbox-notes' }, section);

@@ -26,6 +26,7 @@ import {
 import { measure } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
 import { type ServerProcess, startServer, waitForQuiet } from './lib/processes.ts';
+import { adminQuery } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -47,15 +48,7 @@ const stamp = new Date()
   .replace(/\.\d+Z$/, 'Z')
   .replace(/:/g, '-');
 
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: s.adminUrl });
-  await c.connect();
-  try {
-    return (await c.query(sql)).rows;
-  } finally {
-    await c.end();
-  }
-}
+const admin = (text: string) => adminQuery(s.adminUrl, text);
 
 async function prepare(): Promise<{ data: InboxData; generated: boolean }> {
   const exists = (await admin(`select 1 from pg_database where datname = '${dbName}'`)).length > 0;

@@ -79,6 +79,7 @@ export async function mergeCustomers(
         primary_customer_id: primaryId,
         duplicate_customer_id: duplicateId,
         conversations: moved.rows.length,
+        app_ids: await linkedAppIds(tx, primaryId),
       },
     });
     await recordActivity(tx, ctx.actor, {
