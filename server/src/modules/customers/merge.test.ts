@@ -128,6 +128,9 @@ describe('merging', () => {
       body: { content: 'Still here' },
     });
     expect(sent.status).toBe(201);
+    // Found by the email it gained, in the list too.
+    const byOldEmail = await api(s.admin)('GET', '/customers', { query: { search: 'Mara.M@gmail.com' } });
+    expect(byOldEmail.body.data.map((c: { customer_id: number }) => c.customer_id)).toEqual([primary]);
     const next = await startChat(t.app, s.a.app.id, {
       queueId: s.a.queue.id,
       name: 'Mara',

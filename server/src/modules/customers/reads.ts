@@ -94,11 +94,12 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * A case-insensitive substring of the name, email or phone. A search that reads as a phone number also
- * matches phones with their spaces, dashes, brackets and `+` taken out, so `+44 20 7946` finds `+442079460958`. The
- * trigram index over `CUSTOMER_SEARCH_DOCUMENT` finds the candidates; the columns are then checked one by
- * one, so a match never spans two fields.
+ * matches phones with their spaces, dashes, brackets and `+` taken out, so `+44 20 7946` finds
+ * `+442079460958`. The trigram index over `CUSTOMER_SEARCH_DOCUMENT` finds the candidates; the columns are
+ * then checked one by one, so a match never spans two fields. A whole email address also finds the customer
+ * holding it as an identity (one gained in a merge, say), through the identity key.
  */
-function searchCondition(search: string, common = false): SQL {
+function searchCondition(companyId: number, search: string, common = false): SQL {
   const pattern = `%${literal(search)}%`;
   const digits = search.replace(/\D/g, '');
   // Only a search that reads as a phone number: `customer4242@` is not one.
@@ -113,7 +114,11 @@ function searchCondition(search: string, common = false): SQL {
   const columns = sql`(cu.name ilike ${pattern} or cu.email ilike ${pattern} or cu.phone ilike ${pattern}${phoneDigits})`;
   // A common word is found faster by walking the list in its order until the page is full than by
   // collecting and sorting its thousands of matches: without the indexed condition the planner walks.
-  return common ? columns : sql`${candidates} and ${columns}`;
+  const found = common ? columns : sql`${candidates} and ${columns}`;
+  const email = search.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) return found;
+  return sql`(${found} or cu.id in (select ci.customer_id from customer_identities ci
+    where ci.company_id = ${companyId} and ci.kind = 'email' and ci.value = ${email}))`;
 }
 
 /** Whether more than `CUSTOMER_TOTAL_CAP` customers of the company match: then the search walks the list. */
@@ -121,7 +126,7 @@ async function isCommon(db: DbOrTx, companyId: number, search: string) {
   const res = await db.execute<{
     n: string | number;
   }>(sql`select count(*) as n from (select 1 from customers cu
-    where cu.company_id = ${companyId} and ${searchCondition(search)} limit ${CUSTOMER_TOTAL_CAP + 1}) m`);
+    where cu.company_id = ${companyId} and ${searchCondition(companyId, search)} limit ${CUSTOMER_TOTAL_CAP + 1}) m`);
   return Number(res.rows[0]?.n ?? 0) > CUSTOMER_TOTAL_CAP;
 }
 
@@ -155,7 +160,10 @@ export async function listCustomers(db: DbOrTx, r: CustomerReach, q: CustomerLis
     where.push(q.has_open ? open : sql`not ${open}`);
   }
   const common = q.search ? await isCommon(db, r.companyId, q.search) : false;
-  const condition = sql.join(q.search ? [...where, searchCondition(q.search, common)] : where, sql` and `);
+  const condition = sql.join(
+    q.search ? [...where, searchCondition(r.companyId, q.search, common)] : where,
+    sql` and `,
+  );
   const res = await db.execute<Row>(sql`select ${customerColumns(r)} from customers cu where ${condition}
     order by ${ORDERS[q.sort]} limit ${q.limit} offset ${q.offset}`);
   const rows = res.rows.map(toCustomer);
@@ -169,7 +177,9 @@ export async function listCustomers(db: DbOrTx, r: CustomerReach, q: CustomerLis
   if (common && q.offset === 0 && onlySearch) return { rows, total: cap, capped: true };
   // Counting goes through the trigram index even for a common word: the walk that serves a page would
   // read most of the list to count 1,000.
-  const counting = q.search ? sql.join([...where, searchCondition(q.search)], sql` and `) : condition;
+  const counting = q.search
+    ? sql.join([...where, searchCondition(r.companyId, q.search)], sql` and `)
+    : condition;
   const counted = await db.execute<{ n: string | number }>(
     sql`select count(*) as n from (select 1 from customers cu where ${counting} limit ${cap + 1}) matches`,
   );
