@@ -148,11 +148,14 @@ export const CUSTOMER_TOTAL_CAP = 1000;
 
 /** A page of the customers in reach, filtered and sorted, with the total counted up to the cap. */
 export async function listCustomers(db: DbOrTx, r: CustomerReach, q: CustomerListQuery) {
-  const where: SQL[] = [sql`cu.company_id = ${r.companyId}`, reachCondition(r)];
+  const where: SQL[] = [sql`cu.company_id = ${r.companyId}`];
   if (q.app_id !== undefined) {
-    // An app out of reach filters to nothing it could reveal: 404 as for any call on it.
+    // An app out of reach filters to nothing it could reveal: 404 as for any call on it. One in reach is
+    // the reach itself: its customers are all visible.
     if (!isSqlInt(q.app_id) || (r.appIds !== null && !r.appIds.includes(q.app_id))) throw notFound('App');
     where.push(sql`cu.id in (select fa.customer_id from customer_apps fa where fa.app_id = ${q.app_id})`);
+  } else {
+    where.push(reachCondition(r));
   }
   if (q.has_open !== undefined) {
     const open = sql`cu.id in (select oc.customer_id from conversations oc where oc.company_id = ${r.companyId}
