@@ -17,7 +17,9 @@ export function OtherConversations({
   conversationId: number;
 }) {
   const list = useQuery(customerConversationsQuery(cid, customerId, 0));
-  const others = (list.data?.data ?? []).filter((c) => c.conversation_id !== conversationId);
+  // Only a list counts: anything else (an error page, an older server) shows nothing rather than breaking the thread.
+  const rows = Array.isArray(list.data?.data) ? list.data.data : [];
+  const others = rows.filter((c) => c.conversation_id !== conversationId);
   if (others.length === 0) return null;
   const more = (list.data?.meta.total ?? 0) - 1 - Math.min(others.length, 3);
   return (
