@@ -47,7 +47,12 @@ describe('sidebar', () => {
   it('shows the pages the user may open, with the active one marked', async () => {
     await signIn(page, srv.url, 'ann@example.com');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    expect(await nav().getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Conversations', 'Customers', 'Admin']);
+    expect(await nav().getByRole('link').allInnerTexts()).toEqual([
+      'Dashboard',
+      'Conversations',
+      'Customers',
+      'Admin',
+    ]);
     expect(await nav().getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     const profile = page.getByRole('link', { name: 'Profile: Ann Agent' });
     expect(await profile.textContent()).toContain('ann@example.com');
@@ -88,7 +93,11 @@ describe('sidebar', () => {
 
   it('hides Admin and Platform Admin from an agent and answers their pages with no access', async () => {
     await signIn(page, srv.url, 'bob@example.com');
-    expect(await nav().getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Conversations', 'Customers']);
+    expect(await nav().getByRole('link').allInnerTexts()).toEqual([
+      'Dashboard',
+      'Conversations',
+      'Customers',
+    ]);
     await page.goto(`${srv.url}/admin`);
     await page.getByText('You do not have access to this page').waitFor();
     await page.goto(`${srv.url}/platform-admin/company/${tenant.companies.acme}`);
