@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { claimIdentity, customerWith, emailKey, lockIdentity, phoneKey } from '../customers/identities.ts';
+import { recordEvent } from '../events/record.ts';
 
 export interface CustomerInput {
   companyId: number;
@@ -27,6 +28,13 @@ export async function findOrCreateCustomer(db: DbOrTx, input: CustomerInput) {
       returning id`);
     id = Number(res.rows[0]!.id);
     await claimIdentity(db, input.companyId, id, 'email', email);
+    await recordEvent(db, {
+      type: 'customer.created',
+      companyId: input.companyId,
+      customerId: id,
+      actor: { type: 'customer', id },
+      data: { app_ids: [input.appId] },
+    });
   } else {
     const seen = await db.execute(
       sql`update customers set last_seen_at = now() where id = ${id} returning id`,

@@ -242,6 +242,15 @@ describe('editing customers', () => {
     const last = await api(s.admin)('DELETE', '/customer/apps', { query: { id, app_id: s.a.app.id } });
     expect(last.status).toBe(409);
     expect((await api(s.admin)('GET', '/customer/apps', { query: { id } })).body.data).toHaveLength(1);
+    // The portal's first contact and each change of apps are events, naming the apps concerned.
+    const events = await t.db.execute<{ type: string; data: { app_ids: number[] } }>(
+      sql`select type, data from events where customer_id = ${id} and type like 'customer.%' order by seq`,
+    );
+    expect(events.rows.map((e) => [e.type, [...e.data.app_ids].sort()])).toEqual([
+      ['customer.created', [s.a.app.id]],
+      ['customer.updated', [s.a.app.id, other.id].sort()],
+      ['customer.updated', [s.a.app.id, other.id].sort()],
+    ]);
   });
 });
 

@@ -1,11 +1,42 @@
 import type { CustomerApp } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
 import { isoFromDb } from '../../lib/timestamps.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { isSqlInt } from '../access/conversation-visibility.ts';
 import { recordActivity } from '../activities/service.ts';
+import { eventActorOf, recordEvent } from '../events/record.ts';
 import { type CustomerReach, getCustomer } from './reads.ts';
+import { linkedAppIds } from './writes.ts';
+
+/**
+ * The activity of a linked or unlinked app, and a `customer.updated` event naming the customer's apps and
+ * the app that changed (so the consoles of an app the customer just left hear of it too).
+ */
+async function recordLinkChange(
+  ctx: CompanyCtx,
+  tx: DbOrTx,
+  customerId: number,
+  appId: number,
+  action: 'customer.app_linked' | 'customer.app_unlinked',
+) {
+  const appIds = [...new Set([...(await linkedAppIds(tx, customerId)), appId])];
+  await recordEvent(tx, {
+    type: 'customer.updated',
+    companyId: ctx.companyId,
+    customerId,
+    actor: eventActorOf(ctx.actor),
+    data: { fields: ['apps'], app_ids: appIds },
+  });
+  await recordActivity(tx, ctx.actor, {
+    companyId: ctx.companyId,
+    action,
+    entityType: 'customer',
+    entityId: customerId,
+    details: { app_id: appId },
+  });
+}
 
 /** An app of the company the caller can see, or 404. */
 async function requireAppInReach(ctx: CompanyCtx, r: CustomerReach, appId: number) {
@@ -40,13 +71,7 @@ export async function linkCustomerApp(ctx: CompanyCtx, r: CustomerReach, custome
       insert into customer_apps (customer_id, app_id, company_id)
       values (${customerId}, ${appId}, ${ctx.companyId}) on conflict do nothing returning app_id`);
     if (res.rows.length === 0) return;
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'customer.app_linked',
-      entityType: 'customer',
-      entityId: customerId,
-      details: { app_id: appId },
-    });
+    await recordLinkChange(ctx, tx, customerId, appId, 'customer.app_linked');
   });
   return customerApps(ctx, r, customerId);
 }
@@ -73,13 +98,7 @@ export async function unlinkCustomerApp(
       throw conflict('A customer with conversations keeps at least one app');
     }
     await tx.execute(sql`delete from customer_apps where customer_id = ${customerId} and app_id = ${appId}`);
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'customer.app_unlinked',
-      entityType: 'customer',
-      entityId: customerId,
-      details: { app_id: appId },
-    });
+    await recordLinkChange(ctx, tx, customerId, appId, 'customer.app_unlinked');
   });
   return customerApps(ctx, r, customerId);
 }
