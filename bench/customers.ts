@@ -13,14 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CustomerListQuery } from '@inbox/contract';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from '../server/src/db/client.ts';
 import { openPostgres } from '../server/src/db/client.ts';
-import * as schema from '../server/src/db/schema/index.ts';
-import { admitCompany, type CompanyCtx } from '../server/src/modules/access/context.ts';
 import { customerReach, listCustomers } from '../server/src/modules/customers/reads.ts';
-import { type Statement, timeStatements } from './inbox-capture.ts';
+import { loggingContext, timeStatements } from './inbox-capture.ts';
 import { measure } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
 import { startServer } from './lib/processes.ts';
@@ -145,31 +141,16 @@ async function generate(): Promise<Data> {
 
 /** The statements `GET /customers` runs for a viewer and query, captured from the product's own service. */
 async function capture(data: Data, who: 'admin' | 'agent', query: Record<string, string>) {
-  const statements: Statement[] = [];
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const db = drizzle(pool, {
-    schema,
-    logger: { logQuery: (text, params) => statements.push({ text, params }) },
-  }) as unknown as Db;
-  const viewer = data[who];
-  const ctx: CompanyCtx = admitCompany({
-    db,
-    config: {} as never,
-    mailer: { send: async () => undefined },
-    actor: {
-      type: 'user',
-      user: { id: viewer.userId, name: viewer.name, email: viewer.email, isPlatformAdmin: false },
-      impersonator: null,
-      sessionId: 'bench',
-    },
-    companyId: data.companyId,
+  const { ctx, statements, end } = loggingContext(url, {
+    ...data[who],
     role: who,
+    companyId: data.companyId,
   });
   try {
-    const page = await listCustomers(db, await customerReach(ctx), CustomerListQuery.parse(query));
+    const page = await listCustomers(ctx.db, await customerReach(ctx), CustomerListQuery.parse(query));
     return { statements, rows: page.rows.length, total: page.total };
   } finally {
-    await pool.end();
+    await end();
   }
 }
 

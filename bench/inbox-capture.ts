@@ -27,8 +27,11 @@ export interface Viewer {
 
 const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
-/** Runs the product's poll service for `viewer` and `query`, returning its answer and every statement it ran. */
-export async function capturePoll(url: string, viewer: Viewer, query: Record<string, string>) {
+/**
+ * A company context for `viewer` on its own one-connection pool, through a Drizzle instance that logs every
+ * statement the product's services run with it; `end` closes the pool.
+ */
+export function loggingContext(url: string, viewer: Viewer) {
   const statements: Statement[] = [];
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   const db = drizzle(pool, {
@@ -48,11 +51,17 @@ export async function capturePoll(url: string, viewer: Viewer, query: Record<str
     companyId: viewer.companyId,
     role: viewer.role,
   });
+  return { ctx, statements, end: () => pool.end() };
+}
+
+/** Runs the product's poll service for `viewer` and `query`, returning its answer and every statement it ran. */
+export async function capturePoll(url: string, viewer: Viewer, query: Record<string, string>) {
+  const { ctx, statements, end } = loggingContext(url, viewer);
   try {
     const answer = await pollConversations(ctx, ConversationPollQuery.parse(query));
     return { answer, statements };
   } finally {
-    await pool.end();
+    await end();
   }
 }
 
