@@ -184,7 +184,9 @@ async function login(base: string, email: string) {
 
 async function main() {
   const machine = await machineInfo(s.adminUrl);
-  const reuse = env.BENCH_CUSTOMERS_REUSE === '1' && fs.existsSync(dataFile);
+  // The data file outlives the database on a new machine: reuse only what is really there.
+  const exists = (await admin(`select 1 from pg_database where datname = '${dbName}'`)).length > 0;
+  const reuse = env.BENCH_CUSTOMERS_REUSE === '1' && exists && fs.existsSync(dataFile);
   const data: Data = reuse ? JSON.parse(fs.readFileSync(dataFile, 'utf8')) : await generate();
   fs.mkdirSync(path.dirname(dataFile), { recursive: true });
   fs.writeFileSync(dataFile, `${JSON.stringify(data, null, 2)}\n`);

@@ -288,6 +288,10 @@ describe('erasing a customer', () => {
       .orderBy(sql`id desc`)
       .limit(1);
     expect(JSON.stringify(activity)).not.toMatch(/erin/i);
+    // Nor does any earlier entry of the feed name them.
+    const feed = await t.db.select().from(activities).where(eq(activities.companyId, s.a.company.id));
+    expect(feed.some((a) => a.entityType === 'customer' && a.entityId === String(id))).toBe(true);
+    expect(JSON.stringify(feed)).not.toMatch(/erin/i);
     // The email is free again: the portal makes a new customer with it.
     const again = await startChat(t.app, s.a.app.id, {
       queueId: s.a.queue.id,

@@ -2,7 +2,7 @@ import type { DUPLICATE_REASONS, DuplicateSuggestion } from '@inbox/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { canonicalEmail, isPublicMailDomain, nameSimilarity, nameWords, nationalDigits } from './likeness.ts';
-import { type CustomerReach, getCustomer, reachCondition } from './reads.ts';
+import { type CustomerReach, customersByIds, getCustomer, reachCondition } from './reads.ts';
 
 type Reason = (typeof DUPLICATE_REASONS)[number];
 
@@ -118,9 +118,14 @@ export async function findDuplicates(
     .map((s) => ({ ...s, score: scoreOf(s.reasons) }))
     .sort((p, q) => q.score - p.score || p.c.id - q.c.id)
     .slice(0, MAX_SUGGESTIONS);
-  const out: DuplicateSuggestion[] = [];
-  for (const s of ranked) {
-    out.push({ customer: await getCustomer(db, r, s.c.id), score: s.score, reasons: s.reasons });
-  }
-  return out;
+  const shown = await customersByIds(
+    db,
+    r,
+    ranked.map((s) => s.c.id),
+  );
+  const byId = new Map(shown.map((c) => [c.customer_id, c]));
+  return ranked.flatMap((s) => {
+    const customer = byId.get(s.c.id);
+    return customer ? [{ customer, score: s.score, reasons: s.reasons }] : [];
+  });
 }

@@ -153,6 +153,26 @@ describe('merging', () => {
     });
   });
 
+  it('keeps the duplicate’s phone as a second identity: a search for it, in any format, finds the primary', async () => {
+    const primary = await customer({ name: 'Pia Two Phones', phone: '+44 7700 900555' });
+    const duplicate = await customer({ name: 'Pia T.', phone: '+44 7700 900666' });
+    const merged = await api(s.admin)('POST', '/customer/merge', {
+      body: { primary_customer_id: primary, duplicate_customer_id: duplicate },
+    });
+    expect(merged.status).toBe(200);
+    expect(merged.body.data.phone).toBe('+447700900555');
+    for (const search of ['+44 7700 900666', '+44-7700-900666', '+447700900666']) {
+      const found = await api(s.admin)('GET', '/customers', { query: { search } });
+      expect(found.body.data.map((c: { customer_id: number }) => c.customer_id)).toEqual([primary]);
+    }
+    // The phone is still the primary's: another customer cannot take it.
+    const taken = await api(s.admin)('POST', '/customers', {
+      body: { name: 'Someone Else', phone: '+447700900666', app_ids: [s.a.app.id] },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.details).toMatchObject({ customer_id: primary });
+  });
+
   it('loses no message sent to the duplicate’s chat while the merge runs', async () => {
     for (let round = 0; round < 8; round++) {
       const primary = await customer({ name: `Race Primary ${round}` });

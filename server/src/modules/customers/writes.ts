@@ -181,6 +181,9 @@ export async function eraseCustomer(
     await recordDeletions(tx, ctx.companyId, eq(conversations.customerId, id), eventActorOf(ctx.actor));
     await tx.delete(conversations).where(eq(conversations.customerId, id));
     await tx.delete(customers).where(eq(customers.id, id));
+    // Earlier entries of the activities feed named the customer: erasure leaves them their ids only.
+    await tx.execute(sql`update activities set details = details - 'name' - 'email' - 'phone'
+      where company_id = ${ctx.companyId} and entity_type = 'customer' and entity_id = ${String(id)}`);
     await recordEvent(tx, {
       type: 'customer.deleted',
       companyId: ctx.companyId,
