@@ -1,16 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
+import { type OpenOptions, signedInPages } from './support/pages';
 import { startServer, type TestServer } from './support/server';
-import { storeSession } from './support/session';
 
 const PASSWORD = 'admin-e2e-pass';
 
 let srv: TestServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 let acme: number;
 let appId = 0;
 
@@ -36,29 +35,8 @@ afterAll(async () => {
   await srv?.stop();
 });
 
-afterEach(async ({ task }) => {
-  // A failed flow leaves a picture of where it stood.
-  if (task.result?.state === 'fail') {
-    const open = contexts.flatMap((c) => c.pages());
-    for (const [i, p] of open.entries())
-      await screenshot(p, `failed-${task.name.slice(0, 40)}-${i}`).catch(() => {});
-  }
-  while (contexts.length) await contexts.pop()?.close();
-});
-
-/** Signs in through the API and stores the session as the login page would, then opens `path`. */
-async function openAs(
-  email: string,
-  path: string,
-  opts: { theme?: 'light' | 'dark'; device?: BrowserContextOptions } = {},
-) {
-  const context = await browser.newContext(opts.device ?? DESKTOP);
-  contexts.push(context);
-  const page = await context.newPage();
-  await storeSession(page, srv, email, PASSWORD, opts.theme);
-  await page.goto(`${srv.url}${path}`);
-  return page;
-}
+const signIn = signedInPages(() => ({ browser, srv }));
+const openAs = (email: string, path: string, opts: OpenOptions = {}) => signIn(email, PASSWORD, path, opts);
 
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();

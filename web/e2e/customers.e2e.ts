@@ -1,14 +1,13 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, PHONE, screenshot } from './support/browser';
 import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
+import { type OpenOptions, signedInPages } from './support/pages';
 import { startServer, type TestServer } from './support/server';
-import { storeSession } from './support/session';
 
 let srv: TestServer;
 let browser: Browser;
 let t: Tenant;
-const contexts: BrowserContext[] = [];
 let janeChat = 0;
 
 beforeAll(async () => {
@@ -30,23 +29,8 @@ afterAll(async () => {
   await srv?.stop();
 });
 
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') {
-    const open = contexts.flatMap((c) => c.pages());
-    for (const [i, p] of open.entries())
-      await screenshot(p, `failed-${task.name.slice(0, 40)}-${i}`).catch(() => {});
-  }
-  while (contexts.length) await contexts.pop()?.close();
-});
-
-async function openAs(path: string, opts: { theme?: 'light' | 'dark'; device?: BrowserContextOptions } = {}) {
-  const context = await browser.newContext(opts.device ?? DESKTOP);
-  contexts.push(context);
-  const page = await context.newPage();
-  await storeSession(page, srv, 'ann@northwind.test', PASSWORD, opts.theme);
-  await page.goto(`${srv.url}${path}`);
-  return page;
-}
+const signIn = signedInPages(() => ({ browser, srv }));
+const openAs = (path: string, opts: OpenOptions = {}) => signIn('ann@northwind.test', PASSWORD, path, opts);
 
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
