@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BusinessHours, BusinessHoursBody } from './business-hours.ts';
 import { COMPANY_STATUSES } from './constants.ts';
 import { Id } from './envelope.ts';
 
@@ -24,6 +25,7 @@ export const Company = z.object({
   auto_assign_on_reply: z
     .boolean()
     .describe('a reply to an unassigned conversation assigns it to the agent who replies (default true)'),
+  business_hours: BusinessHours.nullable().describe('when the company is open; null: always open'),
   status: z.enum(COMPANY_STATUSES),
   status_reason: z.string().nullable(),
   apps_count: z.number(),
@@ -42,6 +44,7 @@ export const UpdateCompanyBody = z.object({
   company_name: CompanyName.optional(),
   timezone: Timezone.optional(),
   auto_assign_on_reply: z.boolean('Must be true or false').optional(),
+  business_hours: BusinessHoursBody.nullable().optional().describe('null removes them: always open'),
 });
 export type UpdateCompanyBody = z.infer<typeof UpdateCompanyBody>;
 

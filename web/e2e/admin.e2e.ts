@@ -163,7 +163,10 @@ describe('company admin', () => {
     const autoAssign = page.getByRole('switch', { name: 'Assign conversations to the agent who replies' });
     expect(await autoAssign.getAttribute('aria-checked')).toBe('true');
     await autoAssign.click();
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page
+      .getByRole('form', { name: 'Company settings' })
+      .getByRole('button', { name: 'Save changes' })
+      .click();
     await toast(page, 'Company settings saved');
     await screenshot(page, 'admin-company-light');
     const company = await srv.api('GET', `/companies?id=${acme}`, {
@@ -172,6 +175,49 @@ describe('company admin', () => {
     });
     expect(company.timezone).toBe('Europe/Berlin');
     expect(company.auto_assign_on_reply).toBe(false);
+  });
+
+  it('sets business hours and holidays, then reads who changed what in the activity feed', async () => {
+    const page = await openAs('ann@acme.test', '/admin?tab=company');
+    const hours = page.getByRole('form', { name: 'Business hours' });
+    await hours.getByText('Always open: no business hours are set.').waitFor();
+    await hours.getByRole('switch', { name: 'Set business hours' }).click();
+    // Switching on proposes a working week.
+    expect(await hours.getByLabel('Monday opens').inputValue()).toBe('09:00');
+    expect(await hours.getByLabel('Saturday opens').count()).toBe(0);
+    await hours.getByRole('button', { name: 'Add hours on Saturday' }).click();
+    await hours.getByLabel('Saturday closes').fill('13:00');
+    await hours.getByLabel('Tuesday closes').fill('08:00');
+    await hours.getByRole('button', { name: 'Save changes' }).click();
+    await hours.getByText('The closing time must be after the opening time').waitFor();
+    await hours.getByLabel('Tuesday closes').fill('17:00');
+    await hours.getByLabel('Holiday date').fill('2026-12-25');
+    await hours.getByRole('button', { name: 'Add holiday' }).click();
+    await hours.getByRole('list', { name: 'Holidays' }).getByRole('listitem').first().waitFor();
+    await hours.getByRole('button', { name: 'Save changes' }).click();
+    await toast(page, 'Company settings saved');
+    await screenshot(page, 'admin-business-hours-light');
+    const company = await srv.api('GET', `/companies?id=${acme}`, {
+      token: await srv.login('ann@acme.test', PASSWORD),
+      companyId: acme,
+    });
+    expect(company.business_hours).toMatchObject({
+      days: { mon: [{ start: '09:00', end: '17:00' }], sat: [{ start: '09:00', end: '13:00' }], sun: [] },
+      holidays: ['2026-12-25'],
+    });
+
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    const feed = page.getByRole('list', { name: 'Activity' });
+    await feed.getByText('Changed the company settings').first().waitFor();
+    await page.getByLabel('Type').selectOption('app');
+    await feed.getByText('Changed the company settings').first().waitFor({ state: 'detached' });
+    await feed.getByText('Created app “Support Desk”').waitFor();
+    expect(new URL(page.url()).searchParams.get('type')).toBe('app');
+    await screenshot(page, 'admin-activity-light');
+    await page.getByLabel('From').fill('2099-01-01');
+    await page.getByText('No activity matches these filters').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await feed.getByText('Changed the company settings').first().waitFor();
   });
 
   it('sees the app on the dashboard with its inbox and stats, in light, dark and at 390 px', async () => {
@@ -203,6 +249,12 @@ describe('company admin', () => {
       page = await openAs('ann@acme.test', '/admin?tab=users', { theme, device });
       await page.getByText('carl@acme.test').waitFor();
       await screenshot(page, `admin-users-${suffix}`);
+      page = await openAs('ann@acme.test', '/admin?tab=company', { theme, device });
+      await page.getByLabel('Monday opens').waitFor();
+      await screenshot(page, `admin-business-hours-${suffix}`);
+      page = await openAs('ann@acme.test', '/admin?tab=activity', { theme, device });
+      await page.getByRole('list', { name: 'Activity' }).waitFor();
+      await screenshot(page, `admin-activity-${suffix}`);
       page = await openAs('ann@acme.test', `/admin/apps/${appId}`, { theme, device });
       await page.getByTestId('queue-row').first().waitFor();
       await screenshot(page, `admin-app-${suffix}`);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { activityRoutes } from './activities/routes.ts';
 import { aiRoutes } from './ai/routes.ts';
 import { appRoutes } from './apps/routes.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -30,4 +31,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(aiRoutes);
   await app.register(secureLinkRoutes);
   await app.register(eventRoutes);
+  await app.register(activityRoutes);
 };

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { BusinessHours } from '@inbox/contract';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { cascadeTo, timestamps, ts } from './columns.ts';
 import { users } from './users.ts';
 
@@ -14,6 +15,8 @@ export const companies = pgTable('companies', {
   lastConversationNumber: integer('last_conversation_number').notNull().default(0),
   /** A reply to an unassigned conversation assigns it to the replier (decision 015). */
   autoAssignOnReply: boolean('auto_assign_on_reply').notNull().default(true),
+  /** When the company is open, in its timezone (contract section 9); null: always open. */
+  businessHours: jsonb('business_hours').$type<BusinessHours>(),
   ...timestamps(),
 });
 

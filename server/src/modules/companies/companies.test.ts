@@ -119,3 +119,94 @@ describe('PUT /companies?id=', () => {
     expect(after.body.data).toEqual(before.body.data);
   });
 });
+
+describe('business hours (contract section 9)', () => {
+  const c = before(() => tenantWithSessions(t));
+  const put = (body: unknown, as = c.as.admin) =>
+    call(t.app, 'PUT', '/companies', { as, query: { id: c.company.id }, body });
+  const week = {
+    days: {
+      mon: [{ start: '09:00', end: '17:00' }],
+      fri: [
+        { start: '13:00', end: '24:00' },
+        { start: '08:00', end: '12:00' },
+      ],
+    },
+    holidays: ['2026-12-26', '2026-12-25', '2026-12-26'],
+  };
+
+  it('starts without business hours: always open', async () => {
+    const res = await call(t.app, 'GET', '/companies', { as: c.as.agent, query: { id: c.company.id } });
+    expect(res.body.data.business_hours).toBeNull();
+  });
+
+  it('stores ranges per weekday and holidays, in order, and every member reads them', async () => {
+    const res = await put({ business_hours: week });
+    expect(res.status).toBe(200);
+    const expected = {
+      days: {
+        mon: [{ start: '09:00', end: '17:00' }],
+        tue: [],
+        wed: [],
+        thu: [],
+        fri: [
+          { start: '08:00', end: '12:00' },
+          { start: '13:00', end: '24:00' },
+        ],
+        sat: [],
+        sun: [],
+      },
+      holidays: ['2026-12-25', '2026-12-26'],
+    };
+    expect(res.body.data.business_hours).toEqual(expected);
+    const read = await call(t.app, 'GET', '/companies', { as: c.as.agent, query: { id: c.company.id } });
+    expect(Company.parse(read.body.data).business_hours).toEqual(expected);
+    // Another setting alone leaves them as they are.
+    const renamed = await put({ company_name: 'Open Hours Ltd' });
+    expect(renamed.body.data.business_hours).toEqual(expected);
+  });
+
+  it('answers 422 naming the field for bad times, overlaps and dates, and changes nothing', async () => {
+    const before = (await call(t.app, 'GET', '/companies', { as: c.as.admin, query: { id: c.company.id } }))
+      .body.data;
+    const cases: [unknown, Record<string, string[]>][] = [
+      [
+        { days: { mon: [{ start: '9am', end: '17:00' }] } },
+        { 'business_hours.days.mon.0.start': ['Use HH:MM, from 00:00 to 24:00'] },
+      ],
+      [
+        { days: { tue: [{ start: '18:00', end: '09:00' }] } },
+        { 'business_hours.days.tue.0.end': ['The closing time must be after the opening time'] },
+      ],
+      [
+        {
+          days: {
+            wed: [
+              { start: '09:00', end: '13:00' },
+              { start: '12:00', end: '17:00' },
+            ],
+          },
+        },
+        { 'business_hours.days.wed.1.start': ['Overlaps another range of this day'] },
+      ],
+      [{ days: {}, holidays: ['2026-02-30'] }, { 'business_hours.holidays.0': ['This date does not exist'] }],
+      [{ days: {}, holidays: ['25/12/2026'] }, { 'business_hours.holidays.0': ['Use a date as YYYY-MM-DD'] }],
+    ];
+    for (const [hours, errors] of cases) {
+      const res = await put({ business_hours: hours });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual(errors);
+    }
+    const after = (await call(t.app, 'GET', '/companies', { as: c.as.admin, query: { id: c.company.id } }))
+      .body.data;
+    expect(after).toEqual(before);
+  });
+
+  it('is changed by company admins only, and null removes the hours', async () => {
+    for (const as of [c.as.manager, c.as.agent])
+      expect((await put({ business_hours: null }, as)).status).toBe(403);
+    const cleared = await put({ business_hours: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.business_hours).toBeNull();
+  });
+});

@@ -6,7 +6,6 @@ import { requireCompanyAdmin } from '../access/app-roles.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { getCompany, updateCompany } from './service.ts';
 
-/** Only the company named by X-Company-Id is in reach; any other id is "not found". */
 /** Only the caller's own company has a record here; any other id is "not found". */
 const ownCompany = (ctx: CompanyCtx, id: number) => {
   if (id !== ctx.companyId) throw notFound('Company');

@@ -1,4 +1,5 @@
 import type {
+  BusinessHours,
   Company,
   CompanyStatusBody,
   CreateCompanyBody,
@@ -18,6 +19,7 @@ const companyColumns = {
   name: companies.name,
   timezone: companies.timezone,
   autoAssignOnReply: companies.autoAssignOnReply,
+  businessHours: companies.businessHours,
   status: companies.status,
   statusReason: companies.statusReason,
   createdAt: companies.createdAt,
@@ -31,6 +33,7 @@ type CompanyRow = {
   name: string;
   timezone: string;
   autoAssignOnReply: boolean;
+  businessHours: BusinessHours | null;
   status: 'active' | 'suspended';
   statusReason: string | null;
   createdAt: Date;
@@ -44,6 +47,7 @@ const toCompany = (r: CompanyRow): Company => ({
   company_name: r.name,
   timezone: r.timezone,
   auto_assign_on_reply: r.autoAssignOnReply,
+  business_hours: r.businessHours,
   status: r.status,
   status_reason: r.statusReason,
   apps_count: r.appsCount,
@@ -110,6 +114,7 @@ export async function updateCompany(
         name: input.company_name,
         timezone: input.timezone,
         autoAssignOnReply: input.auto_assign_on_reply,
+        businessHours: input.business_hours,
         updatedAt: new Date(),
       })
       .where(eq(companies.id, companyId))

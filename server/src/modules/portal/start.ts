@@ -93,7 +93,12 @@ export async function startPortalConversation(opts: {
       // The database clock rules every expiry decision, so no process's clock skew matters.
       expiresAt: sql`now() + make_interval(secs => ${config.portalSessionTtlSeconds})`,
     });
-    await recordActivity(tx, null, {
+    const starter = {
+      type: 'customer' as const,
+      customerId: Number(customer.id),
+      name: input.customer_info.name,
+    };
+    await recordActivity(tx, starter, {
       companyId: app.companyId,
       action: 'conversation.created',
       entityType: 'conversation',

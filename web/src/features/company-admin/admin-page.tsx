@@ -3,12 +3,14 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSession } from '@/lib/session';
+import { ActivitySection } from './components/activity-section';
 import { NoAdminAccess, NoCompanyForAdmin } from './components/admin-access-states';
 import { AppsSection } from './components/apps-section';
+import { BusinessHoursCard } from './components/business-hours-card';
 import { CompanySettings } from './components/company-settings';
 import { UsersSection } from './components/users-section';
 
-const TABS = ['apps', 'users', 'company'] as const;
+const TABS = ['apps', 'users', 'company', 'activity'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function AdminPage() {
@@ -54,13 +56,20 @@ export default function AdminPage() {
         <TabsTrigger value="apps">Apps</TabsTrigger>
         <TabsTrigger value="users">Users</TabsTrigger>
         <TabsTrigger value="company">Company settings</TabsTrigger>
+        <TabsTrigger value="activity">Activity</TabsTrigger>
       </TabsList>
       <TabsContent value="apps">{apps}</TabsContent>
       <TabsContent value="users">
         <UsersSection companyId={company.company_id} currentUserId={user?.user_id} />
       </TabsContent>
       <TabsContent value="company">
-        <CompanySettings companyId={company.company_id} canEdit={isCompanyAdmin} />
+        <div className="grid gap-6">
+          <CompanySettings companyId={company.company_id} canEdit={isCompanyAdmin} />
+          <BusinessHoursCard companyId={company.company_id} canEdit={isCompanyAdmin} />
+        </div>
+      </TabsContent>
+      <TabsContent value="activity">
+        <ActivitySection companyId={company.company_id} />
       </TabsContent>
     </Tabs>,
     company.company_name,

@@ -14,6 +14,7 @@ export const adminKeys = {
   queues: (cid: number, appId: number) => ['company', cid, 'queues', appId] as const,
   queueMembers: (cid: number, queueId: number) => ['company', cid, 'queue-members', queueId] as const,
   users: (cid: number) => ['company', cid, 'users'] as const,
+  activities: (cid: number) => ['company', cid, 'activities'] as const,
 };
 
 /** "an admin", "an agent", "a manager": for success messages about roles. */

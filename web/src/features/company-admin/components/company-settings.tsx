@@ -63,7 +63,7 @@ function CompanyFormBody({ company, canEdit }: { company: Company; canEdit: bool
     update.mutate(values, { onError: (err) => showServerError(err, form.setError, COMPANY_FIELDS) }),
   );
   return (
-    <form onSubmit={submit} noValidate className="contents">
+    <form onSubmit={submit} noValidate className="contents" aria-label="Company settings">
       <CardContent className="grid gap-4 sm:max-w-md">
         <CompanyFieldset form={form} disabled={!canEdit} />
         <SwitchField

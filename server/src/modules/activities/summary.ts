@@ -1,0 +1,103 @@
+/**
+ * The sentence an activity shows in the feed, from its type and the details recorded with it (never from
+ * the subject's current state: a deleted app is still named as it was). Types without a sentence of their
+ * own read as their verb and subject ("Updated queue “Billing”").
+ */
+
+const NOUNS: Record<string, string> = {
+  app: 'app',
+  company: 'company',
+  conversation: 'conversation',
+  customer: 'customer',
+  queue: 'queue',
+  user: 'user',
+};
+
+const VERBS: Record<string, string> = {
+  added: 'Added',
+  created: 'Created',
+  deleted: 'Deleted',
+  removed: 'Removed',
+  updated: 'Updated',
+  resolved: 'Resolved',
+  reopened: 'Reopened',
+  assigned: 'Assigned',
+  unassigned: 'Unassigned',
+  transferred: 'Transferred',
+  merged: 'Merged',
+  suspended: 'Suspended',
+  activated: 'Activated',
+};
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** The subject's name as the details recorded it, or its number. */
+function subjectLabel(details: Record<string, unknown>, entityId: string | null) {
+  const name =
+    text(details.name) ??
+    text(details.app_name) ??
+    text(details.queue_name) ??
+    text(details.company_name) ??
+    text(details.email);
+  if (name) return `“${name}”`;
+  if (typeof details.number === 'number') return `#${details.number}`;
+  return entityId ? `#${entityId}` : '';
+}
+
+const SPECIAL: Record<string, (d: Record<string, unknown>, label: string) => string> = {
+  'company.status_changed': (d) =>
+    `${d.status === 'suspended' ? 'Suspended' : 'Reactivated'} the company${text(d.reason) ? `: ${text(d.reason)}` : ''}`,
+  'company.updated': () => 'Changed the company settings',
+  'conversation.replied': (_d, label) => `Replied in conversation ${label}`,
+  'conversation.note_added': (_d, label) => `Added a note to conversation ${label}`,
+  'conversation.secure_link_sent': (_d, label) => `Sent a secure link for conversation ${label}`,
+  'customer.merged': (d) =>
+    `Merged customer #${d.duplicate_customer_id ?? '?'} into customer #${d.primary_customer_id ?? '?'}`,
+  'customer.deleted': () => 'Erased a customer and their conversations',
+  'customer.app_linked': (_d, label) => `Linked customer ${label} to an app`,
+  'user.password_reset': () => 'Reset their password',
+  'user.platform_admin_granted': (_d, label) => `Made user ${label} a platform admin`,
+  'user.platform_admin_removed': (_d, label) => `Removed platform admin rights from user ${label}`,
+};
+
+/** Names the feed looks up for a line: the member a membership change was about, the app or queue it was in. */
+export interface Names {
+  member: string | null;
+  scope: string | null;
+}
+
+const quoted = (name: string | null, fallback: string) => (name ? `“${name}”` : fallback);
+
+/** Membership changes name the person, and the app or queue. */
+function membershipLine(type: string, d: Record<string, unknown>, names: Names, entityId: string | null) {
+  const [kind = '', verb] = type.split('.');
+  const who = quoted(names.member, `user #${d.user_id ?? entityId ?? '?'}`);
+  const where =
+    kind === 'company_member'
+      ? 'the company'
+      : `${kind === 'app_member' ? 'app' : 'queue'} ${quoted(names.scope, `#${entityId ?? '?'}`)}`;
+  const role = text(d.role);
+  if (verb === 'added') return `Added ${who} to ${where}${role ? ` as ${role}` : ''}`;
+  if (verb === 'removed') return `Removed ${who} from ${where}`;
+  if (verb === 'updated') return `Changed the role of ${who} in ${where}${role ? ` to ${role}` : ''}`;
+  return null;
+}
+
+export function summaryOf(
+  type: string,
+  details: Record<string, unknown>,
+  entityId: string | null,
+  names: Names = { member: null, scope: null },
+) {
+  if (/^(company|app|queue)_member\./.test(type)) {
+    const line = membershipLine(type, details, names, entityId);
+    if (line) return line;
+  }
+  const label = subjectLabel(details, entityId);
+  const special = SPECIAL[type];
+  if (special) return special(details, label);
+  const [subject = '', verb = ''] = type.split('.');
+  const noun = NOUNS[subject] ?? subject.replace(/_/g, ' ');
+  const said = VERBS[verb] ?? `${verb.charAt(0).toUpperCase()}${verb.slice(1).replace(/_/g, ' ')}`;
+  return `${said} ${noun}${label ? ` ${label}` : ''}`;
+}

@@ -1,0 +1,183 @@
+import type { Activity } from '@inbox/contract';
+import { useQuery } from '@tanstack/react-query';
+import { HistoryIcon } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { Pager } from '@/components/pager';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input, NativeSelect } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { parseServerTime, relativeTime } from '@/lib/format';
+import { ACTIVITIES_PAGE, activitiesQuery } from '../api/activities';
+import { companyUsersQuery } from '../api/users';
+
+/** The families of activity types the filter offers (`type` takes a family or one exact type). */
+const FAMILIES: [string, string][] = [
+  ['', 'All activity'],
+  ['company', 'Company'],
+  ['company_member', 'Company members'],
+  ['app', 'Apps'],
+  ['app_member', 'App members'],
+  ['queue', 'Queues'],
+  ['queue_member', 'Queue members'],
+  ['conversation', 'Conversations'],
+  ['customer', 'Customers'],
+  ['user', 'User accounts'],
+];
+
+const FILTERS = ['type', 'user', 'from', 'to'] as const;
+
+/** `/admin?tab=activity`: who changed what in the company, filtered by type, person and days; in the URL. */
+export function ActivitySection({ companyId }: { companyId: number }) {
+  const [params, setParams] = useSearchParams();
+  const type = params.get('type') ?? '';
+  const user = params.get('user') ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const offset = Number(params.get('offset')) || 0;
+  const set = (key: (typeof FILTERS)[number] | 'offset', value: string) =>
+    setParams(
+      (p) => {
+        if (value) p.set(key, value);
+        else p.delete(key);
+        // A new filter starts from the first page.
+        if (key !== 'offset') p.delete('offset');
+        return p;
+      },
+      { replace: true },
+    );
+  const filtered = FILTERS.some((k) => params.get(k));
+  const activities = useQuery(
+    activitiesQuery(companyId, {
+      type: type || undefined,
+      user_id: user ? Number(user) : undefined,
+      from: from || undefined,
+      to: to || undefined,
+      offset,
+    }),
+  );
+  const users = useQuery(companyUsersQuery(companyId, { limit: 100 }));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Activity</CardTitle>
+        <CardDescription>Who changed what in this company, newest first.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid gap-1.5">
+            <Label htmlFor="activity-type">Type</Label>
+            <NativeSelect id="activity-type" value={type} onChange={(e) => set('type', e.target.value)}>
+              {FAMILIES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="activity-user">Person</Label>
+            <NativeSelect id="activity-user" value={user} onChange={(e) => set('user', e.target.value)}>
+              <option value="">Everyone</option>
+              {users.data?.data.map((u) => (
+                <option key={u.user_id} value={u.user_id}>
+                  {u.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="activity-from">From</Label>
+            <Input
+              id="activity-from"
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(e) => set('from', e.target.value)}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="activity-to">To</Label>
+            <Input
+              id="activity-to"
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(e) => set('to', e.target.value)}
+            />
+          </div>
+        </div>
+        {activities.isPending ? (
+          <ListSkeleton label="Loading activity" />
+        ) : activities.isError ? (
+          <ErrorState error={activities.error} onRetry={() => activities.refetch()} />
+        ) : activities.data.data.length === 0 ? (
+          <EmptyState
+            icon={HistoryIcon}
+            title={filtered ? 'No activity matches these filters' : 'No activity yet'}
+            description={
+              filtered
+                ? 'Try another type, person or range of days.'
+                : 'Changes to apps, queues and members show here.'
+            }
+            action={
+              filtered && (
+                <Button variant="outline" onClick={() => setParams({ tab: 'activity' }, { replace: true })}>
+                  Clear filters
+                </Button>
+              )
+            }
+          />
+        ) : (
+          <>
+            <ol className="divide-y" aria-label="Activity">
+              {activities.data.data.map((a) => (
+                <ActivityRow key={a.activity_id} activity={a} />
+              ))}
+            </ol>
+            <Pager
+              offset={offset}
+              limit={ACTIVITIES_PAGE}
+              total={activities.data.meta.total}
+              capped={activities.data.meta.total_capped}
+              onChange={(next) => set('offset', next ? String(next) : '')}
+            />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ActivityRow({ activity: a }: { activity: Activity }) {
+  const at = parseServerTime(a.created_ts);
+  return (
+    <li className="flex flex-col gap-1 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+      <div className="min-w-0">
+        <p className="break-words text-sm">{a.summary}</p>
+        <p className="text-muted-foreground text-xs">
+          {a.impersonator ? (
+            <>
+              {a.impersonator.name} acting as {a.actor.name}
+            </>
+          ) : (
+            a.actor.name
+          )}
+          <span aria-hidden="true"> · </span>
+          <span className="font-mono">{a.type}</span>
+        </p>
+      </div>
+      <time
+        dateTime={a.created_ts}
+        title={at.toLocaleString()}
+        className="shrink-0 text-muted-foreground text-xs"
+      >
+        {relativeTime(at)}
+      </time>
+    </li>
+  );
+}
