@@ -3,6 +3,7 @@ export * from './admin.ts';
 export * from './ai.ts';
 export * from './apps.ts';
 export * from './auth.ts';
+export * from './auto-responders.ts';
 export * from './business-hours.ts';
 export * from './companies.ts';
 export * from './constants.ts';

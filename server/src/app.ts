@@ -11,6 +11,7 @@ import { type Jobs, startJobs } from './jobs/runtime.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import type { AttachmentStorage } from './modules/attachments/storage.ts';
 import { createAttachmentStorage } from './modules/attachments/storage-driver.ts';
+import { dueAnswersJob, startAutoResponders } from './modules/auto-responders/runtime.ts';
 import { type Live, startLive } from './modules/events/live.ts';
 import { pruneEventsJob } from './modules/events/prune.ts';
 import { apiRoutes } from './modules/index.ts';
@@ -44,6 +45,8 @@ declare module 'fastify' {
     live: Live;
     /** This process's share of the durable jobs (pg-boss). */
     jobs: Jobs;
+    /** This process's auto-responder consumer (tests wait on `settle`). */
+    autoResponders: Awaited<ReturnType<typeof startAutoResponders>>;
   }
 }
 
@@ -56,6 +59,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; omitted in API-only tests. */
   webDist?: string;
+  /** What "now" is for time rules (business hours, auto-responders); tests pass one they control. */
+  clock?: () => Date;
 }
 
 /** The whole HTTP application; `main.ts` and the tests both build it. */
@@ -92,14 +97,28 @@ export async function buildApp(opts: BuildAppOptions) {
   await storage.ready();
   app.addHook('onClose', async () => storage.close());
   app.decorate('deps', { db: opts.db.db, kind: opts.db.kind, config: opts.config, mailer, storage });
+  const clock = opts.clock ?? (() => new Date());
+  // The sequencer starts with the live parts below; jobs that write events wake it once it is there.
+  let kickSequencer = () => {};
   const jobs = await startJobs(opts.db, app.log, [
     portalSweepJob({ db: opts.db.db, storage, log: app.log }),
     pruneEventsJob(opts.db.db, opts.config.eventRetentionDays),
+    dueAnswersJob(opts.db.db, clock, () => kickSequencer()),
   ]);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   const live = await startLive(opts.db, app.log);
   app.decorate('live', live);
+  kickSequencer = live.sequencer.kick;
+  const responders = await startAutoResponders({
+    db: opts.db.db,
+    hub: live.hub,
+    clock,
+    kick: live.sequencer.kick,
+    log: app.log,
+  });
+  app.decorate('autoResponders', responders);
+  app.addHook('onClose', async () => responders.stop());
   // Streams end first (with a reconnect hint), or the server would wait on them forever. Keep-alive
   // connections whose request finishes during the close are shut as soon as they fall idle: Node closes
   // idle connections only once, when the close begins, and would otherwise wait out their keep-alive.

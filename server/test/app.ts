@@ -21,6 +21,8 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   /** A database of the test's own (already migrated); a fresh copy of the template otherwise. */
   given?: Database,
+  /** What the app takes for "now" where a test controls time (auto-responders). */
+  clock?: () => Date,
 ): Promise<TestContext> {
   const database = given ?? (await openTestDatabase());
   const smtp = await startTestSmtp();
@@ -31,7 +33,7 @@ export async function createTestApp(
     jwtSecret: await loadJwtSecret(database.db),
     ...overrides,
   };
-  const app = await buildApp({ config, db: database });
+  const app = await buildApp({ config, db: database, clock });
   await app.ready();
   return {
     app,
@@ -60,8 +62,8 @@ export function before<T extends object>(make: () => Promise<T>): T {
 }
 
 /** The suite's app (see `createTestApp`), made before its tests and closed after them. */
-export function useTestApp(overrides: Partial<Config> = {}): TestContext {
-  const t = before(() => createTestApp(overrides));
+export function useTestApp(overrides: Partial<Config> = {}, clock?: () => Date): TestContext {
+  const t = before(() => createTestApp(overrides, undefined, clock));
   afterAll(() => t.close());
   return t;
 }

@@ -3,6 +3,7 @@ import { activityRoutes } from './activities/routes.ts';
 import { aiRoutes } from './ai/routes.ts';
 import { appRoutes } from './apps/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { autoResponderRoutes } from './auto-responders/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
 import { consoleAttachmentRoutes } from './console-attachments/routes.ts';
 import { conversationRoutes } from './conversations/routes.ts';
@@ -32,4 +33,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(secureLinkRoutes);
   await app.register(eventRoutes);
   await app.register(activityRoutes);
+  await app.register(autoResponderRoutes);
 };

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
 import { type ApiRoute, apiRoutesOf, fieldsOf } from '../../../test/routes.ts';
+import { autoResponderConsumer } from '../auto-responders/engine.ts';
+import { consumeOnce } from '../events/consumer.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { multipartBody, PNG } from '../portal/test-files.ts';
 import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
@@ -28,6 +30,7 @@ interface Ids {
   /** An agent reply: only a cursor value here, never substituted across companies. */
   message: number;
   attachment: number;
+  auto_responder: number;
 }
 
 /** Tables whose rows of A are written by the seed but may change on their own (not by B): checked for coverage only. */
@@ -36,7 +39,20 @@ const SELF_CHANGING = new Set(['typing_signals']);
 async function seedCompany(into: Ids) {
   const tenant = await createTenant(t.db);
   const agent = await loginAs(t.app, tenant.agent.email, PASSWORD, tenant.company.id);
+  const admin = await loginAs(t.app, tenant.admin.email, PASSWORD, tenant.company.id);
+  const responder = await call(t.app, 'POST', '/auto-responders', {
+    as: admin,
+    body: { app_id: tenant.app.id, name: 'Hello', trigger: 'conversation_started', message: 'Hello!' },
+  });
   const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
+  // The greeting is owed (and sent) by the responders' consumer, as the running app would.
+  await sequenceEvents(t.db);
+  while (
+    (await consumeOnce(
+      t.db,
+      autoResponderConsumer(() => new Date()),
+    )) > 0
+  ) {}
   const reply = await call(t.app, 'POST', '/messages', {
     as: agent,
     body: { conversation_id: chat.conversationId, content: 'An agent reply' },
@@ -80,6 +96,7 @@ async function seedCompany(into: Ids) {
     ),
     message: reply.body.data.id,
     attachment: portalFile.body.data.attachment_id,
+    auto_responder: responder.body.data.auto_responder_id,
   });
   return { tenant, token: chat.token };
 }
@@ -97,6 +114,7 @@ const MISSING = 1_999_999_999;
 
 /** Which record an `id` names on each route. */
 function idKind(url: string): keyof Ids {
+  if (url.includes('/auto-responders')) return 'auto_responder';
   if (url.includes('/customer')) return 'customer';
   if (url.includes('compan')) return 'company';
   if (url.includes('/queue')) return 'queue';
@@ -144,6 +162,8 @@ function fill(field: string, url: string): unknown {
     draft: 'Hi',
     limit: 10,
     offset: 0,
+    trigger: 'conversation_started',
+    message: 'Iso greeting',
     last_message_id: B.message,
     before_message_id: B.message,
   };

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, useTestApp } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
+import { autoResponderConsumer } from '../auto-responders/engine.ts';
+import { consumeOnce } from '../events/consumer.ts';
+import { sequenceEvents } from '../events/sequencer.ts';
 import { PNG } from '../portal/test-files.ts';
 import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
 
@@ -12,11 +15,30 @@ import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
 const t = useTestApp();
 const parents = {} as Record<
   'a' | 'b',
-  { apps: number; queues: number; customers: number; conversations: number; company: number }
+  {
+    apps: number;
+    queues: number;
+    customers: number;
+    conversations: number;
+    auto_responders: number;
+    company: number;
+  }
 >;
 
 async function seed(key: 'a' | 'b') {
   const tenant = await createTenant(t.db);
+  const admin = await loginAs(t.app, tenant.admin.email, PASSWORD, tenant.company.id);
+  const responder = await call(t.app, 'POST', '/auto-responders', {
+    as: admin,
+    body: {
+      app_id: tenant.app.id,
+      queue_id: tenant.queue.id,
+      name: 'Later',
+      trigger: 'no_agent_reply',
+      delay_minutes: 5,
+      message: 'Soon.',
+    },
+  });
   const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
   const agent = await loginAs(t.app, tenant.agent.email, PASSWORD, tenant.company.id);
   const reply = await call(t.app, 'POST', '/messages', {
@@ -28,6 +50,14 @@ async function seed(key: 'a' | 'b') {
     body: { conversation_id: chat.conversationId, last_message_id: reply.body.data.id },
   });
   await uploadFile(t.app, chat.token, 'a.png', PNG, 'image/png');
+  // The wait the responder owes is recorded by its consumer.
+  await sequenceEvents(t.db);
+  while (
+    (await consumeOnce(
+      t.db,
+      autoResponderConsumer(() => new Date()),
+    )) > 0
+  ) {}
   await portal(t.app, 'POST', '/portal/typing', { token: chat.token, body: {} });
   const conv = await t.db.execute<{ customer_id: number }>(
     sql`select customer_id from conversations where id = ${chat.conversationId}`,
@@ -38,6 +68,7 @@ async function seed(key: 'a' | 'b') {
     queues: tenant.queue.id,
     customers: Number(conv.rows[0]!.customer_id),
     conversations: chat.conversationId,
+    auto_responders: responder.body.data.auto_responder_id,
   };
 }
 
@@ -62,6 +93,10 @@ const REFERENCES: [string, string, keyof (typeof parents)['a']][] = [
   ['conversation_reads', 'conversation_id', 'conversations'],
   ['portal_sessions', 'conversation_id', 'conversations'],
   ['typing_signals', 'conversation_id', 'conversations'],
+  ['auto_responders', 'app_id', 'apps'],
+  ['auto_responders', 'queue_id', 'queues'],
+  ['auto_responder_runs', 'responder_id', 'auto_responders'],
+  ['auto_responder_runs', 'conversation_id', 'conversations'],
 ];
 
 describe('composite tenant keys', () => {

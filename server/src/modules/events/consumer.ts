@@ -59,14 +59,18 @@ export async function startConsumer(opts: {
   spec: ConsumerSpec;
   onError: (err: unknown) => void;
   retryMs?: number;
+  /** After batches that handled events were committed (a consumer that wrote events wakes the sequencer). */
+  afterBatch?: () => void;
 }) {
   const { db, spec } = opts;
   const limit = spec.batch ?? 200;
   let failed = false;
   const runs = coalesced(async () => {
     try {
-      while (!runs.stopped && (await consumeOnce(db, spec)) === limit) {}
+      let passed = 0;
+      for (let n = limit; !runs.stopped && n === limit; passed += n) n = await consumeOnce(db, spec);
       failed = false;
+      if (passed > 0) opts.afterBatch?.();
     } catch (err) {
       failed = true;
       opts.onError(err);
