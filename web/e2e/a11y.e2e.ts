@@ -91,8 +91,13 @@ const consolePages: [string, string, (p: Page) => Promise<unknown>][] = [
   ['profile', '/profile', (p) => p.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()],
   ['admin apps', '/admin?tab=apps', (p) => p.getByRole('tab', { name: 'Apps' }).waitFor()],
   ['admin users', '/admin?tab=users', (p) => p.getByText('Sam Rivera').first().waitFor()],
-  ['admin company', '/admin?tab=company', (p) => p.getByRole('tab', { name: 'Company settings' }).waitFor()],
-  ['app page', '', (p) => p.getByText('Northwind Store').first().waitFor()],
+  [
+    'admin company',
+    '/admin?tab=company',
+    (p) => p.getByRole('switch', { name: 'Set business hours' }).waitFor(),
+  ],
+  ['admin activity', '/admin?tab=activity', (p) => p.getByRole('list', { name: 'Activity' }).waitFor()],
+  ['app page', '', (p) => p.getByText('No auto-responders yet').waitFor()],
   ['customers', '/customers', (p) => p.getByRole('list', { name: 'Customers' }).waitFor()],
   ['customer page', '', (p) => p.getByRole('heading', { name: 'Maria Lopez', level: 1 }).waitFor()],
 ];

@@ -108,7 +108,7 @@ describe('company admin', () => {
 
     // App members: Bob joins as an agent, then becomes a manager.
     await pick(page, 'Choose a person to add to the app', 'Bob', 'Bob Agent');
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
     await toast(page, 'Bob Agent added to the app');
     const bobRole = page.getByRole('combobox', { name: 'Role of Bob Agent in the app' });
     expect(await bobRole.inputValue()).toBe('agent');
@@ -293,6 +293,38 @@ describe('company admin', () => {
     } finally {
       site.close();
     }
+  });
+
+  it('adds a greeting through the app page that a customer then gets in the portal', async () => {
+    const page = await openAs('ann@acme.test', `/admin/apps/${appId}`);
+    await page.getByText('No auto-responders yet').waitFor();
+    await page.getByRole('button', { name: 'Add auto-responder' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add auto-responder' });
+    await dialog.getByLabel('When').selectOption('keyword');
+    await dialog.getByRole('button', { name: 'Add auto-responder' }).click();
+    await dialog.getByText('Name is required').waitFor();
+    await dialog.getByText('Give at least one keyword').waitFor();
+    await dialog.getByLabel('Name').fill('Greeting');
+    await dialog.getByLabel('When').selectOption('conversation_started');
+    await dialog.getByLabel('Message').fill('Hi {{customer.name}}, thanks for contacting {{app.name}}!');
+    await screenshot(page, 'admin-auto-responder-dialog', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Add auto-responder' }).click();
+    await toast(page, 'Auto-responder "Greeting" created');
+    const list = page.getByRole('list', { name: 'Auto-responders' });
+    await list.getByText('When a conversation starts · All queues').waitFor();
+    await screenshot(page, 'admin-auto-responders-light');
+
+    const customer = await page.context().newPage();
+    await customer.goto(`${srv.url}/portal?app_id=${appId}`);
+    const label = (text: string) => customer.getByLabel(new RegExp(`^${text}\\*?( \\(optional\\))?$`));
+    await label('Name').fill('Maria Lopez');
+    await label('Email').fill('maria@example.com');
+    const topic = label('What area do you need help\\?');
+    if (await topic.count()) await topic.selectOption({ index: 1 });
+    await label('How can we help you\\?').fill('Hello, is anyone there?');
+    await customer.getByRole('button', { name: 'Start Conversation' }).click();
+    await customer.getByText('Hi Maria Lopez, thanks for contacting Support Desk!').waitFor();
+    await screenshot(customer, 'portal-greeting');
   });
 
   it('shows a clear state for an app that does not exist', async () => {

@@ -15,6 +15,7 @@ import { appQuery } from './api/apps';
 import { NoAdminAccess, NoCompanyForAdmin } from './components/admin-access-states';
 import { CompanyAppDetailsCard } from './components/app-details-card';
 import { AppMembersCard } from './components/app-members-card';
+import { AutoRespondersCard } from './components/auto-responders-card';
 import { PortalLinkCard } from './components/portal-link-card';
 import { AppQueuesCard } from './components/queues-card';
 
@@ -98,6 +99,7 @@ function AppAdmin({ companyId, appId }: { companyId: number; appId: number }) {
           <CompanyAppDetailsCard companyId={companyId} app={a} />
           <PortalLinkCard appId={a.app_id} isActive={a.is_active} />
           <AppQueuesCard companyId={companyId} appId={a.app_id} />
+          <AutoRespondersCard companyId={companyId} appId={a.app_id} appName={a.app_name} />
           <AppMembersCard companyId={companyId} appId={a.app_id} canEdit={a.role === 'admin'} />
         </>
       ) : (

@@ -15,6 +15,7 @@ export const adminKeys = {
   queueMembers: (cid: number, queueId: number) => ['company', cid, 'queue-members', queueId] as const,
   users: (cid: number) => ['company', cid, 'users'] as const,
   activities: (cid: number) => ['company', cid, 'activities'] as const,
+  responders: (cid: number, appId: number) => ['company', cid, 'auto-responders', appId] as const,
 };
 
 /** "an admin", "an agent", "a manager": for success messages about roles. */

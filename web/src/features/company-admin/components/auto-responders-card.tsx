@@ -1,0 +1,140 @@
+import type { AutoResponder, AutoResponderTrigger } from '@inbox/contract';
+import { useQuery } from '@tanstack/react-query';
+import { BotIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { toastError } from '@/components/server-errors';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
+import { Switch } from '@/components/ui/switch';
+import { respondersQuery, useDeleteResponder, useUpdateResponder } from '../api/auto-responders';
+import { queuesQuery } from '../api/queues';
+import { ResponderDialog } from './responder-dialog';
+
+export const TRIGGER_LABELS: Record<AutoResponderTrigger, string> = {
+  conversation_started: 'When a conversation starts',
+  outside_business_hours: 'Outside business hours',
+  no_agent_reply: 'When no agent has replied',
+  keyword: 'When a message has a keyword',
+};
+
+function whenText(r: AutoResponder) {
+  if (r.trigger === 'no_agent_reply') return `No agent reply after ${r.delay_minutes} min`;
+  if (r.trigger === 'keyword') return `Keywords: ${r.keywords.join(', ')}`;
+  return TRIGGER_LABELS[r.trigger];
+}
+
+/** `/admin/apps/{id}`: the app's automatic messages, for its managers and admins. */
+export function AutoRespondersCard({
+  companyId,
+  appId,
+  appName,
+}: {
+  companyId: number;
+  appId: number;
+  appName: string;
+}) {
+  const responders = useQuery(respondersQuery(companyId, appId));
+  const queues = useQuery(queuesQuery(companyId, appId));
+  const update = useUpdateResponder(companyId, appId);
+  const remove = useDeleteResponder(companyId, appId);
+  const [editing, setEditing] = useState<AutoResponder | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AutoResponder | null>(null);
+  const queueName = (id: number | null) =>
+    id === null ? 'All queues' : (queues.data?.data.find((q) => q.queue_id === id)?.queue_name ?? 'A queue');
+
+  return (
+    <Card>
+      <CardHeaderWithAction
+        title="Auto-responders"
+        description={`Messages sent as ${appName} when a conversation starts, outside business hours, when no agent replies in time, or when a customer writes a keyword.`}
+        action={
+          <Button onClick={() => setEditing('new')}>
+            <PlusIcon aria-hidden />
+            Add auto-responder
+          </Button>
+        }
+      />
+      <CardContent>
+        {responders.isPending ? (
+          <ListSkeleton label="Loading auto-responders" rows={2} />
+        ) : responders.isError ? (
+          <ErrorState error={responders.error} onRetry={() => responders.refetch()} />
+        ) : responders.data.length === 0 ? (
+          <EmptyState
+            icon={BotIcon}
+            title="No auto-responders yet"
+            description="Greet new conversations, say when the team is back, or answer common questions at once."
+          />
+        ) : (
+          <ul className="divide-y" aria-label="Auto-responders">
+            {responders.data.map((r) => (
+              <li key={r.auto_responder_id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center">
+                <div className="min-w-0 flex-1 space-y-1">
+                  <p className="font-medium">{r.name}</p>
+                  <p className="text-muted-foreground text-xs">
+                    {whenText(r)} · {queueName(r.queue_id)}
+                  </p>
+                  <p className="line-clamp-2 break-words text-sm">{r.message}</p>
+                </div>
+                <div className="flex items-center gap-1">
+                  <Switch
+                    aria-label={`${r.name} is active`}
+                    checked={r.is_active}
+                    disabled={update.isPending}
+                    onCheckedChange={(on) =>
+                      update.mutate(
+                        { id: r.auto_responder_id, body: { is_active: on } },
+                        { onError: (e) => toastError(e) },
+                      )
+                    }
+                  />
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Edit ${r.name}`}
+                    onClick={() => setEditing(r)}
+                  >
+                    <PencilIcon />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Delete ${r.name}`}
+                    onClick={() => setDeleting(r)}
+                  >
+                    <Trash2Icon />
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <ResponderDialog
+        companyId={companyId}
+        appId={appId}
+        queues={queues.data?.data ?? []}
+        responder={editing === 'new' ? undefined : (editing ?? undefined)}
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.name ?? 'auto-responder'}?`}
+        description="It stops answering at once, and answers it was still waiting to send are dropped."
+        confirmLabel="Delete auto-responder"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting, { onSuccess: () => setDeleting(null), onError: (e) => toastError(e) })
+        }
+      />
+    </Card>
+  );
+}
