@@ -1,11 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, useTestApp } from '../../test/app.ts';
 import { companies, conversationReads, conversations, messages, users } from '../db/schema/index.ts';
+import { autoResponderConsumer } from '../modules/auto-responders/engine.ts';
+import { consumeOnce } from '../modules/events/consumer.ts';
+import { sequenceEvents } from '../modules/events/sequencer.ts';
 import { DEMO_PASSWORD, type DemoInfo, seedDemoData } from './demo.ts';
 import { DEMO_THREADS } from './demo-threads.ts';
 
-const t = useTestApp();
+// A Saturday evening in Berlin: the demo's outside-hours responder has something to say.
+const t = useTestApp({}, () => new Date('2026-11-28T20:00:00Z'));
 let info: DemoInfo;
 let companyId: number;
 
@@ -121,6 +125,24 @@ describe('demo data', () => {
       .from(conversations)
       .where(eq(conversations.id, started.body.data.conversation_id));
     expect(c!.number).toBe(DEMO_THREADS.length + 1);
+
+    // The store greets the customer and, on a Saturday evening, says when the team is back.
+    await sequenceEvents(t.db);
+    while (
+      (await consumeOnce(
+        t.db,
+        autoResponderConsumer(() => new Date('2026-11-28T20:00:00Z')),
+      )) > 0
+    ) {}
+    const said = await t.db
+      .select({ content: messages.content })
+      .from(messages)
+      .where(and(eq(messages.conversationId, c!.id), eq(messages.senderType, 'auto')))
+      .orderBy(asc(messages.id));
+    expect(said.map((m) => m.content)).toEqual([
+      'Hi Emma Schmidt, thanks for contacting Acme Store! An agent will be with you shortly.',
+      'Our team is away right now. We are back Monday 30 November at 09:00 and will answer you then.',
+    ]);
   });
 
   it('shows the private VIP conversation to its queue member and hides it from other agents', async () => {

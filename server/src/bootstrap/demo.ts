@@ -1,7 +1,9 @@
+import type { BusinessHours } from '@inbox/contract';
 import type { Db } from '../db/client.ts';
 import {
   appMembers,
   apps,
+  autoResponders,
   companies,
   companyMembers,
   queueMembers,
@@ -16,6 +18,20 @@ export interface DemoInfo {
   logins: { email: string; password: string; role: string }[];
 }
 
+/** Weekdays nine to half past five in Berlin, closed over Christmas and New Year. */
+const DEMO_HOURS: BusinessHours = {
+  days: {
+    mon: [{ start: '09:00', end: '17:30' }],
+    tue: [{ start: '09:00', end: '17:30' }],
+    wed: [{ start: '09:00', end: '17:30' }],
+    thu: [{ start: '09:00', end: '17:30' }],
+    fri: [{ start: '09:00', end: '17:30' }],
+    sat: [],
+    sun: [],
+  },
+  holidays: ['2026-12-24', '2026-12-25', '2026-12-26', '2026-12-31', '2027-01-01'],
+};
+
 /** Everyone in the demo company signs in with this password; it is printed at start. */
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -28,14 +44,15 @@ const PEOPLE = [
 
 /**
  * A small living company so a new user sees a working product: Acme with two apps (a storefront and a
- * billing product), public and private queues, agents placed in them, and customers with conversations in
- * every state spread over the last days (demo-threads.ts).
+ * billing product), public and private queues, agents placed in them, business hours, a greeting and an
+ * outside-hours auto-responder on the store, and customers with conversations in every state spread over
+ * the last days (demo-threads.ts).
  */
 export async function seedDemoData(db: Db): Promise<DemoInfo> {
   return db.transaction(async (tx) => {
     const [acme] = await tx
       .insert(companies)
-      .values({ name: 'Acme Inc', timezone: 'Europe/Berlin' })
+      .values({ name: 'Acme Inc', timezone: 'Europe/Berlin', businessHours: DEMO_HOURS })
       .returning();
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const people = await tx
@@ -77,6 +94,24 @@ export async function seedDemoData(db: Db): Promise<DemoInfo> {
       { companyId: acme!.id, queueId: returns!.id, userId: id('agent2'), role: 'member' },
       { companyId: acme!.id, queueId: vip!.id, userId: id('agent'), role: 'manager' },
       { companyId: acme!.id, queueId: invoices!.id, userId: id('agent'), role: 'member' },
+    ]);
+    await tx.insert(autoResponders).values([
+      {
+        companyId: acme!.id,
+        appId: store!.id,
+        name: 'Greeting',
+        trigger: 'conversation_started',
+        message:
+          'Hi {{customer.name}}, thanks for contacting {{app.name}}! An agent will be with you shortly.',
+      },
+      {
+        companyId: acme!.id,
+        appId: store!.id,
+        name: 'Outside business hours',
+        trigger: 'outside_business_hours',
+        message:
+          'Our team is away right now. We are back {{business_hours.next_open}} and will answer you then.',
+      },
     ]);
     await seedDemoConversations(tx, {
       companyId: acme!.id,

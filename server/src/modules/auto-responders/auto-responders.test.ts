@@ -277,6 +277,22 @@ describe('answering', () => {
   });
 });
 
+describe('history', () => {
+  it('does not answer what happened before the responder was made', async () => {
+    const app = await createApp(t.db, s.a.company.id, { name: 'Old Shop' });
+    const before = await startChat(t.app, app.id, { name: 'Early Bird' });
+    const made = await call(t.app, 'POST', '/auto-responders', {
+      as: s.a.as.admin,
+      body: { app_id: app.id, name: 'Hello', trigger: 'conversation_started', message: 'Hello!' },
+    });
+    expect(made.status).toBe(201);
+    const after = await startChat(t.app, app.id, { name: 'Late Comer' });
+    await flush();
+    expect(await autos(before.token)).toEqual([]);
+    expect((await autos(after.token)).map((m) => m.content)).toEqual(['Hello!']);
+  });
+});
+
 describe('durability', () => {
   it('sends a waiting answer after a restart, from another process, through the minute job', async () => {
     const { app } = await appWith({

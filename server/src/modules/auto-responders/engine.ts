@@ -53,12 +53,14 @@ async function factsOf(tx: DbOrTx, conversationId: number): Promise<Facts | null
 }
 
 /** Active responders of the conversation's app (and queue, for a queue's own) with one of these triggers. */
-async function respondersFor(tx: DbOrTx, f: Facts, triggers: AutoResponderTrigger[]) {
+async function respondersFor(tx: DbOrTx, f: Facts, triggers: AutoResponderTrigger[], happened: string) {
   const res = await tx.execute<Responder>(sql`
     select id, trigger, delay_minutes, keywords, message from auto_responders
     where company_id = ${f.company_id} and app_id = ${f.app_id} and is_active
       and (queue_id is null or queue_id = ${f.queue_id})
       and trigger = any(${sql.param(triggers)}::text[])
+      -- A responder answers what happens after it was made, not a backlog the consumer is catching up on.
+      and created_at <= ${happened}::timestamptz
     order by id`);
   return res.rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
@@ -143,10 +145,10 @@ async function owedNow(
   if (runId !== null) await deliver(tx, runId, r, conversationId, f, now);
 }
 
-async function onStarted(tx: Tx, conversationId: number, now: Date) {
+async function onStarted(tx: Tx, conversationId: number, happened: string, now: Date) {
   const f = await factsOf(tx, conversationId);
   if (!f) return;
-  for (const r of await respondersFor(tx, f, ['conversation_started'])) {
+  for (const r of await respondersFor(tx, f, ['conversation_started'], happened)) {
     await owedNow(tx, f, r, conversationId, 'start', now);
   }
 }
@@ -155,12 +157,18 @@ async function onCustomerMessage(
   tx: Tx,
   conversationId: number,
   message: { id: number; content: string },
+  happened: string,
   now: Date,
 ) {
   const f = await factsOf(tx, conversationId);
   if (!f) return;
   const open = isOpenAt(f.business_hours, f.timezone, now);
-  for (const r of await respondersFor(tx, f, ['keyword', 'outside_business_hours', 'no_agent_reply'])) {
+  for (const r of await respondersFor(
+    tx,
+    f,
+    ['keyword', 'outside_business_hours', 'no_agent_reply'],
+    happened,
+  )) {
     if (r.trigger === 'keyword' && hasKeyword(message.content, r.keywords)) {
       await owedNow(tx, f, r, conversationId, `message:${message.id}`, now);
     } else if (r.trigger === 'outside_business_hours' && !open) {
@@ -203,7 +211,7 @@ export function autoResponderConsumer(clock: () => Date): ConsumerSpec {
         const conversationId = e.conversation_id;
         if (conversationId === undefined) continue;
         if (e.type === 'conversation.created') {
-          await onStarted(tx, conversationId, clock());
+          await onStarted(tx, conversationId, e.created_ts, clock());
           continue;
         }
         const m = (e.data.message ?? {}) as MessageData;
@@ -211,7 +219,7 @@ export function autoResponderConsumer(clock: () => Date): ConsumerSpec {
         if (m.sender_type === 'agent') await onAgentReply(tx, conversationId);
         else if (m.sender_type === 'customer' && m.message_id !== undefined) {
           const message = { id: Number(m.message_id), content: m.content ?? '' };
-          await onCustomerMessage(tx, conversationId, message, clock());
+          await onCustomerMessage(tx, conversationId, message, e.created_ts, clock());
         }
       }
     },
