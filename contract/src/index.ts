@@ -13,6 +13,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './health.ts';
+export * from './integrations.ts';
 export * from './messages.ts';
 export * from './portal.ts';
 export * from './queues.ts';

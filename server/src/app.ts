@@ -15,6 +15,7 @@ import { dueAnswersJob, startAutoResponders } from './modules/auto-responders/ru
 import { type Live, startLive } from './modules/events/live.ts';
 import { pruneEventsJob } from './modules/events/prune.ts';
 import { apiRoutes } from './modules/index.ts';
+import { startWebhooks, webhooksDueJob } from './modules/integrations/runtime.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
@@ -47,6 +48,8 @@ declare module 'fastify' {
     jobs: Jobs;
     /** This process's auto-responder consumer (tests wait on `settle`). */
     autoResponders: Awaited<ReturnType<typeof startAutoResponders>>;
+    /** This process's outgoing webhooks (tests wait on `settle`). */
+    webhooks: Awaited<ReturnType<typeof startWebhooks>>;
   }
 }
 
@@ -104,6 +107,7 @@ export async function buildApp(opts: BuildAppOptions) {
     portalSweepJob({ db: opts.db.db, storage, log: app.log }),
     pruneEventsJob(opts.db.db, opts.config.eventRetentionDays),
     dueAnswersJob(opts.db.db, clock, () => kickSequencer()),
+    webhooksDueJob(opts.db.db, opts.config.allowPrivateWebhookTargets),
   ]);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
@@ -119,6 +123,14 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   app.decorate('autoResponders', responders);
   app.addHook('onClose', async () => responders.stop());
+  const webhooks = await startWebhooks({
+    db: opts.db.db,
+    hub: live.hub,
+    allowPrivate: opts.config.allowPrivateWebhookTargets,
+    log: app.log,
+  });
+  app.decorate('webhooks', webhooks);
+  app.addHook('onClose', async () => webhooks.stop());
   // Streams end first (with a reconnect hint), or the server would wait on them forever. Keep-alive
   // connections whose request finishes during the close are shut as soon as they fall idle: Node closes
   // idle connections only once, when the close begins, and would otherwise wait out their keep-alive.

@@ -21,6 +21,12 @@ const Env = z.object({
   PORTAL_MESSAGES_PER_MINUTE_PER_IP: z.coerce.number().int().min(0).default(600),
   PORTAL_MESSAGES_PER_MINUTE_PER_TOKEN: z.coerce.number().int().min(0).default(60),
   AI_BASE_URL: z.string().url().optional(),
+  ALLOW_PRIVATE_WEBHOOK_TARGETS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  META_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -75,6 +81,11 @@ export interface Config {
   eventRetentionDays: number;
   /** Behind a load balancer: which proxies' X-Forwarded-For to believe (rate limits key on the client IP). */
   trustProxy: boolean | string;
+  /** Webhooks may call private and local addresses: for tests and local setups only (contract section 10). */
+  allowPrivateWebhookTargets: boolean;
+  /** Provider API bases (contract section 10), settings so tests run against local servers. */
+  metaApiUrl: string;
+  twilioApiUrl: string;
   storage: StorageConfig;
   /** Secret for signing access tokens; read or created under DATA_DIR at start. */
   jwtSecret: string;
@@ -137,6 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     logLevel: e.LOG_LEVEL,
     eventRetentionDays: e.EVENT_RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
+    allowPrivateWebhookTargets: e.ALLOW_PRIVATE_WEBHOOK_TARGETS,
+    metaApiUrl: e.META_API_URL.replace(/\/$/, ''),
+    twilioApiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
     storage,
     loginRateLimit: { perIp: 30, perEmail: 10, windowMs: 15 * 60 * 1000 },
     portalRateLimit: {

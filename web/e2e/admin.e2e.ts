@@ -14,7 +14,8 @@ let acme: number;
 let appId = 0;
 
 beforeAll(async () => {
-  [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // Webhooks may call the local receiver of the integrations test.
+  [srv, browser] = await Promise.all([startServer({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' }), launchBrowser()]);
   // A company with its admin, an agent and a third member, made through the platform API.
   const token = await srv.login(srv.adminEmail, srv.adminPassword);
   const call = (method: string, path: string, body: unknown) => srv.api(method, path, { token, body });
@@ -325,6 +326,58 @@ describe('company admin', () => {
     await customer.getByRole('button', { name: 'Start Conversation' }).click();
     await customer.getByText('Hi Maria Lopez, thanks for contacting Support Desk!').waitFor();
     await screenshot(customer, 'portal-greeting');
+  });
+
+  it('adds an outgoing webhook, shows its secret once and its webhook info, and tests it for real', async () => {
+    const got: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+    const receiver = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        got.push({ headers: req.headers, body });
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    try {
+      const page = await openAs('ann@acme.test', `/admin/apps/${appId}`);
+      await page.getByText('No integrations yet').waitFor();
+      await page.getByRole('button', { name: 'Add integration' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add integration' });
+      await dialog.getByLabel('Name').fill('CRM');
+      await dialog.getByRole('button', { name: 'Add integration' }).click();
+      await dialog.getByText('Give a URL').waitFor();
+      await dialog.getByLabel('URL').fill(url);
+      await screenshot(page, 'admin-integration-dialog', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Add integration' }).click();
+      const secretDialog = page.getByRole('dialog', { name: 'Signing secret' });
+      const secret = await secretDialog.getByLabel('Signing secret').inputValue();
+      expect(secret).toMatch(/^whsec_/);
+      await screenshot(page, 'admin-integration-secret', { fullPage: false });
+      await secretDialog.getByRole('button', { name: 'I have copied it' }).click();
+
+      const list = page.getByRole('list', { name: 'Integrations' });
+      await list.getByText('Not tested yet').waitFor();
+      await page.getByRole('button', { name: 'Test CRM' }).click();
+      await toast(page, 'Test of "CRM" succeeded (200)');
+      await list.getByText(/Test passed/).waitFor();
+      expect(got).toHaveLength(1);
+      expect(JSON.parse(got[0]!.body)).toMatchObject({ type: 'test' });
+      expect(got[0]!.headers['webhook-signature']).toMatch(/^v1,/);
+
+      await page.getByRole('button', { name: 'Webhook info of CRM' }).click();
+      const info = page.getByRole('dialog', { name: 'Webhook info: CRM' });
+      expect(await info.getByLabel('URL').inputValue()).toBe(url);
+      expect(await info.getByLabel('Signature header').inputValue()).toBe('webhook-signature');
+      await screenshot(page, 'admin-integration-info', { fullPage: false });
+      await info.getByRole('button', { name: 'Done' }).click();
+      await screenshot(page, 'admin-integrations-light');
+    } finally {
+      receiver.close();
+    }
   });
 
   it('shows a clear state for an app that does not exist', async () => {

@@ -10,6 +10,7 @@ import { conversationRoutes } from './conversations/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { integrationRoutes } from './integrations/routes.ts';
 import { platformAdminRoutes } from './platform-admin/routes.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { queueRoutes } from './queues/routes.ts';
@@ -34,4 +35,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(eventRoutes);
   await app.register(activityRoutes);
   await app.register(autoResponderRoutes);
+  await app.register(integrationRoutes);
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { cascadeTo, timestamps, ts } from './columns.ts';
 import { apps, companies, queues } from './companies.ts';
 import { conversations } from './conversations.ts';
@@ -53,5 +53,65 @@ export const autoResponderRuns = pgTable(
     unique('auto_responder_runs_occurrence_key').on(t.responderId, t.conversationId, t.occurrence),
     index('auto_responder_runs_due_idx').on(t.dueAt).where(sql`status = 'pending'`),
     index('auto_responder_runs_conversation_idx').on(t.conversationId),
+  ],
+);
+
+/** An app's integrations (contract section 9): channels, the API and outgoing webhooks. */
+export const integrations = pgTable(
+  'integrations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: cascadeTo('company_id', () => companies.id),
+    appId: cascadeTo('app_id', () => apps.id),
+    type: text('type', {
+      enum: ['facebook', 'whatsapp', 'sms', 'email', 'web', 'portal', 'api', 'webhook'],
+    }).notNull(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Write-only: never part of an answer, only their names. */
+    secrets: jsonb('secrets').$type<Record<string, string>>().notNull().default({}),
+    lastEventAt: ts('last_event_at'),
+    lastError: text('last_error'),
+    lastTest: jsonb('last_test').$type<{
+      ok: boolean;
+      status_code: number | null;
+      duration_ms: number;
+      error: string | null;
+      tested_ts: string;
+    }>(),
+    ...timestamps(),
+  },
+  (t) => [
+    unique('integrations_company_id_id_key').on(t.companyId, t.id),
+    index('integrations_app_idx').on(t.appId),
+  ],
+);
+
+/**
+ * One event owed to one outgoing webhook (contract section 10): at least once, retried with backoff until
+ * the target answers 2xx or a day has passed. `webhook-id` is the row's `msg_id`, the same on every retry.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: cascadeTo('company_id', () => companies.id),
+    integrationId: cascadeTo('integration_id', () => integrations.id),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    msgId: text('msg_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    ...timestamps(),
+  },
+  (t) => [
+    unique('webhook_deliveries_event_key').on(t.integrationId, t.eventId),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
   ],
 );

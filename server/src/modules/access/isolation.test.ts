@@ -6,6 +6,7 @@ import { type ApiRoute, apiRoutesOf, fieldsOf } from '../../../test/routes.ts';
 import { autoResponderConsumer } from '../auto-responders/engine.ts';
 import { consumeOnce } from '../events/consumer.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
+import { webhookConsumer } from '../integrations/deliveries.ts';
 import { multipartBody, PNG } from '../portal/test-files.ts';
 import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
 
@@ -14,7 +15,8 @@ import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
  * A's ids. B must not be able to tell A's records from ids that do not exist (same status, same answer),
  * and A's rows, in every table with a `company_id`, must be exactly as they were.
  */
-const t = useTestApp();
+// Webhooks may name a local port: the seed's delivery is refused at once instead of waiting on a remote host.
+const t = useTestApp({ allowPrivateWebhookTargets: true });
 const A = {} as Ids;
 const B = {} as Ids;
 let bAdmin: Session;
@@ -31,10 +33,16 @@ interface Ids {
   message: number;
   attachment: number;
   auto_responder: number;
+  integration: number;
 }
 
 /** Tables whose rows of A are written by the seed but may change on their own (not by B): checked for coverage only. */
-const SELF_CHANGING = new Set(['typing_signals']);
+const SELF_CHANGING = new Set([
+  'typing_signals',
+  // The webhook sender retries A's delivery (and notes the failure on the integration) on its own schedule.
+  'webhook_deliveries',
+  'integrations',
+]);
 
 async function seedCompany(into: Ids) {
   const tenant = await createTenant(t.db);
@@ -44,7 +52,19 @@ async function seedCompany(into: Ids) {
     as: admin,
     body: { app_id: tenant.app.id, name: 'Hello', trigger: 'conversation_started', message: 'Hello!' },
   });
+  const hook = await call(t.app, 'POST', '/integrations', {
+    as: admin,
+    body: {
+      app_id: tenant.app.id,
+      type: 'webhook',
+      name: 'Hook',
+      settings: { url: 'http://127.0.0.1:9/hook', events: ['conversation.created'] },
+    },
+  });
   const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
+  // The delivery is owed by the webhooks' consumer, as the running app records it.
+  await sequenceEvents(t.db);
+  while ((await consumeOnce(t.db, webhookConsumer())) > 0) {}
   // The greeting is owed (and sent) by the responders' consumer, as the running app would.
   await sequenceEvents(t.db);
   while (
@@ -97,6 +117,7 @@ async function seedCompany(into: Ids) {
     message: reply.body.data.id,
     attachment: portalFile.body.data.attachment_id,
     auto_responder: responder.body.data.auto_responder_id,
+    integration: hook.body.data.integration_id,
   });
   return { tenant, token: chat.token };
 }
@@ -115,6 +136,7 @@ const MISSING = 1_999_999_999;
 /** Which record an `id` names on each route. */
 function idKind(url: string): keyof Ids {
   if (url.includes('/auto-responders')) return 'auto_responder';
+  if (url.includes('/integration')) return 'integration';
   if (url.includes('/customer')) return 'customer';
   if (url.includes('compan')) return 'company';
   if (url.includes('/queue')) return 'queue';
@@ -163,6 +185,7 @@ function fill(field: string, url: string): unknown {
     limit: 10,
     offset: 0,
     trigger: 'conversation_started',
+    type: url.includes('/integration') ? 'portal' : undefined,
     message: 'Iso greeting',
     last_message_id: B.message,
     before_message_id: B.message,

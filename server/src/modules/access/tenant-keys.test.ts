@@ -5,6 +5,7 @@ import { createTenant, PASSWORD } from '../../../test/factories.ts';
 import { autoResponderConsumer } from '../auto-responders/engine.ts';
 import { consumeOnce } from '../events/consumer.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
+import { webhookConsumer } from '../integrations/deliveries.ts';
 import { PNG } from '../portal/test-files.ts';
 import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
 
@@ -12,7 +13,7 @@ import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
  * Composite keys (company_id, id): whatever a bug in a service might write, the database refuses a row of
  * one company that points at another company's app, queue, customer or conversation.
  */
-const t = useTestApp();
+const t = useTestApp({ allowPrivateWebhookTargets: true });
 const parents = {} as Record<
   'a' | 'b',
   {
@@ -21,6 +22,7 @@ const parents = {} as Record<
     customers: number;
     conversations: number;
     auto_responders: number;
+    integrations: number;
     company: number;
   }
 >;
@@ -37,6 +39,15 @@ async function seed(key: 'a' | 'b') {
       trigger: 'no_agent_reply',
       delay_minutes: 5,
       message: 'Soon.',
+    },
+  });
+  const hook = await call(t.app, 'POST', '/integrations', {
+    as: admin,
+    body: {
+      app_id: tenant.app.id,
+      type: 'webhook',
+      name: 'Hook',
+      settings: { url: 'http://127.0.0.1:9/hook', events: ['message.created'] },
     },
   });
   const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
@@ -69,6 +80,7 @@ async function seed(key: 'a' | 'b') {
     customers: Number(conv.rows[0]!.customer_id),
     conversations: chat.conversationId,
     auto_responders: responder.body.data.auto_responder_id,
+    integrations: hook.body.data.integration_id,
   };
 }
 
@@ -97,6 +109,8 @@ const REFERENCES: [string, string, keyof (typeof parents)['a']][] = [
   ['auto_responders', 'queue_id', 'queues'],
   ['auto_responder_runs', 'responder_id', 'auto_responders'],
   ['auto_responder_runs', 'conversation_id', 'conversations'],
+  ['integrations', 'app_id', 'apps'],
+  ['webhook_deliveries', 'integration_id', 'integrations'],
 ];
 
 describe('composite tenant keys', () => {

@@ -45,7 +45,7 @@ async function responderInReach(ctx: CompanyCtx, id: number) {
   if (!row) throw notFound('Auto-responder');
   await appInReach(ctx, row.appId, ROLE).catch((err) => {
     // An app the caller cannot see hides its responders too.
-    throw err?.statusCode === 404 ? notFound('Auto-responder') : err;
+    throw err?.status === 404 ? notFound('Auto-responder') : err;
   });
   return row;
 }

@@ -16,6 +16,7 @@ import { NoAdminAccess, NoCompanyForAdmin } from './components/admin-access-stat
 import { CompanyAppDetailsCard } from './components/app-details-card';
 import { AppMembersCard } from './components/app-members-card';
 import { AutoRespondersCard } from './components/auto-responders-card';
+import { IntegrationsCard } from './components/integrations-card';
 import { PortalLinkCard } from './components/portal-link-card';
 import { AppQueuesCard } from './components/queues-card';
 
@@ -100,6 +101,7 @@ function AppAdmin({ companyId, appId }: { companyId: number; appId: number }) {
           <PortalLinkCard appId={a.app_id} isActive={a.is_active} />
           <AppQueuesCard companyId={companyId} appId={a.app_id} />
           <AutoRespondersCard companyId={companyId} appId={a.app_id} appName={a.app_name} />
+          {a.role === 'admin' && <IntegrationsCard companyId={companyId} appId={a.app_id} />}
           <AppMembersCard companyId={companyId} appId={a.app_id} canEdit={a.role === 'admin'} />
         </>
       ) : (

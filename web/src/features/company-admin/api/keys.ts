@@ -16,6 +16,7 @@ export const adminKeys = {
   users: (cid: number) => ['company', cid, 'users'] as const,
   activities: (cid: number) => ['company', cid, 'activities'] as const,
   responders: (cid: number, appId: number) => ['company', cid, 'auto-responders', appId] as const,
+  integrations: (cid: number, appId: number) => ['company', cid, 'integrations', appId] as const,
 };
 
 /** "an admin", "an agent", "a manager": for success messages about roles. */

@@ -1,7 +1,4 @@
-import { CheckIcon, CopyIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/copy-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -12,30 +9,6 @@ export const portalUrl = (appId: number) => `${window.location.origin}/portal?ap
 /** An iframe a company pastes into its own site; the portal may be framed anywhere (server static-web). */
 export const embedSnippet = (appId: number) =>
   `<iframe src="${portalUrl(appId)}" title="Contact Support" style="width:100%;max-width:420px;height:640px;border:0"></iframe>`;
-
-function CopyButton({ text, what }: { text: string; what: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(t);
-  }, [copied]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-    } catch {
-      // Clipboard access can be refused (no permission, no secure context): the text stays selectable.
-      toast.error('Could not copy. Select the text and copy it by hand.');
-    }
-  };
-  return (
-    <Button type="button" variant="outline" size="sm" onClick={() => void copy()} aria-label={`Copy ${what}`}>
-      {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
-      {copied ? 'Copied' : 'Copy'}
-    </Button>
-  );
-}
 
 /** Where customers reach the app: its portal link and a snippet to embed the chat in another site. */
 export function PortalLinkCard({ appId, isActive }: { appId: number; isActive: boolean }) {

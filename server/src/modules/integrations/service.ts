@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import type { FieldErrors } from '@inbox/contract';
+import {
+  type CreateIntegrationBody,
+  INTEGRATION_SECRETS,
+  INTEGRATION_SETTINGS,
+  type Integration,
+  type IntegrationType,
+  type UpdateIntegrationBody,
+} from '@inbox/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { integrations, queues } from '../../db/schema/index.ts';
+import { AppError, invalidField, notFound } from '../../http/app-error.ts';
+import { targetProblem } from '../../lib/outbound-http.ts';
+import type { CompanyCtx } from '../access/context.ts';
+import { recordActivity } from '../activities/service.ts';
+import { appInReach } from '../apps/service.ts';
+
+export type IntegrationRow = typeof integrations.$inferSelect;
+
+export function toIntegration(r: IntegrationRow): Integration {
+  return {
+    integration_id: r.id,
+    app_id: r.appId,
+    type: r.type,
+    name: r.name,
+    is_active: r.isActive,
+    settings: r.settings,
+    secrets_set: Object.keys(r.secrets).sort(),
+    status: {
+      last_event_ts: r.lastEventAt?.toISOString() ?? null,
+      last_error: r.lastError,
+      last_test: r.lastTest ?? null,
+    },
+    created_ts: r.createdAt.toISOString(),
+  };
+}
+
+/** Integrations are the app admin's (contract section 4). */
+const ROLE = 'admin' as const;
+
+/** A generated secret in the Standard Webhooks form: `whsec_` and 32 random bytes in base64. */
+export const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+const newVerifyToken = () => randomBytes(18).toString('base64url');
+
+/** The type's settings, checked; 422 naming `settings.<field>` for each problem. */
+async function checkedSettings(
+  ctx: CompanyCtx & { allowPrivate: boolean },
+  appId: number,
+  type: IntegrationType,
+  given: Record<string, unknown>,
+) {
+  const parsed = INTEGRATION_SETTINGS[type].safeParse(given);
+  if (!parsed.success) {
+    const fields: FieldErrors = {};
+    for (const issue of parsed.error.issues) {
+      const key = ['settings', ...issue.path.map(String)].join('.');
+      fields[key] = [...(fields[key] ?? []), issue.message];
+    }
+    throw new AppError('VALIDATION_ERROR', 'Some settings are not valid', { fields });
+  }
+  const settings = { ...parsed.data } as Record<string, unknown>;
+  for (const key of Object.keys(settings)) if (settings[key] === undefined) delete settings[key];
+  if (settings.queue_id != null) {
+    const [queue] = await ctx.db
+      .select({ id: queues.id })
+      .from(queues)
+      .where(
+        and(
+          eq(queues.id, Number(settings.queue_id)),
+          eq(queues.appId, appId),
+          eq(queues.companyId, ctx.companyId),
+        ),
+      )
+      .limit(1);
+    if (!queue) throw invalidField('settings.queue_id', 'Choose a queue of this app');
+  }
+  // A target on a private network is refused when saved (and again at each delivery).
+  for (const key of ['url', 'webhook_url'] as const) {
+    if (typeof settings[key] !== 'string') continue;
+    const problem = await targetProblem(settings[key], ctx.allowPrivate);
+    if (problem) throw invalidField(`settings.${key}`, problem);
+  }
+  if ((type === 'whatsapp' || type === 'facebook') && !settings.verify_token)
+    settings.verify_token = newVerifyToken();
+  return settings;
+}
+
+/** The secrets after a write: a name left out is kept, "" removes it; only the type's own names. */
+function mergedSecrets(
+  type: IntegrationType,
+  current: Record<string, string>,
+  given: Record<string, string> = {},
+) {
+  const allowed = INTEGRATION_SECRETS[type];
+  const unknown = Object.keys(given).filter((k) => !allowed.includes(k));
+  if (unknown.length > 0) {
+    const message =
+      allowed.length === 0
+        ? 'This type takes no secrets'
+        : `This type takes these secrets: ${allowed.join(', ')}`;
+    throw invalidField(`secrets.${unknown[0]}`, message);
+  }
+  const out = { ...current };
+  for (const [k, v] of Object.entries(given)) {
+    if (v.trim() === '') delete out[k];
+    else out[k] = v.trim();
+  }
+  return out;
+}
+
+export async function listIntegrations(ctx: CompanyCtx, appId: number) {
+  await appInReach(ctx, appId, ROLE);
+  const rows = await ctx.db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.companyId, ctx.companyId), eq(integrations.appId, appId)))
+    .orderBy(asc(integrations.name), asc(integrations.id));
+  return rows.map(toIntegration);
+}
+
+/** The integration, in an app the caller administers; any other id answers 404 as a missing one does. */
+export async function integrationInReach(ctx: CompanyCtx, id: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.id, id), eq(integrations.companyId, ctx.companyId)))
+    .limit(1);
+  if (!row) throw notFound('Integration');
+  await appInReach(ctx, row.appId, ROLE).catch((err) => {
+    throw err?.status === 404 ? notFound('Integration') : err;
+  });
+  return row;
+}
+
+export async function createIntegration(
+  ctx: CompanyCtx & { allowPrivate: boolean },
+  input: CreateIntegrationBody,
+) {
+  const { app } = await appInReach(ctx, input.app_id, ROLE);
+  const settings = await checkedSettings(ctx, app.id, input.type, input.settings ?? {});
+  const secrets = mergedSecrets(input.type, {}, input.secrets);
+  // A webhook or API integration always signs: given no secret, it gets one, shown this once.
+  let shown: string | undefined;
+  if ((input.type === 'webhook' || input.type === 'api') && !secrets.signing_secret) {
+    shown = newSigningSecret();
+    secrets.signing_secret = shown;
+  }
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(integrations)
+      .values({
+        companyId: ctx.companyId,
+        appId: app.id,
+        type: input.type,
+        name: input.name,
+        isActive: input.is_active ?? true,
+        settings,
+        secrets,
+      })
+      .returning();
+    await recordActivity(tx, ctx.actor, {
+      companyId: ctx.companyId,
+      action: 'integration.created',
+      entityType: 'integration',
+      entityId: row!.id,
+      details: { name: input.name, type: input.type, app_id: app.id },
+    });
+    return { ...toIntegration(row!), ...(shown ? { signing_secret: shown } : {}) };
+  });
+}
+
+export async function updateIntegration(
+  ctx: CompanyCtx & { allowPrivate: boolean },
+  id: number,
+  input: UpdateIntegrationBody,
+) {
+  const current = await integrationInReach(ctx, id);
+  const settings = input.settings
+    ? await checkedSettings(ctx, current.appId, current.type, {
+        // A generated verify token survives a change that does not give one.
+        verify_token: current.settings.verify_token,
+        ...input.settings,
+      })
+    : undefined;
+  const secrets = input.secrets ? mergedSecrets(current.type, current.secrets, input.secrets) : undefined;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(integrations)
+      .set({ name: input.name, isActive: input.is_active, settings, secrets, updatedAt: new Date() })
+      .where(and(eq(integrations.id, id), eq(integrations.companyId, ctx.companyId)))
+      .returning();
+    await recordActivity(tx, ctx.actor, {
+      companyId: ctx.companyId,
+      action: 'integration.updated',
+      entityType: 'integration',
+      entityId: id,
+      // Which secrets changed, never their values.
+      details: { name: row!.name, fields: Object.keys(input), secrets: Object.keys(input.secrets ?? {}) },
+    });
+    return toIntegration(row!);
+  });
+}
+
+export async function deleteIntegration(ctx: CompanyCtx, id: number) {
+  const current = await integrationInReach(ctx, id);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .delete(integrations)
+      .where(and(eq(integrations.id, id), eq(integrations.companyId, ctx.companyId)));
+    await recordActivity(tx, ctx.actor, {
+      companyId: ctx.companyId,
+      action: 'integration.deleted',
+      entityType: 'integration',
+      entityId: id,
+      details: { name: current.name, type: current.type, app_id: current.appId },
+    });
+  });
+}

@@ -1,0 +1,246 @@
+import type { Integration } from '@inbox/contract';
+import { useQuery } from '@tanstack/react-query';
+import {
+  InfoIcon,
+  PencilIcon,
+  PlugIcon,
+  PlusIcon,
+  Trash2Icon,
+  TriangleAlertIcon,
+  ZapIcon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CopyField } from '@/components/copy-button';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { DialogPanel } from '@/components/form-dialog';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { toastError } from '@/components/server-errors';
+import { ToneBadge } from '@/components/tone-badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { relativeTime } from '@/lib/format';
+import {
+  integrationsQuery,
+  useDeleteIntegration,
+  useTestIntegration,
+  useUpdateIntegration,
+  webhookInfoQuery,
+} from '../api/integrations';
+import { IntegrationDialog, TYPE_LABELS } from './integration-dialog';
+
+function StatusLine({ i }: { i: Integration }) {
+  const test = i.status.last_test;
+  if (i.status.last_error)
+    return <span className="text-destructive">Last delivery failed: {i.status.last_error}</span>;
+  if (test)
+    return (
+      <span className={test.ok ? '' : 'text-destructive'}>
+        {test.ok ? 'Test passed' : `Test failed: ${test.error ?? 'no answer'}`} {relativeTime(test.tested_ts)}
+      </span>
+    );
+  if (i.status.last_event_ts) return <span>Last delivery {relativeTime(i.status.last_event_ts)}</span>;
+  return <span>Not tested yet</span>;
+}
+
+/** `/admin/apps/{id}`: the app's channels, API access and outgoing webhooks, for its admins. */
+export function IntegrationsCard({ companyId, appId }: { companyId: number; appId: number }) {
+  const list = useQuery(integrationsQuery(companyId, appId));
+  const update = useUpdateIntegration(companyId, appId);
+  const remove = useDeleteIntegration(companyId, appId);
+  const test = useTestIntegration(companyId, appId);
+  const [editing, setEditing] = useState<Integration | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Integration | null>(null);
+  const [info, setInfo] = useState<Integration | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+
+  return (
+    <Card>
+      <CardHeaderWithAction
+        title="Integrations"
+        description="Channels that bring conversations in, API access for other systems, and webhooks that tell them what happens."
+        action={
+          <Button onClick={() => setEditing('new')}>
+            <PlusIcon aria-hidden />
+            Add integration
+          </Button>
+        }
+      />
+      <CardContent>
+        {list.isPending ? (
+          <ListSkeleton label="Loading integrations" rows={2} />
+        ) : list.isError ? (
+          <ErrorState error={list.error} onRetry={() => list.refetch()} />
+        ) : list.data.length === 0 ? (
+          <EmptyState
+            icon={PlugIcon}
+            title="No integrations yet"
+            description="Add a webhook to tell your other systems about new conversations and messages."
+          />
+        ) : (
+          <ul className="divide-y" aria-label="Integrations">
+            {list.data.map((i) => (
+              <li key={i.integration_id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center">
+                <div className="min-w-0 flex-1 space-y-1">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    {i.name} <ToneBadge tone="info">{TYPE_LABELS[i.type]}</ToneBadge>
+                  </p>
+                  <p className="break-words text-muted-foreground text-xs">
+                    <StatusLine i={i} />
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-center gap-1">
+                  <Switch
+                    aria-label={`${i.name} is active`}
+                    checked={i.is_active}
+                    disabled={update.isPending}
+                    onCheckedChange={(on) =>
+                      update.mutate(
+                        { id: i.integration_id, body: { is_active: on } },
+                        { onError: (e) => toastError(e) },
+                      )
+                    }
+                  />
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={test.isPending}
+                    onClick={() => test.mutate(i, { onError: (e) => toastError(e) })}
+                  >
+                    <ZapIcon aria-hidden />
+                    {test.isPending && test.variables?.integration_id === i.integration_id
+                      ? 'Testing...'
+                      : `Test ${i.name}`}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Webhook info of ${i.name}`}
+                    onClick={() => setInfo(i)}
+                  >
+                    <InfoIcon />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Edit ${i.name}`}
+                    onClick={() => setEditing(i)}
+                  >
+                    <PencilIcon />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Delete ${i.name}`}
+                    onClick={() => setDeleting(i)}
+                  >
+                    <Trash2Icon />
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <IntegrationDialog
+        companyId={companyId}
+        appId={appId}
+        integration={editing === 'new' ? undefined : (editing ?? undefined)}
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        onSecret={setSecret}
+      />
+      <WebhookInfoDialog
+        companyId={companyId}
+        appId={appId}
+        integration={info}
+        onClose={() => setInfo(null)}
+      />
+      <Dialog open={secret !== null} onOpenChange={(open) => !open && setSecret(null)}>
+        <DialogContent>
+          <DialogPanel
+            title="Signing secret"
+            description="Copy it now: it is shown this once. The receiving system checks each request's signature with it."
+            footer={<Button onClick={() => setSecret(null)}>I have copied it</Button>}
+          >
+            <p className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
+              <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+              Anyone with this secret can sign requests as this webhook. Keep it out of code and chats.
+            </p>
+            <CopyField label="Signing secret" value={secret ?? ''} />
+          </DialogPanel>
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete ${deleting?.name ?? 'integration'}?`}
+        description="It stops at once: a channel brings no more conversations, a webhook sends no more events."
+        confirmLabel="Delete integration"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting, { onSuccess: () => setDeleting(null), onError: (e) => toastError(e) })
+        }
+      />
+    </Card>
+  );
+}
+
+function WebhookInfoDialog({
+  companyId,
+  appId,
+  integration,
+  onClose,
+}: {
+  companyId: number;
+  appId: number;
+  integration: Integration | null;
+  onClose: () => void;
+}) {
+  const info = useQuery({
+    ...webhookInfoQuery(companyId, appId, integration?.integration_id ?? 0),
+    enabled: integration !== null,
+  });
+  return (
+    <Dialog open={integration !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
+        <DialogPanel
+          title={`Webhook info: ${integration?.name ?? ''}`}
+          description="What to paste into the provider's console or the receiving system."
+          footer={<Button onClick={onClose}>Done</Button>}
+        >
+          {info.isPending ? (
+            <Skeleton className="h-40" />
+          ) : info.isError ? (
+            <ErrorState error={info.error} onRetry={() => info.refetch()} />
+          ) : (
+            <div className="grid min-w-0 gap-3">
+              <CopyField label="URL" value={info.data.url} />
+              <CopyField label="Method" value={info.data.method} />
+              {info.data.verify_token && <CopyField label="Verify token" value={info.data.verify_token} />}
+              <CopyField label="Signature header" value={info.data.signature.header} />
+              <p className="text-muted-foreground text-xs">{info.data.signature.algorithm}</p>
+              {info.data.events.length > 0 && (
+                <CopyField label="Events" value={info.data.events.join(', ')} />
+              )}
+              {info.data.example != null && (
+                <div className="grid min-w-0 gap-1.5">
+                  <span className="font-medium text-sm">Example</span>
+                  <pre className="max-h-48 overflow-auto rounded-md bg-muted p-3 text-xs">
+                    {JSON.stringify(info.data.example, null, 2)}
+                  </pre>
+                </div>
+              )}
+            </div>
+          )}
+        </DialogPanel>
+      </DialogContent>
+    </Dialog>
+  );
+}
