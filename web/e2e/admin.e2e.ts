@@ -15,7 +15,10 @@ let appId = 0;
 
 beforeAll(async () => {
   // Webhooks may call the local receiver of the integrations test.
-  [srv, browser] = await Promise.all([startServer({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' }), launchBrowser()]);
+  [srv, browser] = await Promise.all([
+    startServer({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' }),
+    launchBrowser(),
+  ]);
   // A company with its admin, an agent and a third member, made through the platform API.
   const token = await srv.login(srv.adminEmail, srv.adminPassword);
   const call = (method: string, path: string, body: unknown) => srv.api(method, path, { token, body });
@@ -354,7 +357,7 @@ describe('company admin', () => {
       await screenshot(page, 'admin-integration-dialog', { fullPage: false });
       await dialog.getByRole('button', { name: 'Add integration' }).click();
       const secretDialog = page.getByRole('dialog', { name: 'Signing secret' });
-      const secret = await secretDialog.getByLabel('Signing secret').inputValue();
+      const secret = await secretDialog.getByLabel('Signing secret', { exact: true }).inputValue();
       expect(secret).toMatch(/^whsec_/);
       await screenshot(page, 'admin-integration-secret', { fullPage: false });
       await secretDialog.getByRole('button', { name: 'I have copied it' }).click();
@@ -370,8 +373,10 @@ describe('company admin', () => {
 
       await page.getByRole('button', { name: 'Webhook info of CRM' }).click();
       const info = page.getByRole('dialog', { name: 'Webhook info: CRM' });
-      expect(await info.getByLabel('URL').inputValue()).toBe(url);
-      expect(await info.getByLabel('Signature header').inputValue()).toBe('webhook-signature');
+      expect(await info.getByLabel('URL', { exact: true }).inputValue()).toBe(url);
+      expect(await info.getByLabel('Signature header', { exact: true }).inputValue()).toBe(
+        'webhook-signature',
+      );
       await screenshot(page, 'admin-integration-info', { fullPage: false });
       await info.getByRole('button', { name: 'Done' }).click();
       await screenshot(page, 'admin-integrations-light');
