@@ -41,6 +41,14 @@ describe('the activities feed', () => {
       ['app.created', 'Created app “Returns Desk”', a.admin.name],
     ]);
     expect(list[0]).toMatchObject({ subject: { type: 'app', id: appId }, impersonator: null });
+    const greeting = await call(t.app, 'POST', '/auto-responders', {
+      as: a.as.admin,
+      body: { app_id: appId, name: 'Hello', trigger: 'conversation_started', message: 'Hi!' },
+    });
+    expect(greeting.status).toBe(201);
+    expect((await feed(a.as.admin, { type: 'auto_responder' })).map((x) => x.summary)).toEqual([
+      'Created auto-responder “Hello”',
+    ]);
     expect(new Date(list[0]!.created_ts).getTime()).toBeGreaterThanOrEqual(
       new Date(list[1]!.created_ts).getTime(),
     );

@@ -6,6 +6,8 @@
 
 const NOUNS: Record<string, string> = {
   app: 'app',
+  auto_responder: 'auto-responder',
+  integration: 'integration',
   company: 'company',
   conversation: 'conversation',
   customer: 'customer',

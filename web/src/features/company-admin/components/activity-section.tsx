@@ -23,6 +23,8 @@ const FAMILIES: [string, string][] = [
   ['app_member', 'App members'],
   ['queue', 'Queues'],
   ['queue_member', 'Queue members'],
+  ['auto_responder', 'Auto-responders'],
+  ['integration', 'Integrations'],
   ['conversation', 'Conversations'],
   ['customer', 'Customers'],
   ['user', 'User accounts'],

@@ -111,6 +111,12 @@ function IntegrationForm({
   );
   const [secrets, setSecrets] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A field's error goes as soon as the field is changed.
+  const clear = (key: string) =>
+    setErrors((e) => {
+      const { [key]: _gone, ...rest } = e;
+      return rest;
+    });
 
   const settingsBody = () => {
     const out: Record<string, unknown> = {};
@@ -190,7 +196,10 @@ function IntegrationForm({
         label="Name"
         autoFocus
         value={name}
-        onChange={(e) => setName(e.target.value)}
+        onChange={(e) => {
+          setName(e.target.value);
+          clear('name');
+        }}
         error={errors.name}
       />
       {SETTINGS[type].map((f) => (
@@ -199,7 +208,10 @@ function IntegrationForm({
           label={f.label}
           hint={f.hint}
           value={settings[f.key] ?? ''}
-          onChange={(e) => setSettings((s) => ({ ...s, [f.key]: e.target.value }))}
+          onChange={(e) => {
+            setSettings((s) => ({ ...s, [f.key]: e.target.value }));
+            clear(`settings.${f.key}`);
+          }}
           error={errors[`settings.${f.key}`]}
         />
       ))}
@@ -239,7 +251,10 @@ function IntegrationForm({
                 : 'Write-only: it is never shown again.'
           }
           value={secrets[name] ?? ''}
-          onChange={(e) => setSecrets((s) => ({ ...s, [name]: e.target.value }))}
+          onChange={(e) => {
+            setSecrets((s) => ({ ...s, [name]: e.target.value }));
+            clear(`secrets.${name}`);
+          }}
           error={errors[`secrets.${name}`]}
         />
       ))}
