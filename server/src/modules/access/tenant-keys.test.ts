@@ -61,14 +61,11 @@ async function seed(key: 'a' | 'b') {
     body: { conversation_id: chat.conversationId, last_message_id: reply.body.data.id },
   });
   await uploadFile(t.app, chat.token, 'a.png', PNG, 'image/png');
-  // The wait the responder owes is recorded by its consumer.
+  // The wait the responder owes and the webhook's delivery are recorded by their consumers.
   await sequenceEvents(t.db);
-  while (
-    (await consumeOnce(
-      t.db,
-      autoResponderConsumer(() => new Date()),
-    )) > 0
-  ) {}
+  const responders = autoResponderConsumer(() => new Date());
+  while ((await consumeOnce(t.db, responders)) > 0) {}
+  while ((await consumeOnce(t.db, webhookConsumer())) > 0) {}
   await portal(t.app, 'POST', '/portal/typing', { token: chat.token, body: {} });
   const conv = await t.db.execute<{ customer_id: number }>(
     sql`select customer_id from conversations where id = ${chat.conversationId}`,
