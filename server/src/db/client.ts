@@ -89,6 +89,16 @@ export function openPostgres(url: string, max = 10): Database {
   pool.on('error', (err) => {
     process.stderr.write(`database connection lost (the pool will reconnect): ${err.message}\n`);
   });
+  // A connection that is checked out (a transaction between two statements) and dropped then emits the
+  // error on itself, where no one listens: that would end the process. The transaction's next statement
+  // fails and its caller handles that; the event only needs a listener.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      process.stderr.write(
+        `database connection lost during work (it fails and is retried): ${err.message}\n`,
+      );
+    });
+  });
   const db = drizzlePg(pool, { schema });
   const database: Database = {
     db,

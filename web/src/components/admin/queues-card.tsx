@@ -1,7 +1,8 @@
 import type { Queue } from '@inbox/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { LayersIcon, PencilIcon, PlusIcon, Trash2Icon, UsersIcon } from 'lucide-react';
+import { LayersIcon, PlusIcon, UsersIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
@@ -95,22 +96,11 @@ export function QueuesCard({
                       <span className="sr-only"> of {q.queue_name}</span>
                     </Button>
                   )}
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Edit ${q.queue_name}`}
-                    onClick={() => setEditing(q)}
-                  >
-                    <PencilIcon />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Delete ${q.queue_name}`}
-                    onClick={() => setDeleting(q)}
-                  >
-                    <Trash2Icon />
-                  </Button>
+                  <EditDeleteButtons
+                    name={q.queue_name}
+                    onEdit={() => setEditing(q)}
+                    onDelete={() => setDeleting(q)}
+                  />
                 </div>
               </li>
             ))}

@@ -1,7 +1,8 @@
 import type { AutoResponder, AutoResponderTrigger } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
-import { BotIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { BotIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
@@ -92,22 +93,11 @@ export function AutoRespondersCard({
                       )
                     }
                   />
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Edit ${r.name}`}
-                    onClick={() => setEditing(r)}
-                  >
-                    <PencilIcon />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Delete ${r.name}`}
-                    onClick={() => setDeleting(r)}
-                  >
-                    <Trash2Icon />
-                  </Button>
+                  <EditDeleteButtons
+                    name={r.name}
+                    onEdit={() => setEditing(r)}
+                    onDelete={() => setDeleting(r)}
+                  />
                 </div>
               </li>
             ))}

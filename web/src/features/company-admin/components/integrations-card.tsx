@@ -1,15 +1,8 @@
 import type { Integration } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
-import {
-  InfoIcon,
-  PencilIcon,
-  PlugIcon,
-  PlusIcon,
-  Trash2Icon,
-  TriangleAlertIcon,
-  ZapIcon,
-} from 'lucide-react';
+import { InfoIcon, PlugIcon, PlusIcon, TriangleAlertIcon, ZapIcon } from 'lucide-react';
 import { useState } from 'react';
+import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyField } from '@/components/copy-button';
 import { EmptyState } from '@/components/empty-state';
@@ -124,22 +117,11 @@ export function IntegrationsCard({ companyId, appId }: { companyId: number; appI
                   >
                     <InfoIcon />
                   </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Edit ${i.name}`}
-                    onClick={() => setEditing(i)}
-                  >
-                    <PencilIcon />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Delete ${i.name}`}
-                    onClick={() => setDeleting(i)}
-                  >
-                    <Trash2Icon />
-                  </Button>
+                  <EditDeleteButtons
+                    name={i.name}
+                    onEdit={() => setEditing(i)}
+                    onDelete={() => setDeleting(i)}
+                  />
                 </div>
               </li>
             ))}
