@@ -89,3 +89,13 @@ export const BusinessHoursBody = z.object({
     .transform((dates) => [...new Set(dates)].sort()),
 });
 export type BusinessHoursBody = z.input<typeof BusinessHoursBody>;
+
+/** The same opening range on each of `days` (Monday to Friday unless given); the other days are closed. */
+export const weekHours = (
+  start: string,
+  end: string,
+  days: readonly Weekday[] = WEEKDAYS.slice(0, 5),
+): BusinessHours['days'] =>
+  Object.fromEntries(
+    WEEKDAYS.map((d) => [d, days.includes(d) ? [{ start, end }] : []]),
+  ) as BusinessHours['days'];

@@ -1,4 +1,4 @@
-import type { BusinessHours } from '@inbox/contract';
+import { type BusinessHours, weekHours } from '@inbox/contract';
 import type { Db } from '../db/client.ts';
 import {
   appMembers,
@@ -20,15 +20,7 @@ export interface DemoInfo {
 
 /** Weekdays nine to half past five in Berlin, closed over Christmas and New Year. */
 const DEMO_HOURS: BusinessHours = {
-  days: {
-    mon: [{ start: '09:00', end: '17:30' }],
-    tue: [{ start: '09:00', end: '17:30' }],
-    wed: [{ start: '09:00', end: '17:30' }],
-    thu: [{ start: '09:00', end: '17:30' }],
-    fri: [{ start: '09:00', end: '17:30' }],
-    sat: [],
-    sun: [],
-  },
+  days: weekHours('09:00', '17:30'),
   holidays: ['2026-12-24', '2026-12-25', '2026-12-26', '2026-12-31', '2027-01-01'],
 };
 

@@ -1,4 +1,4 @@
-import { type BusinessHours, BusinessHoursBody } from '@inbox/contract';
+import { type BusinessHours, BusinessHoursBody, WEEKDAYS, weekHours } from '@inbox/contract';
 import { describe, expect, it } from 'vitest';
 import { isOpenAt, nextOpen, workingSecondsBetween } from './business-hours.ts';
 
@@ -7,12 +7,7 @@ const at = (iso: string) => new Date(iso);
 const hours = (input: unknown): BusinessHours => BusinessHoursBody.parse(input);
 
 /** Weekdays nine to five, closed at weekends, Christmas a holiday. */
-const office = hours({
-  days: Object.fromEntries(
-    ['mon', 'tue', 'wed', 'thu', 'fri'].map((d) => [d, [{ start: '09:00', end: '17:00' }]]),
-  ),
-  holidays: ['2026-12-25'],
-});
+const office = hours({ days: weekHours('09:00', '17:00'), holidays: ['2026-12-25'] });
 
 describe('is it open', () => {
   it('reads the ranges in the company timezone, closed at weekends and on holidays', () => {
@@ -75,11 +70,7 @@ describe('working seconds', () => {
   });
 
   it('makes a day of a daylight-saving change 23 or 25 hours long', () => {
-    const allWeek = hours({
-      days: Object.fromEntries(
-        ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((d) => [d, [{ start: '00:00', end: '24:00' }]]),
-      ),
-    });
+    const allWeek = hours({ days: weekHours('00:00', '24:00', WEEKDAYS) });
     // Spring forward in London, Sunday 29 March 2026: midnight GMT to midnight BST.
     expect(
       workingSecondsBetween(allWeek, 'Europe/London', at('2026-03-29T00:00:00Z'), at('2026-03-29T23:00:00Z')),

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
+import { addWebhook, runConsumers } from '../../../test/automation.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
 import { type ApiRoute, apiRoutesOf, fieldsOf } from '../../../test/routes.ts';
-import { autoResponderConsumer } from '../auto-responders/engine.ts';
-import { consumeOnce } from '../events/consumer.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
-import { webhookConsumer } from '../integrations/deliveries.ts';
 import { multipartBody, PNG } from '../portal/test-files.ts';
 import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
 
@@ -52,27 +50,10 @@ async function seedCompany(into: Ids) {
     as: admin,
     body: { app_id: tenant.app.id, name: 'Hello', trigger: 'conversation_started', message: 'Hello!' },
   });
-  const hook = await call(t.app, 'POST', '/integrations', {
-    as: admin,
-    body: {
-      app_id: tenant.app.id,
-      type: 'webhook',
-      name: 'Hook',
-      settings: { url: 'http://127.0.0.1:9/hook', events: ['conversation.created'] },
-    },
-  });
+  const hook = await addWebhook(t, admin, tenant.app.id, ['conversation.created']);
   const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
-  // The delivery is owed by the webhooks' consumer, as the running app records it.
-  await sequenceEvents(t.db);
-  while ((await consumeOnce(t.db, webhookConsumer())) > 0) {}
-  // The greeting is owed (and sent) by the responders' consumer, as the running app would.
-  await sequenceEvents(t.db);
-  while (
-    (await consumeOnce(
-      t.db,
-      autoResponderConsumer(() => new Date()),
-    )) > 0
-  ) {}
+  // The greeting and the delivery are owed by their consumers, as the running app records them.
+  await runConsumers(t);
   const reply = await call(t.app, 'POST', '/messages', {
     as: agent,
     body: { conversation_id: chat.conversationId, content: 'An agent reply' },
@@ -117,7 +98,7 @@ async function seedCompany(into: Ids) {
     message: reply.body.data.id,
     attachment: portalFile.body.data.attachment_id,
     auto_responder: responder.body.data.auto_responder_id,
-    integration: hook.body.data.integration_id,
+    integration: hook,
   });
   return { tenant, token: chat.token };
 }

@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, useTestApp } from '../../../test/app.ts';
+import { addWebhook, runConsumers } from '../../../test/automation.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
-import { autoResponderConsumer } from '../auto-responders/engine.ts';
-import { consumeOnce } from '../events/consumer.ts';
-import { sequenceEvents } from '../events/sequencer.ts';
-import { webhookConsumer } from '../integrations/deliveries.ts';
 import { PNG } from '../portal/test-files.ts';
 import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
 
@@ -41,15 +38,7 @@ async function seed(key: 'a' | 'b') {
       message: 'Soon.',
     },
   });
-  const hook = await call(t.app, 'POST', '/integrations', {
-    as: admin,
-    body: {
-      app_id: tenant.app.id,
-      type: 'webhook',
-      name: 'Hook',
-      settings: { url: 'http://127.0.0.1:9/hook', events: ['message.created'] },
-    },
-  });
+  const hook = await addWebhook(t, admin, tenant.app.id, ['message.created']);
   const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
   const agent = await loginAs(t.app, tenant.agent.email, PASSWORD, tenant.company.id);
   const reply = await call(t.app, 'POST', '/messages', {
@@ -62,10 +51,7 @@ async function seed(key: 'a' | 'b') {
   });
   await uploadFile(t.app, chat.token, 'a.png', PNG, 'image/png');
   // The wait the responder owes and the webhook's delivery are recorded by their consumers.
-  await sequenceEvents(t.db);
-  const responders = autoResponderConsumer(() => new Date());
-  while ((await consumeOnce(t.db, responders)) > 0) {}
-  while ((await consumeOnce(t.db, webhookConsumer())) > 0) {}
+  await runConsumers(t);
   await portal(t.app, 'POST', '/portal/typing', { token: chat.token, body: {} });
   const conv = await t.db.execute<{ customer_id: number }>(
     sql`select customer_id from conversations where id = ${chat.conversationId}`,
@@ -77,7 +63,7 @@ async function seed(key: 'a' | 'b') {
     customers: Number(conv.rows[0]!.customer_id),
     conversations: chat.conversationId,
     auto_responders: responder.body.data.auto_responder_id,
-    integrations: hook.body.data.integration_id,
+    integrations: hook,
   };
 }
 

@@ -1,3 +1,4 @@
+import { weekHours } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { before, call, createTestApp, type Session, useTestApp } from '../../../test/app.ts';
@@ -19,18 +20,7 @@ const s = before(async () => {
   const a = await tenantWithSessions(t);
   const b = await tenantWithSessions(t);
   await t.db.execute(
-    sql`update companies set timezone = 'Europe/London', business_hours = ${JSON.stringify({
-      days: {
-        mon: [{ start: '09:00', end: '17:00' }],
-        tue: [{ start: '09:00', end: '17:00' }],
-        wed: [{ start: '09:00', end: '17:00' }],
-        thu: [{ start: '09:00', end: '17:00' }],
-        fri: [{ start: '09:00', end: '17:00' }],
-        sat: [],
-        sun: [],
-      },
-      holidays: [],
-    })}::jsonb where id = ${a.company.id}`,
+    sql`update companies set timezone = 'Europe/London', business_hours = ${JSON.stringify({ days: weekHours('09:00', '17:00'), holidays: [] })}::jsonb where id = ${a.company.id}`,
   );
   return { a, b };
 });

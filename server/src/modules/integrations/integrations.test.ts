@@ -40,6 +40,14 @@ async function receiver(answers: number[] = []) {
   return { got, url, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
+/** What the Standard Webhooks reference library makes of a received request: its payload, or a throw. */
+const verify = (secret: string, r: Received, body = r.body) =>
+  new Webhook(secret).verify(body, {
+    'webhook-id': String(r.headers['webhook-id']),
+    'webhook-timestamp': String(r.headers['webhook-timestamp']),
+    'webhook-signature': String(r.headers['webhook-signature']),
+  }) as { event_id: number; type: string; created_ts: string; data: Record<string, unknown> };
+
 const s = before(async () => ({ a: await tenantWithSessions(t), b: await tenantWithSessions(t) }));
 const target = before(() => receiver());
 afterAll(() => target.close());
@@ -181,7 +189,7 @@ describe('outgoing webhooks', () => {
           settings: { url: `${flaky.url}/in`, events: ['conversation.created', 'message.created'] },
         },
       });
-      const hook = new Webhook(made.body.data.signing_secret);
+      const secret = made.body.data.signing_secret as string;
       const chat = await startChat(t.app, s.a.app.id, { queueId: s.a.queue.id, message: 'Hello webhook' });
       await startChat(t.app, s.b.app.id, { queueId: s.b.queue.id, message: 'Not for you' });
       await flush();
@@ -191,14 +199,10 @@ describe('outgoing webhooks', () => {
       await deliverDue(t.db, true);
       await flush();
       expect(flaky.got).toHaveLength(3);
-      const verified = flaky.got.map((r) => {
-        const payload = hook.verify(r.body, {
-          'webhook-id': String(r.headers['webhook-id']),
-          'webhook-timestamp': String(r.headers['webhook-timestamp']),
-          'webhook-signature': String(r.headers['webhook-signature']),
-        }) as { event_id: number; type: string; created_ts: string; data: Record<string, unknown> };
-        return { id: String(r.headers['webhook-id']), payload };
-      });
+      const verified = flaky.got.map((r) => ({
+        id: String(r.headers['webhook-id']),
+        payload: verify(secret, r),
+      }));
       expect(verified[0]!.id).toBe(verified[2]!.id);
       expect(new Set(verified.map((v) => v.payload.type))).toEqual(
         new Set(['conversation.created', 'message.created']),
@@ -217,13 +221,7 @@ describe('outgoing webhooks', () => {
       expect(events.status).toMatchObject({ last_error: null, last_event_ts: expect.any(String) });
       expect(chat.conversationId).toBeGreaterThan(0);
       // A tampered body fails the reference check.
-      expect(() =>
-        hook.verify(flaky.got[1]!.body.replace('Hello', 'Jello'), {
-          'webhook-id': String(flaky.got[1]!.headers['webhook-id']),
-          'webhook-timestamp': String(flaky.got[1]!.headers['webhook-timestamp']),
-          'webhook-signature': String(flaky.got[1]!.headers['webhook-signature']),
-        }),
-      ).toThrow();
+      expect(() => verify(secret, flaky.got[1]!, flaky.got[1]!.body.replace('Hello', 'Jello'))).toThrow();
     } finally {
       await flaky.close();
     }
@@ -249,11 +247,7 @@ describe('outgoing webhooks', () => {
       });
       const good = await api(s.a.as.admin, 'POST', '/integration/test', { body: { integration_id: id } });
       expect(good.body.data).toMatchObject({ ok: true, status_code: 200, error: null });
-      const payload = new Webhook(made.body.data.signing_secret).verify(failing.got[1]!.body, {
-        'webhook-id': String(failing.got[1]!.headers['webhook-id']),
-        'webhook-timestamp': String(failing.got[1]!.headers['webhook-timestamp']),
-        'webhook-signature': String(failing.got[1]!.headers['webhook-signature']),
-      });
+      const payload = verify(made.body.data.signing_secret, failing.got[1]!);
       expect(payload).toMatchObject({ type: 'test', data: { integration_id: id } });
       const listed = await api(s.a.as.admin, 'GET', '/integrations', { query: { app_id: s.a.app.id } });
       const row = listed.body.data.find((i: { integration_id: number }) => i.integration_id === id);

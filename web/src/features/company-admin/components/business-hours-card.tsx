@@ -5,8 +5,8 @@ import {
   MAX_RANGES_PER_DAY,
   WEEKDAYS,
   type Weekday,
+  weekHours,
 } from '@inbox/contract';
-import { useQuery } from '@tanstack/react-query';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -18,16 +18,15 @@ import {
   useWatch,
 } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ErrorState } from '@/components/error-state';
 import { SaveFooter } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { ApiError, messageOf } from '@/lib/api-error';
-import { companyQuery, useUpdateCompany } from '../api/company';
+import { useUpdateCompany } from '../api/company';
+import { CompanyCard } from './company-card';
 
 const DAY_NAMES: Record<Weekday, string> = {
   mon: 'Monday',
@@ -49,11 +48,9 @@ interface Values {
   holidays: { date: string }[];
 }
 
-const NINE_TO_FIVE: Range[] = [{ start: '09:00', end: '17:00' }];
+const NINE_TO_FIVE: Range = { start: '09:00', end: '17:00' };
 /** What switching business hours on proposes: weekdays nine to five. */
-const OFFICE_WEEK = Object.fromEntries(
-  WEEKDAYS.map((d) => [d, d === 'sat' || d === 'sun' ? [] : NINE_TO_FIVE]),
-) as Record<Weekday, Range[]>;
+const OFFICE_WEEK = weekHours(NINE_TO_FIVE.start, NINE_TO_FIVE.end);
 
 // A time input cannot show 24:00: midnight at the end of a range is written 00:00 and read back as 24:00.
 const toInput = (clock: string) => (clock === '24:00' ? '00:00' : clock);
@@ -80,36 +77,19 @@ function bodyOf(values: Values) {
 
 /** `/admin` → Company settings: when the company is open, in its time zone, and the days it is closed. */
 export function BusinessHoursCard({ companyId, canEdit }: { companyId: number; canEdit: boolean }) {
-  const company = useQuery(companyQuery(companyId));
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Business hours</CardTitle>
-        <CardDescription>
-          {company.data
-            ? `When your team is available, in the company's time zone (${company.data.timezone}). Outside them the company counts as closed.`
-            : 'When your team is available, in the company’s time zone.'}
-        </CardDescription>
-      </CardHeader>
-      {company.isPending ? (
-        <CardContent
-          className="grid gap-3"
-          role="status"
-          aria-busy="true"
-          aria-label="Loading business hours"
-        >
-          <Skeleton className="h-9" />
-          <Skeleton className="h-9" />
-          <Skeleton className="h-9" />
-        </CardContent>
-      ) : company.isError ? (
-        <CardContent>
-          <ErrorState error={company.error} onRetry={() => company.refetch()} />
-        </CardContent>
-      ) : (
-        <HoursForm key={company.data.updated_at} company={company.data} canEdit={canEdit} />
-      )}
-    </Card>
+    <CompanyCard
+      companyId={companyId}
+      title="Business hours"
+      loadingLabel="Loading business hours"
+      description={(company) =>
+        company
+          ? `When your team is available, in the company's time zone (${company.timezone}). Outside them the company counts as closed.`
+          : 'When your team is available, in the company’s time zone.'
+      }
+    >
+      {(company) => <HoursForm company={company} canEdit={canEdit} />}
+    </CompanyCard>
   );
 }
 
@@ -288,10 +268,10 @@ function DayRow({
           const error = dayErrors?.[i]?.start?.message ?? dayErrors?.[i]?.end?.message;
           return (
             <div key={field.id} className="grid gap-1">
-              <div className="flex flex-wrap items-center gap-2">
+              <div className="grid max-w-sm grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)_auto] items-center gap-2">
                 <Input
                   type="time"
-                  className="w-32"
+                  className="w-full min-w-0 px-2"
                   aria-label={`${DAY_NAMES[day]} opens`}
                   aria-invalid={dayErrors?.[i]?.start ? true : undefined}
                   {...register(`days.${day}.${i}.start`)}
@@ -299,7 +279,7 @@ function DayRow({
                 <span aria-hidden="true">–</span>
                 <Input
                   type="time"
-                  className="w-32"
+                  className="w-full min-w-0 px-2"
                   aria-label={`${DAY_NAMES[day]} closes`}
                   aria-invalid={dayErrors?.[i]?.end ? true : undefined}
                   {...register(`days.${day}.${i}.end`)}
@@ -328,7 +308,7 @@ function DayRow({
             onClick={() => {
               const last = current.at(-1);
               ranges.append(
-                last ? { start: last.end, end: last.end < '23:00' ? '23:00' : '00:00' } : NINE_TO_FIVE[0]!,
+                last ? { start: last.end, end: last.end < '23:00' ? '23:00' : '00:00' } : NINE_TO_FIVE,
               );
             }}
           >

@@ -1,51 +1,31 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Company } from '@inbox/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { COMPANY_FIELDS, CompanyFieldset, CompanyForm } from '@/components/admin/company-fields';
-import { ErrorState } from '@/components/error-state';
 import { SaveFooter, SwitchField } from '@/components/form-fields';
 import { showServerError } from '@/components/server-errors';
 import { StatusBadge } from '@/components/tone-badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-import { companyQuery, useUpdateCompany } from '../api/company';
+import { CardContent } from '@/components/ui/card';
+import { useUpdateCompany } from '../api/company';
+import { CompanyCard } from './company-card';
 
 const CompanySettingsForm = CompanyForm.extend({ auto_assign_on_reply: z.boolean() });
 
 export function CompanySettings({ companyId, canEdit }: { companyId: number; canEdit: boolean }) {
-  const company = useQuery(companyQuery(companyId));
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Company settings</CardTitle>
-        <CardDescription>
-          {canEdit
-            ? 'The name your team sees, the time zone reports and business hours use, and how replies assign.'
-            : 'Only company admins can change these settings.'}
-        </CardDescription>
-      </CardHeader>
-      {company.isPending ? (
-        <CardContent
-          className="grid gap-4 sm:max-w-md"
-          role="status"
-          aria-busy="true"
-          aria-label="Loading company"
-        >
-          <Skeleton className="h-14" />
-          <Skeleton className="h-14" />
-          <Skeleton className="h-12" />
-        </CardContent>
-      ) : company.isError ? (
-        <CardContent>
-          <ErrorState error={company.error} onRetry={() => company.refetch()} />
-        </CardContent>
-      ) : (
-        // Keyed by the last update so a saved (or refetched) company resets the form to the server's values.
-        <CompanyFormBody key={company.data.updated_at} company={company.data} canEdit={canEdit} />
-      )}
-    </Card>
+    <CompanyCard
+      companyId={companyId}
+      title="Company settings"
+      loadingLabel="Loading company"
+      description={() =>
+        canEdit
+          ? 'The name your team sees, the time zone reports and business hours use, and how replies assign.'
+          : 'Only company admins can change these settings.'
+      }
+    >
+      {(company) => <CompanyFormBody company={company} canEdit={canEdit} />}
+    </CompanyCard>
   );
 }
 

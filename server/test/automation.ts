@@ -1,0 +1,31 @@
+import { autoResponderConsumer } from '../src/modules/auto-responders/engine.ts';
+import { consumeOnce } from '../src/modules/events/consumer.ts';
+import { sequenceEvents } from '../src/modules/events/sequencer.ts';
+import { webhookConsumer } from '../src/modules/integrations/deliveries.ts';
+import { call, type Session, type TestContext } from './app.ts';
+
+/**
+ * An outgoing webhook of the app to a closed local port (the suite allows private targets): each delivery
+ * is refused at once instead of waiting on a remote host. Answers its integration id.
+ */
+export async function addWebhook(t: TestContext, as: Session, appId: number, events: string[]) {
+  const res = await call(t.app, 'POST', '/integrations', {
+    as,
+    body: {
+      app_id: appId,
+      type: 'webhook',
+      name: 'Hook',
+      settings: { url: 'http://127.0.0.1:9/hook', events },
+    },
+  });
+  if (res.status !== 201) throw new Error(`webhook: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.integration_id as number;
+}
+
+/** Numbers the events written so far and lets the auto-responders and webhooks record what they owe. */
+export async function runConsumers(t: TestContext) {
+  await sequenceEvents(t.db);
+  const responders = autoResponderConsumer(() => new Date());
+  while ((await consumeOnce(t.db, responders)) > 0) {}
+  while ((await consumeOnce(t.db, webhookConsumer())) > 0) {}
+}
