@@ -204,7 +204,8 @@ describe('answering', () => {
     expect(reply.status).toBe(201);
     await flush();
     now = new Date('2026-11-30T10:06:00Z');
-    expect(await sendDueAnswers(t.db, now)).toBe(1);
+    // The app's own minute job may send it first: what counts is that it is sent once.
+    await sendDueAnswers(t.db, now);
     await sequenceEvents(t.db);
     expect((await autos(waiting.token)).map((m) => m.content)).toEqual([
       'Thanks for waiting, Walt Wait: an agent will be with you shortly.',
