@@ -16,7 +16,7 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const CONVERSATION_STATUSES = ['open', 'pending', 'resolved', 'closed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
-export const CHANNELS = ['portal', 'web', 'email', 'sms', 'whatsapp', 'facebook'] as const;
+export const CHANNELS = ['portal', 'web', 'email', 'sms', 'whatsapp', 'facebook', 'api'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export const SENDER_TYPES = ['customer', 'agent', 'auto', 'system'] as const;
@@ -49,6 +49,7 @@ const CHANNEL_LABELS: Record<string, string> = {
   email: 'Email',
   web: 'Web',
   portal: 'Portal',
+  api: 'API',
 };
 
 /** Product spec section 9: known channels by name, anything else in upper case. */

@@ -1,6 +1,7 @@
 export * from './activities.ts';
 export * from './admin.ts';
 export * from './ai.ts';
+export * from './api-keys.ts';
 export * from './apps.ts';
 export * from './auth.ts';
 export * from './auto-responders.ts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { activityRoutes } from './activities/routes.ts';
 import { aiRoutes } from './ai/routes.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
 import { appRoutes } from './apps/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { autoResponderRoutes } from './auto-responders/routes.ts';
@@ -10,6 +11,7 @@ import { conversationRoutes } from './conversations/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { integrationMessageRoutes } from './integrations/inbound-routes.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 import { platformAdminRoutes } from './platform-admin/routes.ts';
 import { portalRoutes } from './portal/routes.ts';
@@ -36,4 +38,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(activityRoutes);
   await app.register(autoResponderRoutes);
   await app.register(integrationRoutes);
+  await app.register(apiKeyRoutes);
+  await app.register(integrationMessageRoutes);
 };

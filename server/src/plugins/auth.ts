@@ -1,4 +1,4 @@
-import { type CompanyRole, HEADERS } from '@inbox/contract';
+import { type ApiPermission, type CompanyRole, HEADERS } from '@inbox/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,22 +10,30 @@ import {
   type AuthUser,
   admitCompany,
   asPlatformCtx,
+  type CallerCtx,
   type CompanyCtx,
   type Ctx,
   type PlatformCtx,
   type UserActor,
 } from '../modules/access/context.ts';
 import { isSqlInt } from '../modules/access/conversation-visibility.ts';
+import { authenticateKey, presentedKey } from '../modules/api-keys/authenticate.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: UserActor | null;
     ctx: Ctx | null;
     companyCtx: CompanyCtx | null;
+    /** The company context of a call API keys may also make: a user's, or a key's (see `apiKey` below). */
+    callerCtx: CallerCtx | null;
     /** Set by `requirePlatformAdmin`: the only way to a call across companies. */
     platformCtx: PlatformCtx | null;
     /** The named company as the session lookup found it (`requireCompany` reads it). */
     membership: Membership | null;
+  }
+  interface FastifyContextConfig {
+    /** The permission an API key needs for this call; calls without one refuse keys with 403. */
+    apiKey?: ApiPermission;
   }
   interface FastifyInstance {
     requireUser: (request: FastifyRequest) => Promise<void>;
@@ -102,6 +110,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('actor', null);
   app.decorateRequest('ctx', null);
   app.decorateRequest('companyCtx', null);
+  app.decorateRequest('callerCtx', null);
   app.decorateRequest('platformCtx', null);
   app.decorateRequest('membership', null);
 
@@ -156,6 +165,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
     if (request.ctx) return;
+    // Calls for people (profile, platform admin) are verbs no key may use, whatever it is.
+    if (presentedKey(request.headers)) throw forbidden('This call does not take an API key');
     const actor = await resolveActor(request);
     request.actor = actor;
     request.ctx = { db, config, mailer, actor };
@@ -169,6 +180,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.decorate('requireCompany', async (request: FastifyRequest) => {
+    if (request.callerCtx) return;
+    const key = presentedKey(request.headers);
+    if (key) {
+      const permission = request.routeOptions.config.apiKey;
+      if (!permission) throw forbidden('This call does not take an API key');
+      const { companyId, actor } = await authenticateKey(db, key, permission);
+      // A key acts in its own company: the X-Company-Id header, if any, changes nothing.
+      request.callerCtx = admitCompany({ db, config, mailer, actor, companyId, role: 'agent' as const });
+      return;
+    }
     await app.requireUser(request);
     const ctx = request.ctx!;
     const companyId = idHeader(request, HEADERS.company);
@@ -180,5 +201,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       throw new AppError('COMPANY_SUSPENDED', 'This company is suspended');
     }
     request.companyCtx = admitCompany({ ...ctx, companyId, role: isAdmin ? 'admin' : row.role! });
+    request.callerCtx = request.companyCtx;
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -10,6 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { integrations } from './automation.ts';
 import { cascadeTo, ts } from './columns.ts';
 import { apps, companies, queues } from './companies.ts';
 import { users } from './users.ts';
@@ -95,6 +97,10 @@ export const conversations = pgTable(
     /** Per-company display number, shown to agents instead of the global id. */
     number: integer('number').notNull(),
     channel: text('channel').notNull().default('portal'),
+    /** The integration the conversation came through (an `api` integration, later a channel); replies go back there. */
+    integrationId: integer('integration_id').references((): AnyPgColumn => integrations.id, {
+      onDelete: 'set null',
+    }),
     status: text('status', { enum: ['open', 'pending', 'resolved', 'closed'] })
       .notNull()
       .default('open'),

@@ -1,4 +1,5 @@
 export * from './activities.ts';
+export * from './api-keys.ts';
 export * from './automation.ts';
 export * from './companies.ts';
 export * from './conversations.ts';

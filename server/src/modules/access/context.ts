@@ -35,11 +35,17 @@ export interface SystemActor {
   onBehalfOf?: { id: number; name: string };
 }
 
-/** An outside system calling with an API key. */
+/**
+ * An outside system calling with an API key, on a call open to keys. `appIds` are the apps of the
+ * integrations granted the permission that call needs: the key's whole reach for it (contract section 9).
+ */
 export interface ApiKeyActor {
   type: 'api_key';
   apiKeyId: number;
   name: string;
+  appIds: number[];
+  /** The integrations granted that permission. */
+  integrationIds: number[];
 }
 
 /** Who is acting. Every service verb that writes receives one, and activities and events record it. */
@@ -97,6 +103,10 @@ export interface CompanyCtx<A extends Actor = UserActor> extends Ctx<A>, Omit<Co
   /** Effective role: platform admins act as company admins. */
   role: CompanyRole;
 }
+
+/** Who may call the conversation, message and customer calls that API keys may also make. */
+export type Caller = UserActor | ApiKeyActor;
+export type CallerCtx = CompanyCtx<Caller>;
 
 declare const platform: unique symbol;
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { anyOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
-import type { CompanyCtx } from './context.ts';
+import type { CallerCtx, CompanyCtx } from './context.ts';
 
 /** Whose sight is being judged: the caller, or a user about to be assigned a conversation. */
 export interface Viewer {
@@ -33,9 +33,10 @@ export interface Visibility {
   publicQueueIds: number[];
 }
 
-export const viewerOf = (ctx: CompanyCtx): Viewer => ({
+/** A key has no user id: 0 matches no assignee. */
+export const viewerOf = (ctx: CallerCtx): Viewer => ({
   companyId: ctx.companyId,
-  userId: ctx.actor.user.id,
+  userId: ctx.actor.type === 'user' ? ctx.actor.user.id : 0,
   role: ctx.role,
 });
 
@@ -96,6 +97,22 @@ export function visibilityCondition(v: Visibility): SQL {
   return and(company, or(...reach)) as SQL;
 }
 
+/**
+ * The caller's visibility: a user's by the rules above; an API key's is every conversation of the apps its
+ * grants cover (as an app manager's), and no user id, so nothing is "assigned to" it.
+ */
+export async function callerVisibility(ctx: CallerCtx, db: DbOrTx = ctx.db): Promise<Visibility> {
+  if (ctx.actor.type === 'user') return loadVisibility(db, viewerOf(ctx));
+  return {
+    viewer: { companyId: ctx.companyId, userId: 0, role: 'agent' },
+    all: false,
+    fullAppIds: ctx.actor.appIds,
+    agentAppIds: [],
+    memberQueueIds: [],
+    publicQueueIds: [],
+  };
+}
+
 /** The condition for lists: `db.select().from(conversations).where(and(await visibleConversationsWhere(ctx, db), ...))`. */
 export async function visibleConversationsWhere(ctx: CompanyCtx, db: DbOrTx): Promise<SQL> {
   return visibilityCondition(await loadVisibility(db, viewerOf(ctx)));
@@ -135,7 +152,7 @@ export function coversQueue(v: Visibility, appId: number, queueId: number | null
  * out of the caller's sight (its existence is not revealed). Pass `forUpdate` inside a transaction to lock it.
  */
 export async function requireVisibleConversation(
-  ctx: CompanyCtx,
+  ctx: CallerCtx,
   db: DbOrTx,
   conversationId: number,
   opts: { forUpdate?: boolean } = {},
@@ -148,8 +165,10 @@ export async function requireVisibleConversation(
     .limit(1);
   const [row] = opts.forUpdate ? await q.for('update') : await q;
   if (!row) throw notFound('Conversation');
-  if (ctx.role !== 'agent' || row.assignedUserId === ctx.actor.user.id) return row;
-  if (!covers(await loadVisibility(db, viewerOf(ctx)), row)) throw notFound('Conversation');
+  if (ctx.actor.type === 'user' && (ctx.role !== 'agent' || row.assignedUserId === ctx.actor.user.id)) {
+    return row;
+  }
+  if (!covers(await callerVisibility(ctx, db), row)) throw notFound('Conversation');
   return row;
 }
 

@@ -29,7 +29,7 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 function otherActor(row: Row): string {
   const actor = row.details.actor as { type?: string; name?: string } | undefined;
   if (actor?.type === 'customer') return row.customer_name ?? 'A customer';
-  if (actor?.type === 'api_key') return 'An API key';
+  if (actor?.type === 'api_key') return actor.name ? `API key “${actor.name}”` : 'An API key';
   if (actor?.type === 'system') return actor.name ? `System (${actor.name})` : 'System';
   return 'Someone no longer in the company';
 }

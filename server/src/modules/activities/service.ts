@@ -31,6 +31,6 @@ export async function recordActivity(db: DbOrTx, actor: Actor | null, input: Act
 
 function actorDetails(actor: Exclude<Actor, { type: 'user' }>) {
   if (actor.type === 'customer') return { type: 'customer', id: actor.customerId };
-  if (actor.type === 'api_key') return { type: 'api_key', id: actor.apiKeyId };
+  if (actor.type === 'api_key') return { type: 'api_key', id: actor.apiKeyId, name: actor.name };
   return { type: 'system', name: actor.name };
 }

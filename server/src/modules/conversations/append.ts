@@ -16,6 +16,8 @@ import {
 export type Sender =
   | { type: 'customer' }
   | { type: 'agent'; userId: number }
+  /** A reply through an API key: the company speaking, no user. */
+  | { type: 'agent'; userId: null; apiKeyId: number }
   | { type: 'auto' }
   | { type: 'system' };
 
@@ -104,6 +106,7 @@ async function appendOnce(db: DbOrTx, input: AppendMessageInput): Promise<Append
       isPrivate,
       clientMessageId,
       actorKey: actorKeyOf(sender),
+      apiKeyId: 'apiKeyId' in sender ? sender.apiKeyId : null,
     })}
     select conv.id as conv_id, msg.id, msg.created_at from conv left join msg on true`);
   const row = res.rows[0];

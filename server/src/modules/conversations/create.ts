@@ -8,6 +8,8 @@ export interface NewConversation {
   queueId: number | null;
   customerId: number;
   channel: Channel;
+  /** The integration it came through, where replies go back (an `api` integration, later a channel). */
+  integrationId?: number | null;
 }
 
 /**
@@ -23,9 +25,9 @@ export async function createConversation(tx: DbOrTx, input: NewConversation) {
       returning last_conversation_number
     ), conv as (
       insert into conversations (company_id, app_id, queue_id, customer_id, number, channel, status,
-        waiting_since, last_activity_at)
+        waiting_since, last_activity_at, integration_id)
       select ${input.companyId}, ${input.appId}, ${input.queueId}, ${input.customerId},
-        n.last_conversation_number, ${input.channel}, 'open', now(), now()
+        n.last_conversation_number, ${input.channel}, 'open', now(), now(), ${input.integrationId ?? null}::int
       from n
       returning id, number
     ), ev as (

@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { apps, conversations } from '../../db/schema/index.ts';
 import { anyOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
-import type { CompanyCtx, CompanyScope } from '../access/context.ts';
-import { isSqlInt, loadVisibility, type Visibility, viewerOf } from '../access/conversation-visibility.ts';
+import type { CallerCtx, CompanyScope } from '../access/context.ts';
+import { callerVisibility, isSqlInt, type Visibility } from '../access/conversation-visibility.ts';
 import { listMessagePage, listMessages } from './list-messages.ts';
 import { type MessageRow, type SenderNames, senderName, toMessage } from './message-rows.ts';
 import { fewSearchMatches, searchCondition } from './search.ts';
@@ -45,7 +45,7 @@ async function requireVisibleApp(db: DbOrTx, v: Visibility, appId: number) {
 }
 
 /** The list filters as conditions. */
-export async function filterConditions(ctx: CompanyCtx, v: Visibility, f: Filters): Promise<SQL[]> {
+export async function filterConditions(ctx: CallerCtx, v: Visibility, f: Filters): Promise<SQL[]> {
   const out: SQL[] = [];
   if (f.app_id !== undefined) {
     await requireVisibleApp(ctx.db, v, f.app_id);
@@ -57,7 +57,7 @@ export async function filterConditions(ctx: CompanyCtx, v: Visibility, f: Filter
   if (f.queue_id !== undefined) out.push(idIs(conversations.queueId, f.queue_id));
   if (f.status?.length) out.push(anyOf(conversations.status, f.status, 'text'));
   const who = f.assigned_user_id;
-  if (who === 'me') out.push(eq(conversations.assignedUserId, ctx.actor.user.id));
+  if (who === 'me') out.push(idIs(conversations.assignedUserId, v.viewer.userId));
   else if (who === 'none') out.push(isNull(conversations.assignedUserId));
   else if (who === 'any') out.push(isNotNull(conversations.assignedUserId));
   else if (who !== undefined) out.push(idIs(conversations.assignedUserId, who));
@@ -83,7 +83,7 @@ export async function typingOthers(scope: CompanyScope, conversationId: number, 
 }
 
 /** The open thread's messages: new ones after `last_message_id`, else a page (the latest, or one further back). */
-async function threadMessages(ctx: CompanyCtx, conversationId: number, q: ConversationPollQuery) {
+async function threadMessages(ctx: CallerCtx, conversationId: number, q: ConversationPollQuery) {
   const at = { db: ctx.db, companyId: ctx.companyId, conversationId };
   if (q.last_message_id !== undefined) {
     return { rows: await listMessages({ ...at, afterId: q.last_message_id, includePrivate: true }) };
@@ -96,12 +96,9 @@ async function threadMessages(ctx: CompanyCtx, conversationId: number, q: Conver
  * after `last_message_id` (or a page of them going back, see `ConversationPoll`; internal notes included)
  * and who is typing. An open conversation out of reach answers 404 like every other call on it.
  */
-export async function pollConversations(
-  ctx: CompanyCtx,
-  q: ConversationPollQuery,
-): Promise<ConversationPoll> {
+export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery): Promise<ConversationPoll> {
   const db = ctx.db;
-  const v = await loadVisibility(db, viewerOf(ctx));
+  const v = await callerVisibility(ctx);
   const filters = await filterConditions(ctx, v, q);
   const open =
     q.conversation_id === undefined ? null : await visibleConversationView(db, v, q.conversation_id);
@@ -123,6 +120,6 @@ export async function pollConversations(
     conversation: open,
     messages: thread.rows.map((r) => toConsoleMessage(r, names)),
     ...('hasOlder' in thread ? { has_older_messages: thread.hasOlder } : {}),
-    typing: await typingOthers(ctx, open.conversation_id, ctx.actor.user.id),
+    typing: await typingOthers(ctx, open.conversation_id, v.viewer.userId),
   };
 }

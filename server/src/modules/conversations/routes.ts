@@ -46,6 +46,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/conversation/poll',
     {
+      config: { apiKey: 'conversations:read' },
       schema: {
         tags,
         summary: 'The inbox list (latest activity first) and, optionally, one open conversation',
@@ -62,7 +63,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
       // The console's most frequent call; its answer is built field by field in summaries.ts and poll.ts.
       serializerCompiler: leanSerializer,
     },
-    async (request) => ok(await pollConversations(request.companyCtx!, request.query)),
+    async (request) => ok(await pollConversations(request.callerCtx!, request.query)),
   );
 
   app.get(
@@ -82,6 +83,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messages',
     {
+      config: { apiKey: 'messages:send' },
       schema: {
         tags,
         summary: 'Reply to the customer, or write an internal note (`is_private: true`)',
@@ -97,7 +99,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { message } = await sendConsoleMessage(request.companyCtx!, request.body);
+      const { message } = await sendConsoleMessage(request.callerCtx!, request.body);
       reply.status(201);
       return ok(message);
     },

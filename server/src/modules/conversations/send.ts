@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { apps, attachments, consoleUploads, customers } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
-import type { CompanyCtx } from '../access/context.ts';
+import type { CallerCtx } from '../access/context.ts';
 import { requireVisibleConversation } from '../access/conversation-visibility.ts';
 import { recordActivity } from '../activities/service.ts';
 import { appendMessage } from './append.ts';
@@ -37,31 +37,43 @@ async function checkOwnUploads(db: DbOrTx, userId: number, conversationId: numbe
  * a reply to an unassigned conversation assigns it to the replier when the company wants that.
  */
 export async function sendConsoleMessage(
-  ctx: CompanyCtx,
+  ctx: CallerCtx,
   input: SendMessageBody,
 ): Promise<{ message: ConsoleMessage; created: boolean }> {
   const db = ctx.db;
   const conv = await requireVisibleConversation(ctx, db, input.conversation_id);
-  await checkOwnUploads(db, ctx.actor.user.id, conv.id, input.attachments);
+  const actor = ctx.actor;
+  const user = actor.type === 'user' ? actor : null;
+  // A key has no uploads of its own: its files come in through POST /integration/messages only.
+  if (!user && input.attachments.length > 0) {
+    throw invalidField('attachments', 'An API key cannot send attachments here');
+  }
+  if (user) await checkOwnUploads(db, user.user.id, conv.id, input.attachments);
   const result = await appendMessage({
     db,
     companyId: ctx.companyId,
     conversationId: conv.id,
-    sender: { type: 'agent', userId: ctx.actor.user.id },
+    // A key's reply speaks for the company: an agent message with no user, shown as "Support".
+    sender:
+      actor.type === 'user'
+        ? { type: 'agent', userId: actor.user.id }
+        : { type: 'agent', userId: null, apiKeyId: actor.apiKeyId },
     content: input.content,
     contentType: input.content_type,
     attachments: input.attachments,
     clientMessageId: input.client_message_id,
     isPrivate: input.is_private,
-    impersonatorUserId: ctx.actor.impersonator?.id ?? null,
+    impersonatorUserId: user?.impersonator?.id ?? null,
   });
   if (result.outcome === 'missing' || result.outcome === 'blocked') throw notFound('Conversation');
   const row = result.message;
   if (result.outcome === 'created') {
-    row.senderUserName = ctx.actor.user.name;
-    row.impersonatorName = ctx.actor.impersonator?.name ?? null;
-    const where = { companyId: ctx.companyId, conversationId: conv.id, userId: ctx.actor.user.id };
-    await advanceReadMarker(db, where, row.id);
+    row.senderUserName = user?.user.name ?? null;
+    row.impersonatorName = user?.impersonator?.name ?? null;
+    if (user) {
+      const where = { companyId: ctx.companyId, conversationId: conv.id, userId: user.user.id };
+      await advanceReadMarker(db, where, row.id);
+    }
     // The message and the activity both keep the impersonating admin, if any.
     await recordActivity(db, ctx.actor, {
       companyId: ctx.companyId,
@@ -70,7 +82,9 @@ export async function sendConsoleMessage(
       entityId: conv.id,
       details: { number: conv.number, message_id: row.id, attachments: input.attachments.length },
     });
-    if (!input.is_private && conv.assignedUserId === null) await assignOnReply(ctx, conv.id);
+    if (user && !input.is_private && conv.assignedUserId === null) {
+      await assignOnReply({ ...ctx, actor: user }, conv.id);
+    }
   }
   const [names] = await db
     .select({ customer: customers.name, app: apps.name })

@@ -7,7 +7,8 @@ export const TYPING_TTL_SECONDS = 6;
 
 export type Typist = { type: 'customer' } | { type: 'agent'; userId: number } | { type: 'auto' | 'system' };
 
-export const actorKeyOf = (who: Typist) => (who.type === 'agent' ? `user:${who.userId}` : who.type);
+export const actorKeyOf = (who: { type: Typist['type']; userId?: number | null }) =>
+  who.type !== 'agent' ? who.type : who.userId == null ? 'api_key' : `user:${who.userId}`;
 
 /** The `conversation` object of an event written in SQL, from a conversations row aliased `c`. */
 export const conversationStateJson = sql`jsonb_build_object('number', c.number, 'status', c.status,

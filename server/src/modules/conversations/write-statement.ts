@@ -34,6 +34,8 @@ export interface MessageValues {
   clientMessageId: unknown;
   /** The typing signal the message ends (`customer` or `user:<id>`). */
   actorKey: unknown;
+  /** The API key an agent message without a user came through; the event names it as the actor. */
+  apiKeyId?: unknown;
 }
 
 /** What the `conv` CTE before `messageWrite` returns: the updated conversation row's columns. */
@@ -65,9 +67,11 @@ export const messageWrite = (v: MessageValues): SQL => sql`
     ), ev as (
       insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
       select 'message.created', conv.company_id, conv.app_id, conv.id, conv.customer_id,
-        case ${v.senderType}::text when 'agent' then 'user' else ${v.senderType}::text end,
-        case ${v.senderType}::text when 'agent' then ${v.senderUserId}::int
-          when 'customer' then conv.customer_id end,
+        case when ${v.apiKeyId ?? null}::int is not null then 'api_key'
+          when ${v.senderType}::text = 'agent' then 'user' else ${v.senderType}::text end,
+        case when ${v.apiKeyId ?? null}::int is not null then ${v.apiKeyId ?? null}::int
+          when ${v.senderType}::text = 'agent' then ${v.senderUserId}::int
+          when ${v.senderType}::text = 'customer' then conv.customer_id end,
         jsonb_build_object(
           'message', jsonb_build_object('message_id', msg.id, 'sender_type', ${v.senderType}::text,
             'sender_user_id', ${v.senderUserId}::int, 'content', ${v.content}::text,

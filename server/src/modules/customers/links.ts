@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
 import { isoFromDb } from '../../lib/timestamps.ts';
-import type { CompanyCtx } from '../access/context.ts';
+import type { CallerCtx } from '../access/context.ts';
 import { isSqlInt } from '../access/conversation-visibility.ts';
 import { recordActivity } from '../activities/service.ts';
 import { eventActorOf, recordEvent } from '../events/record.ts';
@@ -15,7 +15,7 @@ import { linkedAppIds } from './writes.ts';
  * the app that changed (so the consoles of an app the customer just left hear of it too).
  */
 async function recordLinkChange(
-  ctx: CompanyCtx,
+  ctx: CallerCtx,
   tx: DbOrTx,
   customerId: number,
   appId: number,
@@ -39,7 +39,7 @@ async function recordLinkChange(
 }
 
 /** An app of the company the caller can see, or 404. */
-async function requireAppInReach(ctx: CompanyCtx, r: CustomerReach, appId: number) {
+async function requireAppInReach(ctx: CallerCtx, r: CustomerReach, appId: number) {
   if (!isSqlInt(appId) || (r.appIds !== null && !r.appIds.includes(appId))) throw notFound('App');
   const res = await ctx.db.execute(
     sql`select 1 from apps where id = ${appId} and company_id = ${ctx.companyId}`,
@@ -48,8 +48,13 @@ async function requireAppInReach(ctx: CompanyCtx, r: CustomerReach, appId: numbe
 }
 
 /** `GET /customer/apps?id=`: the customer's apps the caller can see, by name. */
-export async function customerApps(ctx: CompanyCtx, r: CustomerReach, id: number): Promise<CustomerApp[]> {
+export async function customerApps(ctx: CallerCtx, r: CustomerReach, id: number): Promise<CustomerApp[]> {
   await getCustomer(ctx.db, r, id);
+  return appsInReach(ctx, r, id);
+}
+
+/** The customer's links to apps in reach: none once the caller unlinked the last app it could see. */
+async function appsInReach(ctx: CallerCtx, r: CustomerReach, id: number): Promise<CustomerApp[]> {
   const res = await ctx.db.execute<{ app_id: number; app_name: string; created_at: string }>(sql`
     select a.id as app_id, a.name as app_name, ca.created_at from customer_apps ca join apps a on a.id = ca.app_id
     where ca.customer_id = ${id} and ca.company_id = ${ctx.companyId}
@@ -63,7 +68,7 @@ export async function customerApps(ctx: CompanyCtx, r: CustomerReach, id: number
 }
 
 /** `POST /customer/apps`: links the customer to one more app (nothing changes when it already is). */
-export async function linkCustomerApp(ctx: CompanyCtx, r: CustomerReach, customerId: number, appId: number) {
+export async function linkCustomerApp(ctx: CallerCtx, r: CustomerReach, customerId: number, appId: number) {
   await getCustomer(ctx.db, r, customerId);
   await requireAppInReach(ctx, r, appId);
   await ctx.db.transaction(async (tx) => {
@@ -80,12 +85,7 @@ export async function linkCustomerApp(ctx: CompanyCtx, r: CustomerReach, custome
  * `DELETE /customer/apps?id=&app_id=`: unlinks an app. A customer with conversations keeps at least one app
  * (409), so it never drops out of every list while its conversations remain.
  */
-export async function unlinkCustomerApp(
-  ctx: CompanyCtx,
-  r: CustomerReach,
-  customerId: number,
-  appId: number,
-) {
+export async function unlinkCustomerApp(ctx: CallerCtx, r: CustomerReach, customerId: number, appId: number) {
   await getCustomer(ctx.db, r, customerId);
   await requireAppInReach(ctx, r, appId);
   await ctx.db.transaction(async (tx) => {
@@ -100,5 +100,5 @@ export async function unlinkCustomerApp(
     await tx.execute(sql`delete from customer_apps where customer_id = ${customerId} and app_id = ${appId}`);
     await recordLinkChange(ctx, tx, customerId, appId, 'customer.app_unlinked');
   });
-  return customerApps(ctx, r, customerId);
+  return appsInReach(ctx, r, customerId);
 }

@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { CUSTOMER_SEARCH_DOCUMENT, conversations } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import { isoFromDb } from '../../lib/timestamps.ts';
-import type { CompanyCtx } from '../access/context.ts';
-import { isSqlInt, loadVisibility, type Visibility, viewerOf } from '../access/conversation-visibility.ts';
+import type { CallerCtx } from '../access/context.ts';
+import { callerVisibility, isSqlInt, type Visibility } from '../access/conversation-visibility.ts';
 import { listConversations } from '../conversations/views.ts';
 import { customerWith, emailKey, type IdentityKind, phoneKey } from './identities.ts';
 
@@ -21,8 +21,8 @@ export interface CustomerReach {
   v: Visibility;
 }
 
-export async function customerReach(ctx: CompanyCtx): Promise<CustomerReach> {
-  const v = await loadVisibility(ctx.db, viewerOf(ctx));
+export async function customerReach(ctx: CallerCtx): Promise<CustomerReach> {
+  const v = await callerVisibility(ctx);
   return { companyId: ctx.companyId, appIds: v.all ? null : [...v.fullAppIds, ...v.agentAppIds], v };
 }
 

@@ -38,6 +38,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers',
     {
+      config: { apiKey: 'customers:read' },
       schema: {
         tags,
         summary: 'With id: that customer. Without: the customers in reach, filtered, sorted and paged',
@@ -47,7 +48,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ctx = request.companyCtx!;
+      const ctx = request.callerCtx!;
       const r = await customerReach(ctx);
       const { id, ...q } = request.query;
       if (id !== undefined) return ok(await getCustomer(ctx.db, r, id));
@@ -64,6 +65,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customers',
     {
+      config: { apiKey: 'customers:write' },
       schema: {
         tags,
         summary: 'Create a customer linked to apps the caller can see',
@@ -73,7 +75,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const ctx = request.companyCtx!;
+      const ctx = request.callerCtx!;
       reply.code(201);
       return ok(await createCustomer(ctx, await customerReach(ctx), request.body));
     },
@@ -82,6 +84,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/customers',
     {
+      config: { apiKey: 'customers:write' },
       schema: {
         tags,
         summary: 'Edit a customer: name, email, phone, notes, attributes',
@@ -92,7 +95,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ctx = request.companyCtx!;
+      const ctx = request.callerCtx!;
       return ok(await updateCustomer(ctx, await customerReach(ctx), request.query.id, request.body));
     },
   );
@@ -119,6 +122,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customer/conversations',
     {
+      config: { apiKey: 'conversations:read' },
       schema: {
         tags,
         summary: "The customer's conversations the caller can see, latest activity first",
@@ -127,7 +131,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ctx = request.companyCtx!;
+      const ctx = request.callerCtx!;
       const r = await customerReach(ctx);
       const { id, limit, offset } = request.query;
       const page = await customerConversations(ctx.db, r, id, { limit, offset });
@@ -138,6 +142,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customer/apps',
     {
+      config: { apiKey: 'customers:read' },
       schema: {
         tags,
         summary: "The customer's apps the caller can see",
@@ -146,7 +151,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ctx = request.companyCtx!;
+      const ctx = request.callerCtx!;
       return ok(await customerApps(ctx, await customerReach(ctx), request.query.id));
     },
   );
@@ -154,6 +159,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customer/apps',
     {
+      config: { apiKey: 'customers:write' },
       schema: {
         tags,
         summary: 'Link the customer to one more app the caller can see',
@@ -162,7 +168,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ctx = request.companyCtx!;
+      const ctx = request.callerCtx!;
       const { customer_id, app_id } = request.body;
       return ok(await linkCustomerApp(ctx, await customerReach(ctx), customer_id, app_id));
     },
@@ -171,6 +177,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/customer/apps',
     {
+      config: { apiKey: 'customers:write' },
       schema: {
         tags,
         summary: 'Unlink an app; a customer with conversations keeps at least one (409)',
@@ -179,7 +186,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ctx = request.companyCtx!;
+      const ctx = request.callerCtx!;
       const { id, app_id } = request.query;
       return ok(await unlinkCustomerApp(ctx, await customerReach(ctx), id, app_id));
     },
@@ -188,6 +195,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customer/duplicates',
     {
+      config: { apiKey: 'customers:read' },
       schema: {
         tags,
         summary: 'Customers that may be the same person, best first, with a score and the reasons',
@@ -202,7 +210,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ctx = request.companyCtx!;
+      const ctx = request.callerCtx!;
       return ok(await findDuplicates(ctx.db, await customerReach(ctx), request.query.customer_id));
     },
   );

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { attachments, conversations, customerApps, customers } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
-import type { CompanyCtx } from '../access/context.ts';
+import type { CallerCtx } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { type AttachmentStorage, removeFiles } from '../attachments/storage.ts';
 import { recordDeletions } from '../conversations/delete.ts';
@@ -61,7 +61,7 @@ const keyOf = (kind: 'email' | 'phone', v: string | null) =>
   v === null ? null : kind === 'email' ? emailKey(v) : phoneKey(v);
 
 /** `POST /customers`: a customer linked to apps the caller can see. */
-export async function createCustomer(ctx: CompanyCtx, r: CustomerReach, body: CreateCustomerBody) {
+export async function createCustomer(ctx: CallerCtx, r: CustomerReach, body: CreateCustomerBody) {
   const appIds = [...new Set(body.app_ids)];
   for (const appId of appIds) {
     if (r.appIds !== null && !r.appIds.includes(appId)) throw notFound('App');
@@ -104,7 +104,7 @@ export async function createCustomer(ctx: CompanyCtx, r: CustomerReach, body: Cr
 
 /** `PUT /customers?id=`: the fields given change; an email or phone another customer has answers 409. */
 export async function updateCustomer(
-  ctx: CompanyCtx,
+  ctx: CallerCtx,
   r: CustomerReach,
   id: number,
   body: UpdateCustomerBody,
@@ -153,7 +153,7 @@ export async function updateCustomer(
  * (company admins and managers, or an app's admins and managers). The activity keeps counts, no personal data.
  */
 export async function eraseCustomer(
-  ctx: CompanyCtx,
+  ctx: CallerCtx,
   r: CustomerReach,
   storage: AttachmentStorage,
   id: number,

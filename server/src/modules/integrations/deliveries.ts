@@ -49,6 +49,7 @@ export function webhookConsumer(): ConsumerSpec {
           (select array_agg(x) from jsonb_array_elements_text(settings->'events') x), '{}') as events
         from integrations
         where type = 'webhook' and is_active and company_id = any(${sql.param(companies)}::int[])`);
+      await recordApiReplies(tx, events);
       if (res.rows.length === 0) return;
       for (const e of events) {
         for (const target of res.rows) {
@@ -63,6 +64,54 @@ export function webhookConsumer(): ConsumerSpec {
       }
     },
   };
+}
+
+/** A reply the customer should see: an agent's or an auto-responder's, not a note. */
+const isReply = (e: InboxEvent) => {
+  const m = e.data.message as { sender_type?: string; is_private?: boolean } | undefined;
+  return (
+    e.type === 'message.created' &&
+    !m?.is_private &&
+    (m?.sender_type === 'agent' || m?.sender_type === 'auto')
+  );
+};
+
+/**
+ * Replies in conversations that came in through an `api` integration go back to its `webhook_url`, signed
+ * like any webhook, with the customer's id in the outside system so it knows where to deliver them.
+ */
+async function recordApiReplies(tx: Tx, events: InboxEvent[]) {
+  const replies = events.filter(isReply);
+  if (replies.length === 0) return;
+  const res = await tx.execute<{
+    conversation_id: number;
+    integration_id: number;
+    company_id: number;
+    external_id: string | null;
+  }>(sql`
+    select c.id as conversation_id, i.id as integration_id, i.company_id,
+      (select substr(ci.value, length(i.id::text) + 2) from customer_identities ci
+        where ci.company_id = c.company_id and ci.customer_id = c.customer_id and ci.kind = 'external'
+          and ci.value like i.id::text || ':%' limit 1) as external_id
+    from conversations c join integrations i on i.id = c.integration_id
+    where c.id = any(${sql.param(replies.map((e) => e.conversation_id))}::int[])
+      and i.type = 'api' and i.is_active and coalesce(i.settings->>'webhook_url', '') <> ''`);
+  const byConversation = new Map(res.rows.map((r) => [Number(r.conversation_id), r]));
+  for (const e of replies) {
+    const target = byConversation.get(Number(e.conversation_id));
+    if (!target) continue;
+    const payload = {
+      event_id: e.event_id,
+      type: e.type,
+      created_ts: e.created_ts,
+      data: { ...e.data, conversation_id: e.conversation_id, customer: { external_id: target.external_id } },
+    };
+    await tx.execute(sql`
+      insert into webhook_deliveries (company_id, integration_id, event_id, msg_id, payload)
+      values (${target.company_id}, ${target.integration_id}, ${e.event_id},
+        ${`msg_${e.event_id}_${target.integration_id}`}, ${JSON.stringify(payload)}::jsonb)
+      on conflict do nothing`);
+  }
 }
 
 interface Claimed extends Record<string, unknown> {
@@ -90,7 +139,8 @@ async function claim(db: Db): Promise<Claimed | null> {
     from next, integrations i
     where d.id = next.id and i.id = d.integration_id
     returning d.id, d.integration_id, d.msg_id, d.payload, d.attempts, d.created_at,
-      i.settings->>'url' as url, i.secrets->>'signing_secret' as secret, i.is_active`);
+      coalesce(i.settings->>'url', i.settings->>'webhook_url') as url, i.secrets->>'signing_secret' as secret,
+      i.is_active`);
   return res.rows[0] ?? null;
 }
 
