@@ -1,7 +1,7 @@
 import { autoResponderConsumer } from '../src/modules/auto-responders/engine.ts';
 import { consumeOnce } from '../src/modules/events/consumer.ts';
 import { sequenceEvents } from '../src/modules/events/sequencer.ts';
-import { webhookConsumer } from '../src/modules/integrations/deliveries.ts';
+import { deliverDue, webhookConsumer } from '../src/modules/integrations/deliveries.ts';
 import { call, type Session, type TestContext } from './app.ts';
 
 /**
@@ -28,4 +28,13 @@ export async function runConsumers(t: TestContext) {
   const responders = autoResponderConsumer(() => new Date());
   while ((await consumeOnce(t.db, responders)) > 0) {}
   while ((await consumeOnce(t.db, webhookConsumer())) > 0) {}
+}
+
+/** Numbers new events, records the deliveries they owe, and sends what is due: what the running app does. */
+export async function deliverWebhooks(t: TestContext) {
+  await sequenceEvents(t.db);
+  while ((await consumeOnce(t.db, webhookConsumer())) > 0) {}
+  await deliverDue(t.db, true);
+  // The app's own sender may hold a delivery it claimed first.
+  await t.app.webhooks.settle();
 }

@@ -1,5 +1,7 @@
+import { API_PERMISSIONS } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addApiIntegration, makeKey, withKey } from '../../../test/api-keys.ts';
 import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { addWebhook, runConsumers } from '../../../test/automation.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
@@ -19,6 +21,8 @@ const A = {} as Ids;
 const B = {} as Ids;
 let bAdmin: Session;
 let bPortalToken: string;
+let aInbound: number;
+let bInbound: number;
 
 interface Ids {
   company: number;
@@ -32,6 +36,9 @@ interface Ids {
   attachment: number;
   auto_responder: number;
   integration: number;
+  api_key: number;
+  /** A grant of a key (what /api-keys/permissions/revoke takes as `permission_id`). */
+  grant: number;
 }
 
 /** Tables whose rows of A are written by the seed but may change on their own (not by B): checked for coverage only. */
@@ -51,6 +58,21 @@ async function seedCompany(into: Ids) {
     body: { app_id: tenant.app.id, name: 'Hello', trigger: 'conversation_started', message: 'Hello!' },
   });
   const hook = await addWebhook(t, admin, tenant.app.id, ['conversation.created']);
+  const inbound = await addApiIntegration(t, admin, tenant.app.id);
+  const key = await makeKey(t, admin, [
+    { integrationId: inbound.integration_id, permission: 'messages:send' },
+  ]);
+  const grant = await t.db.execute<{ id: number }>(
+    sql`select id from api_key_permissions where api_key_id = ${key.id}`,
+  );
+  await withKey(t, key.key, 'POST', '/integration/messages', {
+    body: {
+      integration_id: inbound.integration_id,
+      customer: { external_id: 'iso' },
+      content: 'From outside',
+      external_message_id: 'iso-1',
+    },
+  });
   const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
   // The greeting and the delivery are owed by their consumers, as the running app records them.
   await runConsumers(t);
@@ -99,13 +121,16 @@ async function seedCompany(into: Ids) {
     attachment: portalFile.body.data.attachment_id,
     auto_responder: responder.body.data.auto_responder_id,
     integration: hook,
+    api_key: key.id,
+    grant: Number(grant.rows[0]!.id),
   });
-  return { tenant, token: chat.token };
+  return { tenant, token: chat.token, inbound: inbound.integration_id };
 }
 
 beforeAll(async () => {
-  await seedCompany(A);
+  aInbound = (await seedCompany(A)).inbound;
   const b = await seedCompany(B);
+  bInbound = b.inbound;
   bAdmin = await loginAs(t.app, b.tenant.admin.email, PASSWORD, B.company);
   bPortalToken = b.token;
   // Events are numbered after commit: number A's now, so its rows hold still for the comparison.
@@ -116,6 +141,7 @@ const MISSING = 1_999_999_999;
 
 /** Which record an `id` names on each route. */
 function idKind(url: string): keyof Ids {
+  if (url.includes('/api-keys')) return 'api_key';
   if (url.includes('/auto-responders')) return 'auto_responder';
   if (url.includes('/integration')) return 'integration';
   if (url.includes('/customer')) return 'customer';
@@ -131,6 +157,8 @@ function idKind(url: string): keyof Ids {
 function fieldKind(field: string, url: string): keyof Ids | null {
   if (field === 'id' || field === 'attachment_id') return field === 'id' ? idKind(url) : 'attachment';
   if (field === 'attachments') return 'attachment';
+  // A grant names a permission by name; a revoke names the grant by its id.
+  if (field === 'permission_id') return url.endsWith('/revoke') ? 'grant' : null;
   if (field === 'app_ids') return 'app';
   if (field === 'user_id' || field === 'assigned_user_id') return 'user';
   // Message ids in `last_message_id` and `before_message_id` are cursors over one conversation's messages,
@@ -169,6 +197,8 @@ function fill(field: string, url: string): unknown {
     type: url.includes('/integration') ? 'portal' : undefined,
     message: 'Iso greeting',
     last_message_id: B.message,
+    permission_id: 'customers:read',
+    expires_ts: '2099-01-01T00:00:00.000Z',
     before_message_id: B.message,
   };
   return values[field];
@@ -183,6 +213,8 @@ const tenantRoutes = (): Route[] =>
       !/^\/api\/v1\/(admin|auth)\//.test(r.url) &&
       r.url !== '/api/v1/portal/start' && // public by design: anyone may start a chat with any active app
       r.url !== '/api/v1/portal/queues' &&
+      // Only API keys bring messages in; a key naming another company's records is tried below.
+      r.url !== '/api/v1/integration/messages' &&
       // Streams take no record id and never end; what each one sends is checked in events/streams.test.ts.
       r.url !== '/api/v1/events/stream' &&
       r.url !== '/api/v1/portal/events',
@@ -295,6 +327,56 @@ describe('tenant isolation', () => {
 
   it('leaves every row of A as it was', async () => {
     expect(await fingerprint()).toEqual(before);
+  });
+
+  it('answers 404 to B’s API key, with every permission, for each of A’s records', async () => {
+    const { key } = await makeKey(
+      t,
+      bAdmin,
+      API_PERMISSIONS.map((permission) => ({ integrationId: bInbound, permission })),
+    );
+    const tries: [string, Awaited<ReturnType<typeof withKey>>][] = [
+      [
+        'thread',
+        await withKey(t, key, 'GET', '/conversation/poll', { query: { conversation_id: A.conversation } }),
+      ],
+      [
+        'reply',
+        await withKey(t, key, 'POST', '/messages', {
+          body: { conversation_id: A.conversation, content: 'x' },
+        }),
+      ],
+      ['customer', await withKey(t, key, 'GET', '/customers', { query: { id: A.customer } })],
+      [
+        'edit',
+        await withKey(t, key, 'PUT', '/customers', { query: { id: A.customer }, body: { notes: 'x' } }),
+      ],
+      ['apps', await withKey(t, key, 'GET', '/customer/apps', { query: { id: A.customer } })],
+      [
+        'link',
+        await withKey(t, key, 'POST', '/customer/apps', { body: { customer_id: A.customer, app_id: A.app } }),
+      ],
+      [
+        'conversations',
+        await withKey(t, key, 'GET', '/customer/conversations', { query: { id: A.customer } }),
+      ],
+      [
+        'message in',
+        await withKey(t, key, 'POST', '/integration/messages', {
+          body: {
+            integration_id: aInbound,
+            customer: { external_id: 'b' },
+            content: 'x',
+            external_message_id: 'b1',
+          },
+        }),
+      ],
+    ];
+    expect(
+      tries.filter(([, res]) => res.status !== 404).map(([name, res]) => `${name}: ${res.status}`),
+    ).toEqual([]);
+    const list = await withKey(t, key, 'GET', '/conversation/poll', { query: { app_id: A.app } });
+    expect(list.status).toBe(404);
   });
 
   it('refuses B’s users acting in A’s company', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addApiIntegration, makeKey, withKey } from '../../../test/api-keys.ts';
 import { call, loginAs, useTestApp } from '../../../test/app.ts';
 import { addWebhook, runConsumers } from '../../../test/automation.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
@@ -20,6 +21,7 @@ const parents = {} as Record<
     conversations: number;
     auto_responders: number;
     integrations: number;
+    api_keys: number;
     company: number;
   }
 >;
@@ -39,6 +41,18 @@ async function seed(key: 'a' | 'b') {
     },
   });
   const hook = await addWebhook(t, admin, tenant.app.id, ['message.created']);
+  const inbound = await addApiIntegration(t, admin, tenant.app.id);
+  const apiKey = await makeKey(t, admin, [
+    { integrationId: inbound.integration_id, permission: 'messages:send' },
+  ]);
+  await withKey(t, apiKey.key, 'POST', '/integration/messages', {
+    body: {
+      integration_id: inbound.integration_id,
+      customer: { external_id: 'k' },
+      content: 'In',
+      external_message_id: 'k1',
+    },
+  });
   const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
   const agent = await loginAs(t.app, tenant.agent.email, PASSWORD, tenant.company.id);
   const reply = await call(t.app, 'POST', '/messages', {
@@ -64,6 +78,7 @@ async function seed(key: 'a' | 'b') {
     conversations: chat.conversationId,
     auto_responders: responder.body.data.auto_responder_id,
     integrations: hook,
+    api_keys: apiKey.id,
   };
 }
 
@@ -94,6 +109,11 @@ const REFERENCES: [string, string, keyof (typeof parents)['a']][] = [
   ['auto_responder_runs', 'conversation_id', 'conversations'],
   ['integrations', 'app_id', 'apps'],
   ['webhook_deliveries', 'integration_id', 'integrations'],
+  ['conversations', 'integration_id', 'integrations'],
+  ['api_key_permissions', 'api_key_id', 'api_keys'],
+  ['api_key_permissions', 'integration_id', 'integrations'],
+  ['channel_messages', 'integration_id', 'integrations'],
+  ['channel_messages', 'conversation_id', 'conversations'],
 ];
 
 describe('composite tenant keys', () => {
@@ -107,6 +127,12 @@ describe('composite tenant keys', () => {
       if (table === 'typing_signals') {
         // Keyed by conversation and typist: A's own "customer is typing" row would collide before the check.
         await t.db.execute(sql`delete from typing_signals where company_id = ${parents.a.company}`);
+      }
+      if (table === 'customer_apps') {
+        // B has two customers (portal and API): moving both onto one of A's would collide on the key first.
+        await t.db.execute(
+          sql`delete from customer_apps where company_id = ${parents.b.company} and customer_id <> ${parents.b.customers}`,
+        );
       }
       const move = t.db.execute(
         sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${parents.a[parent]} where company_id = ${parents.b.company}`,

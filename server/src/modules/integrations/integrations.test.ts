@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, createTestApp, type Session, useTestApp } from '../../../test/app.ts';
+import { deliverWebhooks } from '../../../test/automation.ts';
+import { receiver, verify } from '../../../test/webhook-receiver.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { consumeOnce } from '../events/consumer.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
@@ -15,38 +16,6 @@ import { deliverDue, webhookConsumer } from './deliveries.ts';
  * webhook target verifies signatures with the Standard Webhooks reference library.
  */
 const t = useTestApp({ allowPrivateWebhookTargets: true });
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  url: string;
-}
-
-/** A local HTTP server that records what it is sent and answers with the next status of `answers`. */
-async function receiver(answers: number[] = []) {
-  const got: Received[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      got.push({ headers: req.headers, body, url: req.url ?? '' });
-      res.writeHead(answers.shift() ?? 200, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { got, url, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** What the Standard Webhooks reference library makes of a received request: its payload, or a throw. */
-const verify = (secret: string, r: Received, body = r.body) =>
-  new Webhook(secret).verify(body, {
-    'webhook-id': String(r.headers['webhook-id']),
-    'webhook-timestamp': String(r.headers['webhook-timestamp']),
-    'webhook-signature': String(r.headers['webhook-signature']),
-  }) as { event_id: number; type: string; created_ts: string; data: Record<string, unknown> };
 
 const s = before(async () => ({ a: await tenantWithSessions(t), b: await tenantWithSessions(t) }));
 const target = before(() => receiver());
@@ -60,14 +29,7 @@ const api = (
 ) =>
   call(t.app, method, url, { as, ...(opts as { query?: Record<string, string | number>; body?: unknown }) });
 
-/** Numbers new events, records the deliveries they owe, and sends what is due: what the running app does. */
-async function flush() {
-  await sequenceEvents(t.db);
-  while ((await consumeOnce(t.db, webhookConsumer())) > 0) {}
-  await deliverDue(t.db, true);
-  // The app's own sender may hold a delivery it claimed first.
-  await t.app.webhooks.settle();
-}
+const flush = () => deliverWebhooks(t);
 
 describe('managing integrations', () => {
   it('creates a webhook with a signing secret shown once, never again, and keeps secrets a change leaves out', async () => {
