@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, QueryId, Timestamp } from './envelope.ts';
+import { INTEGRATION_TYPES } from './integrations.ts';
 import { ClientMessageId, MessageContent } from './messages.ts';
 import { Email, PersonName } from './users.ts';
 
@@ -84,7 +85,7 @@ export const RevokeQuery = z.object({ permission_id: QueryId });
 export const GrantableIntegration = z.object({
   integration_id: z.number(),
   name: z.string(),
-  type: z.string(),
+  type: z.enum(INTEGRATION_TYPES),
   app_id: z.number(),
   app_name: z.string(),
   permissions: z.array(z.object({ permission: z.enum(API_PERMISSIONS), description: z.string() })),

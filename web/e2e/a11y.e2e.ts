@@ -96,6 +96,7 @@ const consolePages: [string, string, (p: Page) => Promise<unknown>][] = [
     '/admin?tab=company',
     (p) => p.getByRole('switch', { name: 'Set business hours' }).waitFor(),
   ],
+  ['admin api keys', '/admin?tab=api-keys', (p) => p.getByText('No API keys yet').waitFor()],
   ['admin activity', '/admin?tab=activity', (p) => p.getByRole('list', { name: 'Activity' }).waitFor()],
   ['app page', '', (p) => p.getByText('No auto-responders yet').waitFor()],
   ['customers', '/customers', (p) => p.getByRole('list', { name: 'Customers' }).waitFor()],

@@ -5,12 +5,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSession } from '@/lib/session';
 import { ActivitySection } from './components/activity-section';
 import { NoAdminAccess, NoCompanyForAdmin } from './components/admin-access-states';
+import { ApiKeysSection } from './components/api-keys-section';
 import { AppsSection } from './components/apps-section';
 import { BusinessHoursCard } from './components/business-hours-card';
 import { CompanySettings } from './components/company-settings';
 import { UsersSection } from './components/users-section';
 
-const TABS = ['apps', 'users', 'company', 'activity'] as const;
+const TABS = ['apps', 'users', 'company', 'api-keys', 'activity'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function AdminPage() {
@@ -56,6 +57,7 @@ export default function AdminPage() {
         <TabsTrigger value="apps">Apps</TabsTrigger>
         <TabsTrigger value="users">Users</TabsTrigger>
         <TabsTrigger value="company">Company settings</TabsTrigger>
+        <TabsTrigger value="api-keys">API keys</TabsTrigger>
         <TabsTrigger value="activity">Activity</TabsTrigger>
       </TabsList>
       <TabsContent value="apps">{apps}</TabsContent>
@@ -67,6 +69,9 @@ export default function AdminPage() {
           <CompanySettings companyId={company.company_id} canEdit={isCompanyAdmin} />
           <BusinessHoursCard companyId={company.company_id} canEdit={isCompanyAdmin} />
         </div>
+      </TabsContent>
+      <TabsContent value="api-keys">
+        <ApiKeysSection companyId={company.company_id} />
       </TabsContent>
       <TabsContent value="activity">
         <ActivitySection companyId={company.company_id} />

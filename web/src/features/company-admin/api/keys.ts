@@ -17,6 +17,7 @@ export const adminKeys = {
   activities: (cid: number) => ['company', cid, 'activities'] as const,
   responders: (cid: number, appId: number) => ['company', cid, 'auto-responders', appId] as const,
   integrations: (cid: number, appId: number) => ['company', cid, 'integrations', appId] as const,
+  apiKeys: (cid: number) => ['company', cid, 'api-keys'] as const,
 };
 
 /** "an admin", "an agent", "a manager": for success messages about roles. */

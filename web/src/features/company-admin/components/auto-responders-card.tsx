@@ -1,15 +1,11 @@
 import type { AutoResponder, AutoResponderTrigger } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
-import { BotIcon, PlusIcon } from 'lucide-react';
+import { BotIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
+import { ManagedListCard, ManagedRow } from '@/components/admin/managed-list-card';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { ListSkeleton } from '@/components/list-skeleton';
 import { toastError } from '@/components/server-errors';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { respondersQuery, useDeleteResponder, useUpdateResponder } from '../api/auto-responders';
 import { queuesQuery } from '../api/queues';
@@ -48,62 +44,46 @@ export function AutoRespondersCard({
     id === null ? 'All queues' : (queues.data?.data.find((q) => q.queue_id === id)?.queue_name ?? 'A queue');
 
   return (
-    <Card>
-      <CardHeaderWithAction
-        title="Auto-responders"
-        description={`Messages sent as ${appName} when a conversation starts, outside business hours, when no agent replies in time, or when a customer writes a keyword.`}
-        action={
-          <Button onClick={() => setEditing('new')}>
-            <PlusIcon aria-hidden />
-            Add auto-responder
-          </Button>
-        }
-      />
-      <CardContent>
-        {responders.isPending ? (
-          <ListSkeleton label="Loading auto-responders" rows={2} />
-        ) : responders.isError ? (
-          <ErrorState error={responders.error} onRetry={() => responders.refetch()} />
-        ) : responders.data.length === 0 ? (
-          <EmptyState
-            icon={BotIcon}
-            title="No auto-responders yet"
-            description="Greet new conversations, say when the team is back, or answer common questions at once."
-          />
-        ) : (
-          <ul className="divide-y" aria-label="Auto-responders">
-            {responders.data.map((r) => (
-              <li key={r.auto_responder_id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center">
-                <div className="min-w-0 flex-1 space-y-1">
-                  <p className="font-medium">{r.name}</p>
-                  <p className="text-muted-foreground text-xs">
-                    {whenText(r)} · {queueName(r.queue_id)}
-                  </p>
-                  <p className="line-clamp-2 break-words text-sm">{r.message}</p>
-                </div>
-                <div className="flex items-center gap-1">
-                  <Switch
-                    aria-label={`${r.name} is active`}
-                    checked={r.is_active}
-                    disabled={update.isPending}
-                    onCheckedChange={(on) =>
-                      update.mutate(
-                        { id: r.auto_responder_id, body: { is_active: on } },
-                        { onError: (e) => toastError(e) },
-                      )
-                    }
-                  />
-                  <EditDeleteButtons
-                    name={r.name}
-                    onEdit={() => setEditing(r)}
-                    onDelete={() => setDeleting(r)}
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
+    <ManagedListCard
+      title="Auto-responders"
+      description={`Messages sent as ${appName} when a conversation starts, outside business hours, when no agent replies in time, or when a customer writes a keyword.`}
+      addLabel="Add auto-responder"
+      onAdd={() => setEditing('new')}
+      query={responders}
+      empty={{
+        icon: BotIcon,
+        title: 'No auto-responders yet',
+        description:
+          'Greet new conversations, say when the team is back, or answer common questions at once.',
+      }}
+      item={(r) => (
+        <ManagedRow
+          key={r.auto_responder_id}
+          actions={
+            <>
+              <Switch
+                aria-label={`${r.name} is active`}
+                checked={r.is_active}
+                disabled={update.isPending}
+                onCheckedChange={(on) =>
+                  update.mutate(
+                    { id: r.auto_responder_id, body: { is_active: on } },
+                    { onError: (e) => toastError(e) },
+                  )
+                }
+              />
+              <EditDeleteButtons name={r.name} onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
+            </>
+          }
+        >
+          <p className="font-medium">{r.name}</p>
+          <p className="text-muted-foreground text-xs">
+            {whenText(r)} · {queueName(r.queue_id)}
+          </p>
+          <p className="line-clamp-2 break-words text-sm">{r.message}</p>
+        </ManagedRow>
+      )}
+    >
       <ResponderDialog
         companyId={companyId}
         appId={appId}
@@ -125,6 +105,6 @@ export function AutoRespondersCard({
           remove.mutate(deleting, { onSuccess: () => setDeleting(null), onError: (e) => toastError(e) })
         }
       />
-    </Card>
+    </ManagedListCard>
   );
 }

@@ -1,18 +1,17 @@
 import type { Integration } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
-import { InfoIcon, PlugIcon, PlusIcon, TriangleAlertIcon, ZapIcon } from 'lucide-react';
+import { InfoIcon, PlugIcon, ZapIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
+import { ManagedListCard, ManagedRow } from '@/components/admin/managed-list-card';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { CopyField } from '@/components/copy-button';
-import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { DialogPanel } from '@/components/form-dialog';
-import { ListSkeleton } from '@/components/list-skeleton';
+import { SecretOnceDialog } from '@/components/secret-once-dialog';
 import { toastError } from '@/components/server-errors';
 import { ToneBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
@@ -52,82 +51,65 @@ export function IntegrationsCard({ companyId, appId }: { companyId: number; appI
   const [secret, setSecret] = useState<string | null>(null);
 
   return (
-    <Card>
-      <CardHeaderWithAction
-        title="Integrations"
-        description="Channels that bring conversations in, API access for other systems, and webhooks that tell them what happens."
-        action={
-          <Button onClick={() => setEditing('new')}>
-            <PlusIcon aria-hidden />
-            Add integration
-          </Button>
-        }
-      />
-      <CardContent>
-        {list.isPending ? (
-          <ListSkeleton label="Loading integrations" rows={2} />
-        ) : list.isError ? (
-          <ErrorState error={list.error} onRetry={() => list.refetch()} />
-        ) : list.data.length === 0 ? (
-          <EmptyState
-            icon={PlugIcon}
-            title="No integrations yet"
-            description="Add a webhook to tell your other systems about new conversations and messages."
-          />
-        ) : (
-          <ul className="divide-y" aria-label="Integrations">
-            {list.data.map((i) => (
-              <li key={i.integration_id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center">
-                <div className="min-w-0 flex-1 space-y-1">
-                  <p className="flex flex-wrap items-center gap-2 font-medium">
-                    {i.name} <ToneBadge tone="info">{TYPE_LABELS[i.type]}</ToneBadge>
-                  </p>
-                  <p className="break-words text-muted-foreground text-xs">
-                    <StatusLine i={i} />
-                  </p>
-                </div>
-                <div className="flex flex-wrap items-center gap-1">
-                  <Switch
-                    aria-label={`${i.name} is active`}
-                    checked={i.is_active}
-                    disabled={update.isPending}
-                    onCheckedChange={(on) =>
-                      update.mutate(
-                        { id: i.integration_id, body: { is_active: on } },
-                        { onError: (e) => toastError(e) },
-                      )
-                    }
-                  />
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={test.isPending}
-                    onClick={() => test.mutate(i, { onError: (e) => toastError(e) })}
-                  >
-                    <ZapIcon aria-hidden />
-                    {test.isPending && test.variables?.integration_id === i.integration_id
-                      ? 'Testing...'
-                      : `Test ${i.name}`}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Webhook info of ${i.name}`}
-                    onClick={() => setInfo(i)}
-                  >
-                    <InfoIcon />
-                  </Button>
-                  <EditDeleteButtons
-                    name={i.name}
-                    onEdit={() => setEditing(i)}
-                    onDelete={() => setDeleting(i)}
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
+    <ManagedListCard
+      title="Integrations"
+      description="Channels that bring conversations in, API access for other systems, and webhooks that tell them what happens."
+      addLabel="Add integration"
+      onAdd={() => setEditing('new')}
+      query={list}
+      empty={{
+        icon: PlugIcon,
+        title: 'No integrations yet',
+        description: 'Add a webhook to tell your other systems about new conversations and messages.',
+      }}
+      item={(i) => (
+        <ManagedRow
+          key={i.integration_id}
+          actions={
+            <>
+              <Switch
+                aria-label={`${i.name} is active`}
+                checked={i.is_active}
+                disabled={update.isPending}
+                onCheckedChange={(on) =>
+                  update.mutate(
+                    { id: i.integration_id, body: { is_active: on } },
+                    { onError: (e) => toastError(e) },
+                  )
+                }
+              />
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={test.isPending}
+                onClick={() => test.mutate(i, { onError: (e) => toastError(e) })}
+              >
+                <ZapIcon aria-hidden />
+                {test.isPending && test.variables?.integration_id === i.integration_id
+                  ? 'Testing...'
+                  : `Test ${i.name}`}
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Webhook info of ${i.name}`}
+                onClick={() => setInfo(i)}
+              >
+                <InfoIcon />
+              </Button>
+              <EditDeleteButtons name={i.name} onEdit={() => setEditing(i)} onDelete={() => setDeleting(i)} />
+            </>
+          }
+        >
+          <p className="flex flex-wrap items-center gap-2 font-medium">
+            {i.name} <ToneBadge tone="info">{TYPE_LABELS[i.type]}</ToneBadge>
+          </p>
+          <p className="break-words text-muted-foreground text-xs">
+            <StatusLine i={i} />
+          </p>
+        </ManagedRow>
+      )}
+    >
       <IntegrationDialog
         companyId={companyId}
         appId={appId}
@@ -142,21 +124,14 @@ export function IntegrationsCard({ companyId, appId }: { companyId: number; appI
         integration={info}
         onClose={() => setInfo(null)}
       />
-      <Dialog open={secret !== null} onOpenChange={(open) => !open && setSecret(null)}>
-        <DialogContent>
-          <DialogPanel
-            title="Signing secret"
-            description="Copy it now: it is shown this once. The receiving system checks each request's signature with it."
-            footer={<Button onClick={() => setSecret(null)}>I have copied it</Button>}
-          >
-            <p className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
-              <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-              Anyone with this secret can sign requests as this webhook. Keep it out of code and chats.
-            </p>
-            <CopyField label="Signing secret" value={secret ?? ''} />
-          </DialogPanel>
-        </DialogContent>
-      </Dialog>
+      <SecretOnceDialog
+        title="Signing secret"
+        label="Signing secret"
+        value={secret}
+        purpose="The receiving system checks each request's signature with it."
+        warning="Anyone with this secret can sign requests as this webhook. Keep it out of code and chats."
+        onClose={() => setSecret(null)}
+      />
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -170,7 +145,7 @@ export function IntegrationsCard({ companyId, appId }: { companyId: number; appI
           remove.mutate(deleting, { onSuccess: () => setDeleting(null), onError: (e) => toastError(e) })
         }
       />
-    </Card>
+    </ManagedListCard>
   );
 }
 
