@@ -1,10 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, useTestApp } from '../../test/app.ts';
-import { companies, conversationReads, conversations, messages, users } from '../db/schema/index.ts';
+import { apps, companies, conversationReads, conversations, messages, users } from '../db/schema/index.ts';
 import { autoResponderConsumer } from '../modules/auto-responders/engine.ts';
 import { consumeOnce } from '../modules/events/consumer.ts';
 import { sequenceEvents } from '../modules/events/sequencer.ts';
+import { webhookConsumer } from '../modules/integrations/deliveries.ts';
 import { DEMO_PASSWORD, type DemoInfo, seedDemoData } from './demo.ts';
 import { DEMO_THREADS } from './demo-threads.ts';
 
@@ -143,6 +144,24 @@ describe('demo data', () => {
       'Hi Emma Schmidt, thanks for contacting Acme Store! An agent will be with you shortly.',
       'Our team is away right now. We are back Monday 30 November at 09:00 and will answer you then.',
     ]);
+  });
+
+  it('has an outgoing webhook on the store that is switched off and sends nothing until edited', async () => {
+    const owner = await loginAs(t.app, 'olivia@acme.test', DEMO_PASSWORD);
+    const [store] = await t.db.select().from(apps).where(eq(apps.name, 'Acme Store'));
+    const listed = await call(t.app, 'GET', '/integrations', { as: owner, query: { app_id: store!.id } });
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({
+        type: 'webhook',
+        name: 'Order system (edit me)',
+        is_active: false,
+        secrets_set: ['signing_secret'],
+      }),
+    ]);
+    await sequenceEvents(t.db);
+    while ((await consumeOnce(t.db, webhookConsumer())) > 0) {}
+    const owed = await t.db.execute(sql`select 1 from webhook_deliveries`);
+    expect(owed.rows).toEqual([]);
   });
 
   it('shows the private VIP conversation to its queue member and hides it from other agents', async () => {

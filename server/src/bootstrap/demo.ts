@@ -6,11 +6,13 @@ import {
   autoResponders,
   companies,
   companyMembers,
+  integrations,
   queueMembers,
   queues,
   users,
 } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { newSigningSecret } from '../modules/integrations/service.ts';
 import { seedDemoConversations } from './demo-conversations.ts';
 
 export interface DemoInfo {
@@ -37,8 +39,8 @@ const PEOPLE = [
 /**
  * A small living company so a new user sees a working product: Acme with two apps (a storefront and a
  * billing product), public and private queues, agents placed in them, business hours, a greeting and an
- * outside-hours auto-responder on the store, and customers with conversations in every state spread over
- * the last days (demo-threads.ts).
+ * outside-hours auto-responder on the store, an outgoing webhook there that is off until edited, and
+ * customers with conversations in every state spread over the last days (demo-threads.ts).
  */
 export async function seedDemoData(db: Db): Promise<DemoInfo> {
   return db.transaction(async (tx) => {
@@ -105,6 +107,20 @@ export async function seedDemoData(db: Db): Promise<DemoInfo> {
           'Our team is away right now. We are back {{business_hours.next_open}} and will answer you then.',
       },
     ]);
+    // An outgoing webhook to a placeholder address, switched off: it shows what one looks like and sends
+    // nothing until someone gives it their own URL and switches it on.
+    await tx.insert(integrations).values({
+      companyId: acme!.id,
+      appId: store!.id,
+      type: 'webhook',
+      name: 'Order system (edit me)',
+      isActive: false,
+      settings: {
+        url: 'https://orders.example.com/support-inbox/webhooks',
+        events: ['conversation.created', 'message.created', 'conversation.resolved'],
+      },
+      secrets: { signing_secret: newSigningSecret() },
+    });
     await seedDemoConversations(tx, {
       companyId: acme!.id,
       apps: { store: store!.id, billing: billing!.id },
