@@ -18,5 +18,6 @@ export * from './integrations.ts';
 export * from './messages.ts';
 export * from './portal.ts';
 export * from './queues.ts';
+export * from './reporting.ts';
 export * from './secure-link.ts';
 export * from './users.ts';

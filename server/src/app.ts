@@ -16,6 +16,7 @@ import { type Live, startLive } from './modules/events/live.ts';
 import { pruneEventsJob } from './modules/events/prune.ts';
 import { apiRoutes } from './modules/index.ts';
 import { startWebhooks, webhooksDueJob } from './modules/integrations/runtime.ts';
+import { startReporting } from './modules/reporting/runtime.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
@@ -50,6 +51,7 @@ declare module 'fastify' {
     autoResponders: Awaited<ReturnType<typeof startAutoResponders>>;
     /** This process's outgoing webhooks (tests wait on `settle`). */
     webhooks: Awaited<ReturnType<typeof startWebhooks>>;
+    reporting: Awaited<ReturnType<typeof startReporting>>;
   }
 }
 
@@ -131,6 +133,9 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   app.decorate('webhooks', webhooks);
   app.addHook('onClose', async () => webhooks.stop());
+  const reporting = await startReporting({ db: opts.db.db, hub: live.hub, log: app.log });
+  app.decorate('reporting', reporting);
+  app.addHook('onClose', async () => reporting.stop());
   // Streams end first (with a reconnect hint), or the server would wait on them forever. Keep-alive
   // connections whose request finishes during the close are shut as soon as they fall idle: Node closes
   // idle connections only once, when the close begins, and would otherwise wait out their keep-alive.

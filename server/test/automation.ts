@@ -2,6 +2,7 @@ import { autoResponderConsumer } from '../src/modules/auto-responders/engine.ts'
 import { consumeOnce } from '../src/modules/events/consumer.ts';
 import { sequenceEvents } from '../src/modules/events/sequencer.ts';
 import { deliverDue, webhookConsumer } from '../src/modules/integrations/deliveries.ts';
+import { reportingConsumer } from '../src/modules/reporting/facts.ts';
 import { call, type Session, type TestContext } from './app.ts';
 
 /**
@@ -22,12 +23,13 @@ export async function addWebhook(t: TestContext, as: Session, appId: number, eve
   return res.body.data.integration_id as number;
 }
 
-/** Numbers the events written so far and lets the auto-responders and webhooks record what they owe. */
+/** Numbers the events written so far and lets the auto-responders, webhooks and reporting record what they owe. */
 export async function runConsumers(t: TestContext) {
   await sequenceEvents(t.db);
   const responders = autoResponderConsumer(() => new Date());
   while ((await consumeOnce(t.db, responders)) > 0) {}
   while ((await consumeOnce(t.db, webhookConsumer())) > 0) {}
+  while ((await consumeOnce(t.db, reportingConsumer())) > 0) {}
 }
 
 /** Numbers new events, records the deliveries they owe, and sends what is due: what the running app does. */

@@ -16,6 +16,7 @@ import { integrationRoutes } from './integrations/routes.ts';
 import { platformAdminRoutes } from './platform-admin/routes.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { queueRoutes } from './queues/routes.ts';
+import { reportingRoutes } from './reporting/routes.ts';
 import { secureLinkRoutes } from './secure-link/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -40,4 +41,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(integrationRoutes);
   await app.register(apiKeyRoutes);
   await app.register(integrationMessageRoutes);
+  await app.register(reportingRoutes);
 };

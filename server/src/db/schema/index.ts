@@ -7,5 +7,6 @@ export * from './events.ts';
 export * from './inbox.ts';
 export * from './portal.ts';
 export * from './rate-limits.ts';
+export * from './reporting.ts';
 export * from './settings.ts';
 export * from './users.ts';

@@ -114,6 +114,7 @@ const REFERENCES: [string, string, keyof (typeof parents)['a']][] = [
   ['api_key_permissions', 'integration_id', 'integrations'],
   ['channel_messages', 'integration_id', 'integrations'],
   ['channel_messages', 'conversation_id', 'conversations'],
+  ['report_facts', 'app_id', 'apps'],
 ];
 
 describe('composite tenant keys', () => {

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { CalendarDate } from './business-hours.ts';
+import { OptionalQueryId } from './envelope.ts';
+
+/** A time metric (contract section 11): seconds, null when nothing happened in the period. */
+export const TimeStats = z.object({
+  avg_s: z.number().nullable(),
+  median_s: z.number().nullable(),
+  p90_s: z.number().nullable().describe('nearest rank'),
+});
+export type TimeStats = z.infer<typeof TimeStats>;
+
+export const Metrics = z.object({
+  conversations_created: z.number(),
+  conversations_resolved: z.number(),
+  messages_received: z.number(),
+  messages_sent: z.number(),
+  first_response_time: TimeStats,
+  resolution_time: TimeStats,
+  first_response_time_business: TimeStats,
+  resolution_time_business: TimeStats,
+});
+export type Metrics = z.infer<typeof Metrics>;
+
+export const COUNT_METRICS = [
+  'conversations_created',
+  'conversations_resolved',
+  'messages_received',
+  'messages_sent',
+] as const;
+export const TIME_METRICS = [
+  'first_response_time',
+  'resolution_time',
+  'first_response_time_business',
+  'resolution_time_business',
+] as const;
+export const REPORT_METRICS = [...COUNT_METRICS, ...TIME_METRICS] as const;
+export type ReportMetric = (typeof REPORT_METRICS)[number];
+
+/** The longest period one report covers: two years of days. */
+export const MAX_REPORT_DAYS = 731;
+
+/** From and to are both included; at most `MAX_REPORT_DAYS` days. */
+function checkPeriod(p: { from: string; to: string }, ctx: z.RefinementCtx) {
+  if (p.from > p.to)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must not be before the start date' });
+  else if ((Date.parse(p.to) - Date.parse(p.from)) / 86_400_000 >= MAX_REPORT_DAYS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['from'],
+      message: `A report covers at most ${MAX_REPORT_DAYS} days`,
+    });
+  }
+}
+
+const Filters = { app_id: OptionalQueryId, queue_id: OptionalQueryId, user_id: OptionalQueryId };
+
+export const OverviewQuery = z
+  .object({ from: CalendarDate, to: CalendarDate, ...Filters })
+  .superRefine(checkPeriod);
+export type OverviewQuery = z.infer<typeof OverviewQuery>;
+
+export const Overview = z.object({
+  period: z.object({ from: z.string(), to: z.string(), timezone: z.string() }),
+  metrics: Metrics,
+  previous: Metrics.describe('the period of the same length just before'),
+});
+export type Overview = z.infer<typeof Overview>;
+
+export const CHART_INTERVALS = ['day', 'week', 'month'] as const;
+
+export const ChartQuery = z
+  .object({
+    metric: z.enum(REPORT_METRICS),
+    from: CalendarDate,
+    to: CalendarDate,
+    interval: z.enum(CHART_INTERVALS).default('day'),
+    ...Filters,
+  })
+  .superRefine(checkPeriod);
+export type ChartQuery = z.infer<typeof ChartQuery>;
+
+export const Chart = z.object({
+  metric: z.enum(REPORT_METRICS),
+  interval: z.enum(CHART_INTERVALS),
+  points: z.array(
+    z.object({
+      date: z.string().describe('the first day of the day, week (Monday) or month'),
+      value: z.number().nullable().describe('a count, or a time metric’s avg_s (null: nothing to measure)'),
+    }),
+  ),
+});
+export type Chart = z.infer<typeof Chart>;
+
+export const AgentPerformanceQuery = z
+  .object({ from: CalendarDate, to: CalendarDate, app_id: OptionalQueryId, queue_id: OptionalQueryId })
+  .superRefine(checkPeriod);
+export type AgentPerformanceQuery = z.infer<typeof AgentPerformanceQuery>;
+
+export const AgentPerformance = z.object({
+  user_id: z.number(),
+  name: z.string(),
+  conversations_assigned: z.number(),
+  conversations_resolved: z.number(),
+  messages_sent: z.number(),
+  first_response_time: TimeStats,
+  resolution_time: TimeStats,
+});
+export type AgentPerformance = z.infer<typeof AgentPerformance>;

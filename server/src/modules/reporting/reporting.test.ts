@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, type Session, useTestApp } from '../../../test/app.ts';
+import { addAppMember, addCompanyMember, addQueueMember, createUser } from '../../../test/factories.ts';
+import { signIn, type TenantWithSessions, tenantWithSessions } from '../companies/test-tenants.ts';
+import { appendMessage } from '../conversations/append.ts';
+import { consumeOnce } from '../events/consumer.ts';
+import { sequenceEvents } from '../events/sequencer.ts';
+import { startChat } from '../portal/test-helpers.ts';
+import { REPORTING_CONSUMER, reportingConsumer } from './facts.ts';
+
+/**
+ * A known workload played through the API, its events moved to chosen times (the product's clock), then
+ * the reporting numbers compared with what was worked out by hand from that workload (contract section 11).
+ *
+ * Day 1 (2026-03-02, a Monday), times UTC:
+ * - #1 starts 09:00; Sam replies 09:10 (first response 600 s, assigned to Sam on replying), writes a note
+ *   09:11, an automatic message goes out 09:12; Sam resolves 10:00 (3,600 s). The customer's chat is
+ *   reopened 11:00 and Lee resolves it on day 2 at 08:00 (82,800 s: resolutions count each time).
+ * - #2 starts 12:00; Lee replies 12:30 (1,800 s, assigned to Lee), assigns it to Sam 12:40, Sam replies
+ *   12:45 (not a first response), Sam resolves 13:00 (3,600 s).
+ * Day 2: #3 starts 10:00 and gets no answer.
+ */
+const t = useTestApp();
+let a: TenantWithSessions;
+let sam: Session;
+let lee: Session;
+let samId: number;
+let leeId: number;
+
+/** Everything the last step wrote to the event log happened at `when`. */
+async function happenedAt(when: string, step: () => Promise<unknown>) {
+  const before = new Date(Date.now() - 1);
+  await step();
+  await t.db.execute(sql`update events set created_at = ${when}::timestamptz where created_at >= ${before}`);
+}
+
+const say = (as: Session, conversation_id: number, content: string, is_private = false) =>
+  call(t.app, 'POST', '/messages', { as, body: { conversation_id, content, is_private } });
+
+beforeAll(async () => {
+  a = await tenantWithSessions(t);
+  const people = [];
+  for (const name of ['Sam Rivera', 'Lee Park']) {
+    const user = await createUser(t.db, { name });
+    await addCompanyMember(t.db, a.company.id, user.id, 'agent');
+    await addAppMember(t.db, a.app, user.id, 'agent');
+    await addQueueMember(t.db, a.queue, user.id);
+    people.push(user);
+  }
+  [samId, leeId] = [people[0]!.id, people[1]!.id];
+  [sam, lee] = [await signIn(t, people[0]!, a.company), await signIn(t, people[1]!, a.company)];
+
+  let one = 0;
+  let two = 0;
+  let three = 0;
+  await happenedAt('2026-03-02T09:00:00Z', async () => {
+    one = (await startChat(t.app, a.app.id, { queueId: a.queue.id })).conversationId;
+  });
+  await happenedAt('2026-03-02T09:10:00Z', () => say(sam, one, 'Hello, looking into it'));
+  await happenedAt('2026-03-02T09:11:00Z', () => say(sam, one, 'Checked the warehouse', true));
+  await happenedAt('2026-03-02T09:12:00Z', () =>
+    appendMessage({
+      db: t.db,
+      companyId: a.company.id,
+      conversationId: one,
+      sender: { type: 'auto' },
+      content: 'Thanks!',
+    }),
+  );
+  const act = (as: Session, path: string, body: object) => call(t.app, 'POST', path, { as, body });
+  await happenedAt('2026-03-02T10:00:00Z', () => act(sam, '/conversation/resolve', { conversation_id: one }));
+  await happenedAt('2026-03-02T11:00:00Z', () =>
+    act(a.as.admin, '/conversation/reopen', { conversation_id: one }),
+  );
+  await happenedAt('2026-03-02T12:00:00Z', async () => {
+    two = (await startChat(t.app, a.app.id, { queueId: a.queue.id })).conversationId;
+  });
+  await happenedAt('2026-03-02T12:30:00Z', () => say(lee, two, 'Hi there'));
+  await happenedAt('2026-03-02T12:40:00Z', () =>
+    act(lee, '/conversation/assign', { conversation_id: two, user_id: samId }),
+  );
+  await happenedAt('2026-03-02T12:45:00Z', () => say(sam, two, 'Taking over'));
+  await happenedAt('2026-03-02T13:00:00Z', () => act(sam, '/conversation/resolve', { conversation_id: two }));
+  await happenedAt('2026-03-03T08:00:00Z', () => act(lee, '/conversation/resolve', { conversation_id: one }));
+  await happenedAt('2026-03-03T10:00:00Z', async () => {
+    three = (await startChat(t.app, a.app.id, { queueId: a.queue.id })).conversationId;
+  });
+  expect(three).toBeGreaterThan(0);
+
+  // The running app may have counted the events at their real times: count them again from the log, as a
+  // rebuild would, now that they carry the workload's times.
+  await sequenceEvents(t.db);
+  await t.app.reporting.settle();
+  await t.db.execute(sql`delete from report_facts where company_id = ${a.company.id}`);
+  await t.db.execute(sql`update event_consumers set last_event_id = 0 where name = ${REPORTING_CONSUMER}`);
+  while ((await consumeOnce(t.db, reportingConsumer())) > 0) {}
+});
+
+const overview = async (as: Session, query: Record<string, string | number>) => {
+  const res = await call(t.app, 'GET', '/reporting/overview', { as, query });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+};
+
+describe('the overview', () => {
+  it('counts the two days as worked out by hand', async () => {
+    const { metrics, period } = await overview(a.as.admin, { from: '2026-03-02', to: '2026-03-03' });
+    expect(period).toEqual({ from: '2026-03-02', to: '2026-03-03', timezone: 'UTC' });
+    expect(metrics).toMatchObject({
+      conversations_created: 3,
+      conversations_resolved: 3,
+      messages_received: 3,
+      messages_sent: 3,
+      first_response_time: { avg_s: 1200, median_s: 1200, p90_s: 1800 },
+      resolution_time: { avg_s: 30000, median_s: 3600, p90_s: 82800 },
+    });
+    // No business hours: the business times are the same.
+    expect(metrics.first_response_time_business).toEqual(metrics.first_response_time);
+    expect(metrics.resolution_time_business).toEqual(metrics.resolution_time);
+  });
+
+  it('puts each number on the day it happened, and compares with the period before', async () => {
+    const day2 = await overview(a.as.admin, { from: '2026-03-03', to: '2026-03-03' });
+    expect(day2.metrics).toMatchObject({
+      conversations_created: 1,
+      conversations_resolved: 1,
+      messages_sent: 0,
+      resolution_time: { avg_s: 82800, median_s: 82800, p90_s: 82800 },
+      first_response_time: { avg_s: null, median_s: null, p90_s: null },
+    });
+    expect(day2.previous).toMatchObject({
+      conversations_created: 2,
+      conversations_resolved: 2,
+      messages_sent: 3,
+    });
+  });
+
+  it('narrows to one agent’s own replies, first responses and resolutions', async () => {
+    const { metrics } = await overview(a.as.admin, { from: '2026-03-02', to: '2026-03-03', user_id: samId });
+    expect(metrics).toMatchObject({
+      messages_sent: 2,
+      conversations_resolved: 2,
+      first_response_time: { avg_s: 600, median_s: 600, p90_s: 600 },
+      resolution_time: { avg_s: 3600, median_s: 3600, p90_s: 3600 },
+    });
+  });
+
+  it('shows an agent only its own numbers, whatever it asks for', async () => {
+    const mine = await overview(lee, { from: '2026-03-02', to: '2026-03-03', user_id: samId });
+    expect(mine.metrics).toMatchObject({
+      messages_sent: 1,
+      conversations_resolved: 1,
+      first_response_time: { avg_s: 1800 },
+      resolution_time: { avg_s: 82800 },
+    });
+  });
+
+  it('answers 422 for a backwards period and 404 for an app of another company', async () => {
+    const backwards = await call(t.app, 'GET', '/reporting/overview', {
+      as: a.as.admin,
+      query: { from: '2026-03-03', to: '2026-03-02' },
+    });
+    expect(backwards.status).toBe(422);
+    expect(backwards.body.errors.to).toBeDefined();
+    const other = await tenantWithSessions(t);
+    const foreign = await call(t.app, 'GET', '/reporting/overview', {
+      as: a.as.admin,
+      query: { from: '2026-03-02', to: '2026-03-03', app_id: other.app.id },
+    });
+    expect(foreign.status).toBe(404);
+    const theirs = await overview(other.as.admin, { from: '2026-03-02', to: '2026-03-03' });
+    expect(theirs.metrics.conversations_created).toBe(0);
+  });
+});
+
+describe('charts and agents', () => {
+  it('charts by day with empty days, and by week from Monday', async () => {
+    const byDay = await call(t.app, 'GET', '/reporting/charts', {
+      as: a.as.admin,
+      query: { metric: 'conversations_created', from: '2026-03-01', to: '2026-03-04' },
+    });
+    expect(byDay.body.data.points).toEqual([
+      { date: '2026-03-01', value: 0 },
+      { date: '2026-03-02', value: 2 },
+      { date: '2026-03-03', value: 1 },
+      { date: '2026-03-04', value: 0 },
+    ]);
+    const byWeek = await call(t.app, 'GET', '/reporting/charts', {
+      as: a.as.admin,
+      query: { metric: 'resolution_time', from: '2026-03-01', to: '2026-03-08', interval: 'week' },
+    });
+    expect(byWeek.body.data.points).toEqual([
+      { date: '2026-02-23', value: null },
+      { date: '2026-03-02', value: 30000 },
+    ]);
+  });
+
+  it('lists each agent’s assignments (transfers to it included), resolutions, replies and times', async () => {
+    const res = await call(t.app, 'GET', '/reporting/agent-performance', {
+      as: a.as.admin,
+      query: { from: '2026-03-02', to: '2026-03-03' },
+    });
+    const byId = new Map(res.body.data.map((r: { user_id: number }) => [r.user_id, r]));
+    expect(byId.get(samId)).toMatchObject({
+      name: 'Sam Rivera',
+      conversations_assigned: 2,
+      conversations_resolved: 2,
+      messages_sent: 2,
+      first_response_time: { avg_s: 600 },
+    });
+    expect(byId.get(leeId)).toMatchObject({
+      conversations_assigned: 1,
+      conversations_resolved: 1,
+      messages_sent: 1,
+      first_response_time: { avg_s: 1800 },
+      resolution_time: { avg_s: 82800 },
+    });
+    const own = await call(t.app, 'GET', '/reporting/agent-performance', {
+      as: lee,
+      query: { from: '2026-03-02', to: '2026-03-03' },
+    });
+    expect(own.body.data.map((r: { user_id: number }) => r.user_id)).toEqual([leeId]);
+  });
+});

@@ -1,0 +1,66 @@
+import {
+  AgentPerformance,
+  AgentPerformanceQuery,
+  Chart,
+  ChartQuery,
+  Overview,
+  OverviewQuery,
+  ok as okSchema,
+} from '@inbox/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.ts';
+import { agentPerformance, chart, overview } from './service.ts';
+
+const tags = ['reporting'];
+const WHO =
+  'Company admins and managers see the whole company, app admins and managers their apps; anyone else ' +
+  'only its own numbers (`user_id` is then always the caller). Dates are days in the company’s timezone, ' +
+  'both included; a number belongs to the day its event happened.';
+
+/** Reporting reads (contract section 11), from the facts the `reporting` consumer keeps. */
+export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireCompany);
+
+  app.get(
+    '/reporting/overview',
+    {
+      schema: {
+        tags,
+        summary: 'The metrics of a period and of the period of the same length just before',
+        description: WHO,
+        querystring: OverviewQuery,
+        response: { 200: okSchema(Overview) },
+      },
+    },
+    async (request) => ok(await overview(request.companyCtx!, request.query)),
+  );
+
+  app.get(
+    '/reporting/charts',
+    {
+      schema: {
+        tags,
+        summary: 'One metric by day, week (from Monday) or month; a time metric’s value is its average',
+        description: WHO,
+        querystring: ChartQuery,
+        response: { 200: okSchema(Chart) },
+      },
+    },
+    async (request) => ok(await chart(request.companyCtx!, request.query)),
+  );
+
+  app.get(
+    '/reporting/agent-performance',
+    {
+      schema: {
+        tags,
+        summary: 'Per agent: assignments (transfers to it included), resolutions, replies and times',
+        description: WHO,
+        querystring: AgentPerformanceQuery,
+        response: { 200: okSchema(z.array(AgentPerformance)) },
+      },
+    },
+    async (request) => ok(await agentPerformance(request.companyCtx!, request.query)),
+  );
+};
