@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { CalendarDate } from './business-hours.ts';
-import { OptionalQueryId } from './envelope.ts';
+import { OptionalQueryId, QueryId } from './envelope.ts';
 
 /** A time metric (contract section 11): seconds, null when nothing happened in the period. */
 export const TimeStats = z.object({
   avg_s: z.number().nullable(),
   median_s: z.number().nullable(),
   p90_s: z.number().nullable().describe('nearest rank'),
+  estimated: z
+    .literal(true)
+    .optional()
+    .describe('median and p90 estimated from the daily histograms: the period held too many to sort exactly'),
 });
 export type TimeStats = z.infer<typeof TimeStats>;
 
@@ -107,3 +111,16 @@ export const AgentPerformance = z.object({
   resolution_time: TimeStats,
 });
 export type AgentPerformance = z.infer<typeof AgentPerformance>;
+
+export const CalculateStatsBody = z.object({ from: CalendarDate, to: CalendarDate }).superRefine(checkPeriod);
+export type CalculateStatsBody = z.infer<typeof CalculateStatsBody>;
+export const CalculateStatsQuery = z.object({ job_id: QueryId });
+
+export const CALCULATION_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export const CalculationStatus = z.object({
+  job_id: z.number(),
+  status: z.enum(CALCULATION_STATUSES),
+  progress: z.number().describe('0 to 1'),
+  error: z.string().nullable(),
+});
+export type CalculationStatus = z.infer<typeof CalculationStatus>;

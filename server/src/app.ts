@@ -16,6 +16,7 @@ import { type Live, startLive } from './modules/events/live.ts';
 import { pruneEventsJob } from './modules/events/prune.ts';
 import { apiRoutes } from './modules/index.ts';
 import { startWebhooks, webhooksDueJob } from './modules/integrations/runtime.ts';
+import { rebuildJob } from './modules/reporting/rebuild.ts';
 import { startReporting } from './modules/reporting/runtime.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -110,6 +111,7 @@ export async function buildApp(opts: BuildAppOptions) {
     pruneEventsJob(opts.db.db, opts.config.eventRetentionDays),
     dueAnswersJob(opts.db.db, clock, () => kickSequencer()),
     webhooksDueJob(opts.db.db, opts.config.allowPrivateWebhookTargets),
+    rebuildJob(opts.db.db),
   ]);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());

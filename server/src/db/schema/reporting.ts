@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { cascadeTo, ts } from './columns.ts';
 import { apps, companies } from './companies.ts';
 
@@ -45,3 +55,50 @@ export const reportFacts = pgTable(
       .where(sql`kind in ('conversation_created', 'first_response')`),
   ],
 );
+
+/**
+ * Daily rollups of `report_facts` per company, day, app, queue and credited agent (0: none), rebuilt for a
+ * day from that day's facts whenever facts of that day are written (decision 028). Durations keep their
+ * count and sum (exact averages) and a histogram over `DURATION_BUCKETS` (medians and p90s of long periods).
+ */
+export const reportDaily = pgTable(
+  'report_daily',
+  {
+    companyId: cascadeTo('company_id', () => companies.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    appId: cascadeTo('app_id', () => apps.id),
+    queueId: integer('queue_id').notNull().default(0),
+    userId: integer('user_id').notNull().default(0),
+    conversationsCreated: integer('conversations_created').notNull().default(0),
+    conversationsResolved: integer('conversations_resolved').notNull().default(0),
+    conversationsAssigned: integer('conversations_assigned').notNull().default(0),
+    messagesReceived: integer('messages_received').notNull().default(0),
+    messagesSent: integer('messages_sent').notNull().default(0),
+    frtN: integer('frt_n').notNull().default(0),
+    frtSum: bigint('frt_sum', { mode: 'number' }).notNull().default(0),
+    frtbSum: bigint('frtb_sum', { mode: 'number' }).notNull().default(0),
+    rtN: integer('rt_n').notNull().default(0),
+    rtSum: bigint('rt_sum', { mode: 'number' }).notNull().default(0),
+    rtbSum: bigint('rtb_sum', { mode: 'number' }).notNull().default(0),
+    frtHist: integer('frt_hist').array().notNull(),
+    frtbHist: integer('frtb_hist').array().notNull(),
+    rtHist: integer('rt_hist').array().notNull(),
+    rtbHist: integer('rtb_hist').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.appId, t.queueId, t.userId] })],
+);
+
+/** A recalculation of a company's reporting over a date range (`POST /reporting/calculate-stats`), with its progress. */
+export const reportRebuilds = pgTable('report_rebuilds', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  companyId: cascadeTo('company_id', () => companies.id),
+  fromDay: date('from_day', { mode: 'string' }).notNull(),
+  toDay: date('to_day', { mode: 'string' }).notNull(),
+  status: text('status', { enum: ['queued', 'running', 'completed', 'failed'] })
+    .notNull()
+    .default('queued'),
+  progress: real('progress').notNull().default(0),
+  error: text('error'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

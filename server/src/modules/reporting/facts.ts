@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { workingSecondsBetween } from '../../lib/business-hours.ts';
 import type { ConsumerSpec } from '../events/consumer.ts';
+import { refreshDays } from './rollups.ts';
 
 /**
  * The `reporting` consumer: turns events into `report_facts` (contract section 11, decision 028). Each fact
@@ -55,15 +56,26 @@ export async function recordFacts(tx: Tx, events: InboxEvent[]) {
   const res = await tx.execute<Company>(sql`
     select id, timezone, business_hours from companies where id = any(${sql.param(ids)}::int[])`);
   const companies = new Map(res.rows.map((c) => [Number(c.id), c]));
+  const touched = new Map<number, Set<string>>();
   for (const e of events) {
     const company = companies.get(e.company_id);
     if (!company || e.app_id === null || e.conversation_id === undefined) continue;
-    for (const fact of await factsOf(tx, e, company)) await insertFact(tx, e, company, fact);
+    for (const fact of await factsOf(tx, e, company)) {
+      const day = await insertFact(tx, e, company, fact);
+      if (day) touched.set(e.company_id, (touched.get(e.company_id) ?? new Set()).add(day));
+    }
   }
+  for (const [companyId, days] of touched) await refreshDays(tx, companyId, [...days]);
 }
 
+/** Whoever holds the conversation when the customer acts: "its" conversations and messages, for one agent. */
+const holder = (e: InboxEvent) => {
+  const id = (e.data.conversation as ConversationState | undefined)?.assigned_user_id;
+  return id == null ? null : Number(id);
+};
+
 async function factsOf(tx: Tx, e: InboxEvent, company: Company): Promise<Fact[]> {
-  if (e.type === 'conversation.created') return [{ kind: 'conversation_created', userId: null }];
+  if (e.type === 'conversation.created') return [{ kind: 'conversation_created', userId: holder(e) }];
   if (e.type === 'conversation.assigned') {
     const to = (e.data as { to?: number | null }).to;
     return to == null ? [] : [{ kind: 'assigned', userId: Number(to) }];
@@ -74,7 +86,7 @@ async function factsOf(tx: Tx, e: InboxEvent, company: Company): Promise<Fact[]>
     return [{ kind: 'resolved', userId: asUser(e), ...durations(company, started, at) }];
   }
   const m = e.data.message as { sender_type?: string; sender_user_id?: number | null; is_private?: boolean };
-  if (m?.sender_type === 'customer') return [{ kind: 'message_received', userId: null }];
+  if (m?.sender_type === 'customer') return [{ kind: 'message_received', userId: holder(e) }];
   if (m?.sender_type !== 'agent' || m.is_private) return [];
   const replier = m.sender_user_id == null ? null : Number(m.sender_user_id);
   const out: Fact[] = [{ kind: 'message_sent', userId: replier }];
@@ -102,9 +114,10 @@ function durations(company: Company, from: Date | null, to: Date) {
   };
 }
 
-async function insertFact(tx: Tx, e: InboxEvent, company: Company, f: Fact) {
+/** The day of the fact when it was written (nothing when it was there already, or its app is gone). */
+async function insertFact(tx: Tx, e: InboxEvent, company: Company, f: Fact): Promise<string | null> {
   const state = (e.data.conversation ?? {}) as ConversationState;
-  await tx.execute(sql`
+  const res = await tx.execute<{ day: string }>(sql`
     insert into report_facts (company_id, app_id, queue_id, user_id, conversation_id, event_id, kind, at, day,
       seconds, business_seconds)
     select ${e.company_id}, ${e.app_id}, ${state.queue_id ?? null}::int, ${f.userId}::int, ${e.conversation_id},
@@ -113,5 +126,7 @@ async function insertFact(tx: Tx, e: InboxEvent, company: Company, f: Fact) {
       ${f.seconds ?? null}::int, ${f.businessSeconds ?? null}::int
     -- An app deleted since the event took its numbers with it (as deleting it now would).
     where exists (select 1 from apps where id = ${e.app_id} and company_id = ${e.company_id})
-    on conflict do nothing`);
+    on conflict do nothing
+    returning to_char(day, 'YYYY-MM-DD') as day`);
+  return res.rows[0]?.day ?? null;
 }

@@ -1,6 +1,7 @@
 import type { Metrics, TimeStats } from '@inbox/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { addHistograms, emptyHistogram, estimatedStats } from './histogram.ts';
 
 /** What one report reads: a company, the apps in the caller's reach (null: all), optional queue and agent. */
 export interface ReportScope {
@@ -11,69 +12,176 @@ export interface ReportScope {
 }
 
 /**
- * The facts of the scope between two days (both included). With an agent, its own facts (replies, first
- * responses, resolutions, assignments), and the conversations and customer messages of the conversations
- * it worked on in that time.
+ * Up to this many durations in a period, medians and p90s are exact (sorted from the facts); beyond, they
+ * are estimated from the daily histograms so a year of a large company still answers at once.
  */
-export function factsWhere(s: ReportScope, from: string, to: string): SQL {
-  const parts: SQL[] = [sql`f.company_id = ${s.companyId}`, sql`f.day between ${from}::date and ${to}::date`];
-  if (s.appIds !== null) parts.push(sql`f.app_id = any(${sql.param(s.appIds)}::int[])`);
-  if (s.queueId !== undefined) parts.push(sql`f.queue_id = ${s.queueId}`);
-  if (s.userId !== undefined) {
-    parts.push(sql`(f.user_id = ${s.userId} or (f.kind in ('conversation_created', 'message_received')
-      and f.conversation_id in (select w.conversation_id from report_facts w
-        where w.company_id = ${s.companyId} and w.user_id = ${s.userId}
-          and w.day between ${from}::date and ${to}::date)))`);
-  }
+export const EXACT_LIMIT = 20_000;
+
+/** The rows of `alias` (report_daily d, or report_facts f) in the scope between two days, both included. */
+export function scopeWhere(alias: 'd' | 'f', s: ReportScope, from: string, to: string): SQL {
+  const col = (name: string) => sql.raw(`${alias}.${name}`);
+  const parts: SQL[] = [
+    sql`${col('company_id')} = ${s.companyId}`,
+    sql`${col('day')} between ${from}::date and ${to}::date`,
+  ];
+  if (s.appIds !== null) parts.push(sql`${col('app_id')} = any(${sql.param(s.appIds)}::int[])`);
+  if (s.queueId !== undefined) parts.push(sql`${col('queue_id')} = ${s.queueId}`);
+  if (s.userId !== undefined) parts.push(sql`${col('user_id')} = ${s.userId}`);
   return sql.join(parts, sql` and `);
 }
 
-/** avg, median (the mean of the middle two of an even count) and nearest-rank p90 of one column of one kind. */
-const timeColumns = (kind: string, column: 'seconds' | 'business_seconds', as: string) => {
-  const only = sql.raw(`filter (where f.kind = '${kind}' and f.${column} is not null)`);
-  const col = sql.raw(`f.${column}`);
-  const name = (suffix: string) => sql.raw(`${as}_${suffix}`);
-  return sql`avg(${col}) ${only} as ${name('avg')},
-    percentile_cont(0.5) within group (order by ${col}) ${only} as ${name('median')},
-    percentile_disc(0.9) within group (order by ${col}) ${only} as ${name('p90')}`;
+/** Sums of the rollup columns, for `select ... from report_daily d`. */
+export const ROLLUP_SUMS = sql`
+  coalesce(sum(d.conversations_created), 0) as conversations_created,
+  coalesce(sum(d.conversations_resolved), 0) as conversations_resolved,
+  coalesce(sum(d.conversations_assigned), 0) as conversations_assigned,
+  coalesce(sum(d.messages_received), 0) as messages_received,
+  coalesce(sum(d.messages_sent), 0) as messages_sent,
+  coalesce(sum(d.frt_n), 0) as frt_n, coalesce(sum(d.frt_sum), 0) as frt_sum,
+  coalesce(sum(d.frtb_sum), 0) as frtb_sum, coalesce(sum(d.rt_n), 0) as rt_n,
+  coalesce(sum(d.rt_sum), 0) as rt_sum, coalesce(sum(d.rtb_sum), 0) as rtb_sum`;
+
+export type SumRow = Record<string, string | number | null>;
+const n = (r: SumRow, k: string) => Number(r[k] ?? 0);
+const avg = (sum: number, count: number) => (count === 0 ? null : Math.round((sum / count) * 10) / 10);
+
+/** The four time metrics' averages only (charts): exact from the sums. */
+export const averagesOf = (r: SumRow) => ({
+  first_response_time: avg(n(r, 'frt_sum'), n(r, 'frt_n')),
+  resolution_time: avg(n(r, 'rt_sum'), n(r, 'rt_n')),
+  first_response_time_business: avg(n(r, 'frtb_sum'), n(r, 'frt_n')),
+  resolution_time_business: avg(n(r, 'rtb_sum'), n(r, 'rt_n')),
+});
+
+export const countsOf = (r: SumRow) => ({
+  conversations_created: n(r, 'conversations_created'),
+  conversations_resolved: n(r, 'conversations_resolved'),
+  messages_received: n(r, 'messages_received'),
+  messages_sent: n(r, 'messages_sent'),
+});
+
+type TimeKey = 'frt' | 'frtb' | 'rt' | 'rtb';
+type Times = Record<TimeKey, TimeStats>;
+const KEYS: TimeKey[] = ['frt', 'frtb', 'rt', 'rtb'];
+const SUM_OF: Record<TimeKey, [string, string]> = {
+  frt: ['frt_sum', 'frt_n'],
+  frtb: ['frtb_sum', 'frt_n'],
+  rt: ['rt_sum', 'rt_n'],
+  rtb: ['rtb_sum', 'rt_n'],
 };
 
-type Row = Record<string, string | number | null>;
-
 const num = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10);
-const stats = (r: Row, as: string): TimeStats => ({
-  avg_s: num(r[`${as}_avg`]),
-  median_s: num(r[`${as}_median`]),
-  p90_s: num(r[`${as}_p90`]),
+
+/**
+ * The time metrics of each group (one, or one per agent): averages from the sums; medians (the mean of the
+ * two middle values of an even count) and nearest-rank p90s sorted from the facts when the period holds no
+ * more than `EXACT_LIMIT` durations, else estimated from the summed histograms.
+ */
+async function timesOf(
+  db: DbOrTx,
+  scope: ReportScope,
+  from: string,
+  to: string,
+  sums: Map<string, SumRow>,
+  byUser: boolean,
+): Promise<Map<string, Times>> {
+  const total = [...sums.values()].reduce((t, r) => t + n(r, 'frt_n') + n(r, 'rt_n'), 0);
+  const out = new Map<string, Times>();
+  const group = byUser ? sql`coalesce(f.user_id, 0)` : sql`0`;
+  if (total <= EXACT_LIMIT) {
+    const col = (kind: string, column: string, as: string) => {
+      const only = sql.raw(`filter (where f.kind = '${kind}' and f.${column} is not null)`);
+      const c = sql.raw(`f.${column}`);
+      return sql`percentile_cont(0.5) within group (order by ${c}) ${only} as ${sql.raw(`${as}_median`)},
+        percentile_disc(0.9) within group (order by ${c}) ${only} as ${sql.raw(`${as}_p90`)}`;
+    };
+    const res = await db.execute<SumRow>(sql`
+      select ${group} as g, ${col('first_response', 'seconds', 'frt')}, ${col('first_response', 'business_seconds', 'frtb')},
+        ${col('resolved', 'seconds', 'rt')}, ${col('resolved', 'business_seconds', 'rtb')}
+      from report_facts f
+      where ${scopeWhere('f', scope, from, to)} and f.kind in ('first_response', 'resolved')
+      group by 1`);
+    const exact = new Map(res.rows.map((r) => [String(r.g), r]));
+    for (const [g, r] of sums) {
+      const e = exact.get(g) ?? {};
+      out.set(
+        g,
+        Object.fromEntries(
+          KEYS.map((k) => [
+            k,
+            {
+              avg_s: avg(n(r, SUM_OF[k][0]), n(r, SUM_OF[k][1])),
+              median_s: num(e[`${k}_median`]),
+              p90_s: num(e[`${k}_p90`]),
+            },
+          ]),
+        ) as Times,
+      );
+    }
+    return out;
+  }
+  const res = await db.execute<{
+    g: number;
+    frt_hist: number[];
+    frtb_hist: number[];
+    rt_hist: number[];
+    rtb_hist: number[];
+  }>(sql`
+    select ${byUser ? sql`d.user_id` : sql`0`} as g, d.frt_hist, d.frtb_hist, d.rt_hist, d.rtb_hist
+    from report_daily d where ${scopeWhere('d', scope, from, to)} and (d.frt_n > 0 or d.rt_n > 0)`);
+  const hists = new Map<string, Record<TimeKey, number[]>>();
+  for (const row of res.rows) {
+    const g = String(row.g);
+    const h = hists.get(g) ?? {
+      frt: emptyHistogram(),
+      frtb: emptyHistogram(),
+      rt: emptyHistogram(),
+      rtb: emptyHistogram(),
+    };
+    for (const k of KEYS) addHistograms(h[k], row[`${k}_hist`]);
+    hists.set(g, h);
+  }
+  for (const [g, r] of sums) {
+    const h = hists.get(g);
+    out.set(
+      g,
+      Object.fromEntries(
+        KEYS.map((k) => [
+          k,
+          estimatedStats(n(r, SUM_OF[k][1]), n(r, SUM_OF[k][0]), h?.[k] ?? emptyHistogram()),
+        ]),
+      ) as Times,
+    );
+  }
+  return out;
+}
+
+const toMetrics = (r: SumRow, t: Times): Metrics => ({
+  ...countsOf(r),
+  first_response_time: t.frt,
+  resolution_time: t.rt,
+  first_response_time_business: t.frtb,
+  resolution_time_business: t.rtb,
 });
 
-/** The metric columns of contract section 11 over `report_facts f`. */
-export const METRIC_COLUMNS = sql`
-  count(*) filter (where f.kind = 'conversation_created') as conversations_created,
-  count(*) filter (where f.kind = 'resolved') as conversations_resolved,
-  count(*) filter (where f.kind = 'message_received') as messages_received,
-  count(*) filter (where f.kind = 'message_sent') as messages_sent,
-  ${timeColumns('first_response', 'seconds', 'frt')},
-  ${timeColumns('resolved', 'seconds', 'rt')},
-  ${timeColumns('first_response', 'business_seconds', 'frtb')},
-  ${timeColumns('resolved', 'business_seconds', 'rtb')}`;
-
-export const toMetrics = (r: Row): Metrics => ({
-  conversations_created: Number(r.conversations_created ?? 0),
-  conversations_resolved: Number(r.conversations_resolved ?? 0),
-  messages_received: Number(r.messages_received ?? 0),
-  messages_sent: Number(r.messages_sent ?? 0),
-  first_response_time: stats(r, 'frt'),
-  resolution_time: stats(r, 'rt'),
-  first_response_time_business: stats(r, 'frtb'),
-  resolution_time_business: stats(r, 'rtb'),
-});
-
+/** The metrics of contract section 11 for one scope and period, from the daily rollups. */
 export async function metricsFor(db: DbOrTx, scope: ReportScope, from: string, to: string): Promise<Metrics> {
-  const res = await db.execute<Row>(
-    sql`select ${METRIC_COLUMNS} from report_facts f where ${factsWhere(scope, from, to)}`,
+  const res = await db.execute<SumRow>(
+    sql`select ${ROLLUP_SUMS} from report_daily d where ${scopeWhere('d', scope, from, to)}`,
   );
-  return toMetrics(res.rows[0] ?? {});
+  const sums = new Map([['0', res.rows[0] ?? {}]]);
+  const times = await timesOf(db, scope, from, to, sums, false);
+  return toMetrics(sums.get('0')!, times.get('0')!);
+}
+
+/** Per credited agent: the sums and time metrics of the scope and period. */
+export async function metricsByUser(db: DbOrTx, scope: ReportScope, from: string, to: string) {
+  const res = await db.execute<SumRow>(sql`
+    select d.user_id as g, ${ROLLUP_SUMS} from report_daily d
+    where ${scopeWhere('d', scope, from, to)} and d.user_id <> 0 group by d.user_id`);
+  const sums = new Map(res.rows.map((r) => [String(r.g), r]));
+  const times = await timesOf(db, scope, from, to, sums, true);
+  return new Map([...sums].map(([g, r]) => [Number(g), { sums: r, times: times.get(g)! }]));
 }
 
 /** `YYYY-MM-DD` plus whole days. */

@@ -4,10 +4,8 @@ import { call, type Session, useTestApp } from '../../../test/app.ts';
 import { addAppMember, addCompanyMember, addQueueMember, createUser } from '../../../test/factories.ts';
 import { signIn, type TenantWithSessions, tenantWithSessions } from '../companies/test-tenants.ts';
 import { appendMessage } from '../conversations/append.ts';
-import { consumeOnce } from '../events/consumer.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { startChat } from '../portal/test-helpers.ts';
-import { REPORTING_CONSUMER, reportingConsumer } from './facts.ts';
 
 /**
  * A known workload played through the API, its events moved to chosen times (the product's clock), then
@@ -88,14 +86,28 @@ beforeAll(async () => {
   });
   expect(three).toBeGreaterThan(0);
 
-  // The running app may have counted the events at their real times: count them again from the log, as a
-  // rebuild would, now that they carry the workload's times.
+  // The running app counted the events at their real times: recalculate those days, as an admin would after
+  // changing the company's clock, now that the events carry the workload's times.
   await sequenceEvents(t.db);
   await t.app.reporting.settle();
-  await t.db.execute(sql`delete from report_facts where company_id = ${a.company.id}`);
-  await t.db.execute(sql`update event_consumers set last_event_id = 0 where name = ${REPORTING_CONSUMER}`);
-  while ((await consumeOnce(t.db, reportingConsumer())) > 0) {}
+  await recalculate(a.as.admin, '2026-03-01', '2026-03-04');
 });
+
+/** Asks for a recalculation through the API and waits for the job to end; answers its last status. */
+async function recalculate(as: Session, from: string, to: string) {
+  const asked = await call(t.app, 'POST', '/reporting/calculate-stats', { as, body: { from, to } });
+  expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+  for (let i = 0; i < 300; i++) {
+    const status = await call(t.app, 'GET', '/reporting/calculate-stats', {
+      as,
+      query: { job_id: asked.body.data.job_id },
+    });
+    if (status.body.data.status === 'completed' || status.body.data.status === 'failed')
+      return status.body.data;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the recalculation did not finish');
+}
 
 const overview = async (as: Session, query: Record<string, string | number>) => {
   const res = await call(t.app, 'GET', '/reporting/overview', { as, query });

@@ -1,6 +1,9 @@
 import {
   AgentPerformance,
   AgentPerformanceQuery,
+  CalculateStatsBody,
+  CalculateStatsQuery,
+  CalculationStatus,
   Chart,
   ChartQuery,
   Overview,
@@ -9,7 +12,9 @@ import {
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { forbidden } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
+import { REBUILD_JOB, rebuildStatus, requestRebuild } from './rebuild.ts';
 import { agentPerformance, chart, overview } from './service.ts';
 
 const tags = ['reporting'];
@@ -62,5 +67,43 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await agentPerformance(request.companyCtx!, request.query)),
+  );
+
+  app.post(
+    '/reporting/calculate-stats',
+    {
+      schema: {
+        tags,
+        summary:
+          'Rebuild the reporting numbers of a period from the event log, as a job (company admins and managers)',
+        description:
+          'Answers 202 with the job’s id at once; `GET /reporting/calculate-stats?job_id=` follows its progress. ' +
+          'Use it after changing the timezone or business hours: the live numbers were counted with the old ones.',
+        body: CalculateStatsBody,
+        response: { 202: okSchema(z.object({ job_id: z.number() })) },
+      },
+    },
+    async (request, reply) => {
+      const ctx = request.companyCtx!;
+      if (ctx.role === 'agent')
+        throw forbidden('Recalculating statistics is for company admins and managers');
+      const id = await requestRebuild(ctx, request.body.from, request.body.to);
+      await app.jobs.send(REBUILD_JOB, { rebuildId: id });
+      reply.status(202);
+      return ok({ job_id: id });
+    },
+  );
+
+  app.get(
+    '/reporting/calculate-stats',
+    {
+      schema: {
+        tags,
+        summary: 'The status and progress (0 to 1) of a recalculation',
+        querystring: CalculateStatsQuery,
+        response: { 200: okSchema(CalculationStatus) },
+      },
+    },
+    async (request) => ok(await rebuildStatus(request.companyCtx!, request.query.job_id)),
   );
 };

@@ -6,7 +6,7 @@ import type {
   Overview,
   OverviewQuery,
 } from '@inbox/contract';
-import { COUNT_METRICS } from '@inbox/contract';
+import { COUNT_METRICS, type TIME_METRICS } from '@inbox/contract';
 import { eq, sql } from 'drizzle-orm';
 import { companies } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
@@ -14,12 +14,15 @@ import { visibleApps } from '../access/app-roles.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import {
   addDays,
+  averagesOf,
+  countsOf,
   daysBetween,
-  factsWhere,
-  METRIC_COLUMNS,
+  metricsByUser,
   metricsFor,
   type ReportScope,
-  toMetrics,
+  ROLLUP_SUMS,
+  type SumRow,
+  scopeWhere,
 } from './metrics.ts';
 
 type Filters = { app_id?: number; queue_id?: number; user_id?: number };
@@ -81,62 +84,57 @@ export async function overview(ctx: CompanyCtx, q: OverviewQuery): Promise<Overv
 export async function chart(ctx: CompanyCtx, q: ChartQuery): Promise<Chart> {
   const scope = await reportScope(ctx, q);
   const unit = sql.raw(`'${q.interval}'`);
-  const res = await ctx.db.execute<Record<string, string | number | null>>(sql`
+  const res = await ctx.db.execute<SumRow>(sql`
     with buckets as (
       select distinct date_trunc(${unit}, d)::date as bucket
       from generate_series(${q.from}::date, ${q.to}::date, interval '1 day') d
-    ), facts as (
-      select date_trunc(${unit}, f.day)::date as bucket, ${METRIC_COLUMNS}
-      from report_facts f where ${factsWhere(scope, q.from, q.to)}
+    ), sums as (
+      select date_trunc(${unit}, d.day)::date as bucket, ${ROLLUP_SUMS}
+      from report_daily d where ${scopeWhere('d', scope, q.from, q.to)}
       group by 1
     )
-    select to_char(b.bucket, 'YYYY-MM-DD') as date, facts.* from buckets b left join facts on facts.bucket = b.bucket
+    select to_char(b.bucket, 'YYYY-MM-DD') as date, sums.* from buckets b left join sums on sums.bucket = b.bucket
     order by b.bucket`);
   const isCount = (COUNT_METRICS as readonly string[]).includes(q.metric);
   return {
     metric: q.metric,
     interval: q.interval,
-    points: res.rows.map((r) => {
-      const m = toMetrics(r);
-      const value = isCount
-        ? m[q.metric as (typeof COUNT_METRICS)[number]]
-        : m[q.metric as 'resolution_time'].avg_s;
-      return { date: String(r.date), value };
-    }),
+    points: res.rows.map((r) => ({
+      date: String(r.date),
+      value: isCount
+        ? countsOf(r)[q.metric as (typeof COUNT_METRICS)[number]]
+        : averagesOf(r)[q.metric as (typeof TIME_METRICS)[number]],
+    })),
   };
 }
 
 /**
- * One row per member of the company who can work the apps in scope (the caller alone for an agent who
- * sees only its own numbers), with their assignments, resolutions, replies and times in the period.
+ * One row per active member of the company (the caller alone for an agent who sees only its own numbers),
+ * with the assignments, resolutions, replies and times credited to them in the period.
  */
 export async function agentPerformance(
   ctx: CompanyCtx,
   q: AgentPerformanceQuery,
 ): Promise<AgentPerformance[]> {
   const scope = await reportScope(ctx, q);
-  const where = factsWhere({ ...scope, userId: undefined }, q.from, q.to);
-  const res = await ctx.db.execute<Record<string, string | number | null>>(sql`
-    with people as (
-      select u.id, u.name from company_members cm join users u on u.id = cm.user_id
-      where cm.company_id = ${ctx.companyId} and u.status = 'active'
-        ${scope.userId !== undefined ? sql`and u.id = ${scope.userId}` : sql``}
-    ), facts as (
-      select f.user_id, count(*) filter (where f.kind = 'assigned') as conversations_assigned, ${METRIC_COLUMNS}
-      from report_facts f where ${where} and f.user_id is not null group by f.user_id
-    )
-    select p.id as user_id, p.name, facts.* from people p left join facts on facts.user_id = p.id
-    order by p.name, p.id`);
-  return res.rows.map((r) => {
-    const m = toMetrics(r);
+  const people = await ctx.db.execute<{ id: number; name: string }>(sql`
+    select u.id, u.name from company_members cm join users u on u.id = cm.user_id
+    where cm.company_id = ${ctx.companyId} and u.status = 'active'
+      ${scope.userId !== undefined ? sql`and u.id = ${scope.userId}` : sql``}
+    order by u.name, u.id`);
+  const byUser = await metricsByUser(ctx.db, { ...scope, userId: undefined }, q.from, q.to);
+  const none = { avg_s: null, median_s: null, p90_s: null };
+  return people.rows.map((p) => {
+    const m = byUser.get(Number(p.id));
+    const counts = m ? countsOf(m.sums) : null;
     return {
-      user_id: Number(r.user_id),
-      name: String(r.name),
-      conversations_assigned: Number(r.conversations_assigned ?? 0),
-      conversations_resolved: m.conversations_resolved,
-      messages_sent: m.messages_sent,
-      first_response_time: m.first_response_time,
-      resolution_time: m.resolution_time,
+      user_id: Number(p.id),
+      name: p.name,
+      conversations_assigned: Number(m?.sums.conversations_assigned ?? 0),
+      conversations_resolved: counts?.conversations_resolved ?? 0,
+      messages_sent: counts?.messages_sent ?? 0,
+      first_response_time: m?.times.frt ?? none,
+      resolution_time: m?.times.rt ?? none,
     };
   });
 }
