@@ -124,3 +124,9 @@ export const CalculationStatus = z.object({
   error: z.string().nullable(),
 });
 export type CalculationStatus = z.infer<typeof CalculationStatus>;
+
+export const EXPORT_REPORTS = ['overview', 'agents', 'conversations'] as const;
+export const ExportQuery = z
+  .object({ report: z.enum(EXPORT_REPORTS), from: CalendarDate, to: CalendarDate, ...Filters })
+  .superRefine(checkPeriod);
+export type ExportQuery = z.infer<typeof ExportQuery>;

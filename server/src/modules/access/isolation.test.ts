@@ -36,6 +36,8 @@ interface Ids {
   auto_responder: number;
   integration: number;
   api_key: number;
+  /** A reporting recalculation (`job_id`). */
+  job: number;
   /** A grant of a key (what /api-keys/permissions/revoke takes as `permission_id`). */
   grant: number;
 }
@@ -100,6 +102,7 @@ async function seedCompany(into: Ids) {
     payload,
   });
   await call(t.app, 'POST', '/events/ticket', { as: agent });
+  const job = await recalculated(admin);
   // Last: a message clears its sender's typing signal.
   const typing = await portal(t.app, 'POST', '/portal/typing', { token: chat.token, body: {} });
   if (typing.status !== 200) throw new Error(`portal typing: ${typing.status}`);
@@ -121,9 +124,25 @@ async function seedCompany(into: Ids) {
     auto_responder: responder.body.data.auto_responder_id,
     integration: hook,
     api_key: key.id,
+    job,
     grant: Number(grant.rows[0]!.id),
   });
   return { tenant, token: chat.token, inbound: inbound.integration_id };
+}
+
+/** A finished reporting recalculation: the job must be over before A's rows are compared. */
+async function recalculated(admin: Session) {
+  const asked = await call(t.app, 'POST', '/reporting/calculate-stats', {
+    as: admin,
+    body: { from: '2026-01-01', to: '2026-01-31' },
+  });
+  const id = asked.body.data.job_id as number;
+  for (let i = 0; i < 300; i++) {
+    const res = await call(t.app, 'GET', '/reporting/calculate-stats', { as: admin, query: { job_id: id } });
+    if (res.body.data.status === 'completed') return id;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`recalculation ${id} did not finish`);
 }
 
 beforeAll(async () => {
@@ -198,6 +217,11 @@ function fill(field: string, url: string): unknown {
     message: 'Iso greeting',
     last_message_id: B.message,
     permission_id: 'customers:read',
+    from: '2026-01-01',
+    to: '2026-01-31',
+    report: 'overview',
+    metric: 'conversations_created',
+    interval: 'day',
     expires_ts: '2099-01-01T00:00:00.000Z',
     before_message_id: B.message,
   };

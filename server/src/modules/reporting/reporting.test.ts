@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, type Session, useTestApp } from '../../../test/app.ts';
@@ -31,6 +32,7 @@ async function happenedAt(when: string, step: () => Promise<unknown>) {
   const before = new Date(Date.now() - 1);
   await step();
   await t.db.execute(sql`update events set created_at = ${when}::timestamptz where created_at >= ${before}`);
+  await t.db.execute(sql`update conversations set created_at = ${when}::timestamptz where created_at >= ${before}`);
 }
 
 const say = (as: Session, conversation_id: number, content: string, is_private = false) =>
@@ -233,5 +235,62 @@ describe('charts and agents', () => {
       query: { from: '2026-03-02', to: '2026-03-03' },
     });
     expect(own.body.data.map((r: { user_id: number }) => r.user_id)).toEqual([leeId]);
+  });
+});
+
+describe('CSV export', () => {
+  const download = (as: Session, report: string, extra: Record<string, string | number> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/v1/reporting/export',
+      query: {
+        report,
+        from: '2026-03-02',
+        to: '2026-03-03',
+        ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
+      },
+      headers: { authorization: `Bearer ${as.token}`, 'x-company-id': String(as.companyId) },
+    });
+
+  it('writes RFC 4180 with CRLF and a byte-order mark, named with the date, that a CSV parser reads back', async () => {
+    const res = await download(a.as.admin, 'overview');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="overview-report-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(res.body).toContain('\r\n');
+    const rows = parse(res.body, { bom: true }) as string[][];
+    expect(rows[0]).toEqual(['metric', 'value', 'previous']);
+    const get = (metric: string) => rows.find((r) => r[0] === metric)?.slice(1);
+    expect(get('conversations_created')).toEqual(['3', '0']);
+    expect(get('resolution_time_median_s')).toEqual(['3600', '']);
+  });
+
+  it('lists the agents and the conversations, with no cell a spreadsheet would run as a formula', async () => {
+    const chat = await startChat(t.app, a.app.id, {
+      queueId: a.queue.id,
+      name: '=HYPERLINK("http://x.test","Hi")',
+    });
+    await t.db.execute(
+      sql`update conversations set created_at = '2026-03-03T12:00:00Z' where id = ${chat.conversationId}`,
+    );
+    const agents = parse((await download(a.as.admin, 'agents')).body, { bom: true }) as string[][];
+    expect(agents.find((r) => r[1] === 'Sam Rivera')?.slice(2, 5)).toEqual(['2', '2', '2']);
+    const conversations = parse((await download(a.as.admin, 'conversations')).body, {
+      bom: true,
+    }) as string[][];
+    expect(conversations).toHaveLength(5);
+    const hostile = conversations.find((r) => r[1] === String(chat.conversationId))!;
+    expect(hostile[4]).toBe(`'=HYPERLINK("http://x.test","Hi")`);
+    for (const row of conversations) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('refuses an app of another company before any byte is sent', async () => {
+    const other = await tenantWithSessions(t);
+    const res = await download(a.as.admin, 'conversations', { app_id: other.app.id });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
   });
 });

@@ -6,6 +6,7 @@ import {
   CalculationStatus,
   Chart,
   ChartQuery,
+  ExportQuery,
   Overview,
   OverviewQuery,
   ok as okSchema,
@@ -14,8 +15,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
+import { exportReport } from './export.ts';
 import { REBUILD_JOB, rebuildStatus, requestRebuild } from './rebuild.ts';
-import { agentPerformance, chart, overview } from './service.ts';
+import { agentPerformance, chart, companyToday, overview } from './service.ts';
 
 const tags = ['reporting'];
 const WHO =
@@ -105,5 +107,30 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await rebuildStatus(request.companyCtx!, request.query.job_id)),
+  );
+
+  app.get(
+    '/reporting/export',
+    {
+      schema: {
+        tags,
+        summary:
+          'A report as CSV: the overview, the agents, or one row per conversation started in the period',
+        description:
+          `${WHO} RFC 4180 with CRLF, UTF-8 with a byte-order mark; a text cell starting with =, +, -, @, tab ` +
+          'or carriage return is prefixed with an apostrophe so no spreadsheet runs it as a formula.',
+        querystring: ExportQuery,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const ctx = request.companyCtx!;
+      const body = await exportReport(ctx, request.query);
+      const day = await companyToday(ctx);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${request.query.report}-report-${day}.csv"`);
+      return reply.send(body);
+    },
   );
 };

@@ -61,6 +61,13 @@ export async function reportScope(ctx: CompanyCtx, f: Filters): Promise<ReportSc
   };
 }
 
+/** Today's date in the company's timezone (`YYYY-MM-DD`). */
+export async function companyToday(ctx: CompanyCtx) {
+  const res = await ctx.db.execute<{ day: string }>(sql`
+    select to_char(now() at time zone timezone, 'YYYY-MM-DD') as day from companies where id = ${ctx.companyId}`);
+  return res.rows[0]?.day ?? new Date().toISOString().slice(0, 10);
+}
+
 async function timezoneOf(ctx: CompanyCtx) {
   const [row] = await ctx.db
     .select({ timezone: companies.timezone })
