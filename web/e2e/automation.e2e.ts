@@ -62,7 +62,7 @@ const keyCall = async (key: string, path: string) =>
 
 describe('automation', () => {
   it('adds a greeting through the app page that a customer then gets in the portal', async () => {
-    const page = await openAs('/admin/apps/' + tenant.appId);
+    const page = await openAs(`/admin/apps/${tenant.appId}`);
     await page.getByText('No auto-responders yet').waitFor();
     await page.getByRole('button', { name: 'Add auto-responder' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add auto-responder' });
@@ -98,7 +98,7 @@ describe('automation', () => {
     const url = `${receiver.url}/hooks`;
     const got = receiver.got;
     try {
-      const page = await openAs('/admin/apps/' + tenant.appId);
+      const page = await openAs(`/admin/apps/${tenant.appId}`);
       await page.getByText('No integrations yet').waitFor();
       await page.getByRole('button', { name: 'Add integration' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add integration' });
