@@ -32,7 +32,9 @@ async function happenedAt(when: string, step: () => Promise<unknown>) {
   const before = new Date(Date.now() - 1);
   await step();
   await t.db.execute(sql`update events set created_at = ${when}::timestamptz where created_at >= ${before}`);
-  await t.db.execute(sql`update conversations set created_at = ${when}::timestamptz where created_at >= ${before}`);
+  await t.db.execute(
+    sql`update conversations set created_at = ${when}::timestamptz where created_at >= ${before}`,
+  );
 }
 
 const say = (as: Session, conversation_id: number, content: string, is_private = false) =>
