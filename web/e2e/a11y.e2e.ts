@@ -88,6 +88,7 @@ const consolePages: [string, string, (p: Page) => Promise<unknown>][] = [
   ['dashboard', '/dashboard', (p) => p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()],
   ['conversations', '/conversations', (p) => p.locator('[data-row]').first().waitFor()],
   ['thread', '', (p) => p.getByText('Where is my parcel?').first().waitFor()],
+  ['reports', '/reports', (p) => p.getByRole('table', { name: 'Agent performance' }).waitFor()],
   ['profile', '/profile', (p) => p.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()],
   ['admin apps', '/admin?tab=apps', (p) => p.getByRole('tab', { name: 'Apps' }).waitFor()],
   ['admin users', '/admin?tab=users', (p) => p.getByText('Sam Rivera').first().waitFor()],

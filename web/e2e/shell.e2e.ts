@@ -51,6 +51,7 @@ describe('sidebar', () => {
       'Dashboard',
       'Conversations',
       'Customers',
+      'Reports',
       'Admin',
     ]);
     expect(await nav().getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
@@ -97,6 +98,7 @@ describe('sidebar', () => {
       'Dashboard',
       'Conversations',
       'Customers',
+      'Reports',
     ]);
     await page.goto(`${srv.url}/admin`);
     await page.getByText('You do not have access to this page').waitFor();

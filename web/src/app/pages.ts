@@ -15,6 +15,7 @@ export const pages = {
   conversation: (): PageModule => import('@/features/conversations/conversation-page'),
   customers: (): PageModule => import('@/features/customers/customers-page'),
   customer: (): PageModule => import('@/features/customers/customer-page'),
+  reports: (): PageModule => import('@/features/reports/reports-page'),
   admin: (): PageModule => import('@/features/company-admin/admin-page'),
   appAdmin: (): PageModule => import('@/features/company-admin/app-admin-page'),
   platformAdmin: (): PageModule => import('@/features/platform-admin/platform-admin-page'),

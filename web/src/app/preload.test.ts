@@ -20,7 +20,7 @@ describe('schedulePreloads (product spec section 2)', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('loads Dashboard and Conversations 1 s after start, Admin 3 s after', () => {
+  it('loads Dashboard and Conversations 1 s after start, Reports and Admin 3 s after', () => {
     schedulePreloads();
     vi.advanceTimersByTime(999);
     expect(loaded).toEqual([]);
@@ -29,7 +29,7 @@ describe('schedulePreloads (product spec section 2)', () => {
     vi.advanceTimersByTime(1999);
     expect(loaded).toEqual(['dashboard', 'conversations']);
     vi.advanceTimersByTime(1);
-    expect(loaded).toEqual(['dashboard', 'conversations', 'admin']);
+    expect(loaded).toEqual(['dashboard', 'conversations', 'reports', 'admin']);
   });
 
   it('loads nothing once cancelled (the app unmounted)', () => {

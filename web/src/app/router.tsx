@@ -15,8 +15,8 @@ const toForgotPassword = () => redirect('/login?mode=forgot-password');
 const toLogin = ({ request }: LoaderFunctionArgs) => redirect(`/login${new URL(request.url).search}`);
 
 /**
- * Product spec section 2, the routes that exist so far. Reports and billing join when their issues deliver
- * their pages (an unbuilt page is neither routed nor linked).
+ * Product spec section 2, the routes that exist so far. Billing joins when its issue delivers its pages (an
+ * unbuilt page is neither routed nor linked).
  */
 export const routes: RouteObject[] = [
   {
@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
           { path: 'conversations/:id', lazy: lazyPage(pages.conversation), handle: title('Conversations') },
           { path: 'customers', lazy: lazyPage(pages.customers), handle: title('Customers') },
           { path: 'customers/:customerId', lazy: lazyPage(pages.customer), handle: title('Customer') },
+          { path: 'reports', lazy: lazyPage(pages.reports), handle: title('Reports') },
           { path: 'profile', lazy: lazyPage(pages.profile), handle: title('Profile') },
           {
             element: <AccessGate allow={canSeeAdmin} />,

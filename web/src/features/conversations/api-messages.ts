@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { API_BASE, api } from '@/lib/api-client';
 import { ApiError, errorText, messageOf } from '@/lib/api-error';
-import { getToken, STORAGE_KEYS } from '@/lib/storage';
+import { consoleHeaders, saveBlob } from '@/lib/download';
 import { type ConversationPage, inboxKeys } from './api';
 import { mergeMessages, type ThreadData } from './thread-model';
 
@@ -99,19 +99,14 @@ const clearUnread = (id: number) => (c: ConversationSummary) =>
   c.conversation_id === id && c.unread_count > 0 ? { ...c, unread_count: 0 } : c;
 
 /**
- * GET /attachments/download/{id} needs the console's headers, so a link cannot point at it: the file comes
- * as a blob and is saved under its original name.
+ * The stored bytes of an attachment. GET /attachments/download/{id} needs the console's headers, so a link
+ * cannot point at it: the file comes as a blob, fetched with the credentials in headers, never the URL.
  */
-/** The stored bytes of an attachment, fetched with the console's credentials (headers, never the URL). */
 export async function fetchAttachment(attachmentId: number, signal?: AbortSignal): Promise<Blob> {
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const company = localStorage.getItem(STORAGE_KEYS.companyId);
-  if (company) headers['X-Company-Id'] = company;
-  const impersonate = localStorage.getItem(STORAGE_KEYS.impersonateUserId);
-  if (impersonate) headers['X-Impersonate-User-Id'] = impersonate;
-  const res = await fetch(`${API_BASE}/attachments/download/${attachmentId}`, { headers, signal });
+  const res = await fetch(`${API_BASE}/attachments/download/${attachmentId}`, {
+    headers: consoleHeaders(),
+    signal,
+  });
   if (!res.ok) {
     const body = await res.json().catch(() => undefined);
     throw new ApiError(errorText(body, res.status, res.statusText), { status: res.status });
@@ -122,13 +117,5 @@ export async function fetchAttachment(attachmentId: number, signal?: AbortSignal
 export async function downloadAttachment(
   attachment: Pick<Attachment, 'attachment_id' | 'original_filename'>,
 ) {
-  const blob = await fetchAttachment(attachment.attachment_id);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = attachment.original_filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await fetchAttachment(attachment.attachment_id), attachment.original_filename);
 }

@@ -1,4 +1,5 @@
 import {
+  BarChart3Icon,
   ContactIcon,
   LayoutDashboardIcon,
   type LucideIcon,
@@ -16,15 +17,12 @@ export interface NavItem {
   visible?: (session: SessionSnapshot) => boolean;
 }
 
-/**
- * The sidebar's page entries, in the product spec's order (section 2). Reports (/reports) goes between
- * Customers and Admin when its issue delivers the page: a page that does not
- * exist yet is never linked. Profile and Sign Out live in the sidebar footer.
- */
+/** The sidebar's page entries, in the product spec's order (section 2). Profile and Sign Out live in the footer. */
 export const NAV_ITEMS: NavItem[] = [
   { title: 'Dashboard', to: '/dashboard', icon: LayoutDashboardIcon },
   { title: 'Conversations', to: '/conversations', icon: MessagesSquareIcon },
   { title: 'Customers', to: '/customers', icon: ContactIcon },
+  { title: 'Reports', to: '/reports', icon: BarChart3Icon },
   { title: 'Admin', to: '/admin', icon: SettingsIcon, visible: canSeeAdmin },
   {
     title: 'Platform Admin',

@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, PHONE, screenshot } from './support/browser';
+import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
+import { type OpenOptions, signedInPages } from './support/pages';
+import { startServer, type TestServer } from './support/server';
+
+/**
+ * `/reports` in a real browser: a small day of work played through the API, then the numbers, charts, the
+ * agent table, the CSV download and a recalculation as a company admin sees them, and an agent's own view.
+ */
+let srv: TestServer;
+let browser: Browser;
+let t: Tenant;
+
+beforeAll(async () => {
+  [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
+  t = await createTenant(srv);
+  const sam = await srv.login('sam@northwind.test', PASSWORD);
+  const as = { token: sam, companyId: t.companyId };
+  for (const [name, email] of [
+    ['Jane Doe', 'jane@doe.test'],
+    ['=cmd|calc', 'hostile@example.test'],
+    ['Omar Haddad', 'omar@haddad.test'],
+  ]) {
+    const chat = await srv.api<{ conversation_id: number }>('POST', '/portal/start', {
+      body: {
+        app_id: t.appId,
+        queue_id: t.orders,
+        customer_info: { name, email },
+        initial_message: 'Hello?',
+      },
+    });
+    await srv.api('POST', '/messages', {
+      ...as,
+      body: { conversation_id: chat.conversation_id, content: 'Hi!' },
+    });
+    if (name !== 'Omar Haddad') {
+      await srv.api('POST', '/conversation/resolve', {
+        ...as,
+        body: { conversation_id: chat.conversation_id },
+      });
+    }
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await srv?.stop();
+});
+
+const signIn = signedInPages(() => ({ browser, srv }));
+const openAs = (email: string, path: string, opts: OpenOptions = {}) => signIn(email, PASSWORD, path, opts);
+const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
+const card = (page: Page, label: string) =>
+  page.getByRole('list', { name: 'Metrics' }).getByRole('listitem').filter({ hasText: label }).first();
+
+describe('reports', () => {
+  it('shows today’s numbers, charts and agents, keeps filters in the URL, and sorts the agents', async () => {
+    const page = await openAs('ann@northwind.test', '/dashboard');
+    await page.getByRole('link', { name: 'Reports', exact: true }).click();
+    await page.waitForURL(/\/reports/);
+    await expect.poll(() => card(page, 'Conversations').innerText()).toContain('3');
+    await expect.poll(() => card(page, 'Resolved').innerText()).toContain('2');
+    await expect.poll(() => card(page, 'Replies sent').innerText()).toContain('3');
+    await page.getByRole('figure', { name: 'Volume' }).waitFor();
+    const agents = page.getByRole('table', { name: 'Agent performance' });
+    await expect.poll(() => agents.getByRole('row').nth(1).innerText()).toContain('Sam Rivera');
+    await screenshot(page, 'reports-light');
+
+    await page.getByLabel('Period').selectOption('today');
+    await page.waitForURL(/range=today/);
+    await page.getByLabel('App').selectOption(String(t.appId));
+    await page.waitForURL(new RegExp(`app_id=${t.appId}`));
+    await page.getByLabel('Queue').selectOption(String(t.billing));
+    await expect.poll(() => card(page, 'Conversations').innerText()).toContain('0');
+    await page.getByText('Nothing to show for this period').first().waitFor();
+    await page.reload();
+    expect(await page.getByLabel('Queue').inputValue()).toBe(String(t.billing));
+
+    await page.getByLabel('Queue').selectOption('');
+    await agents.getByRole('button', { name: 'Agent' }).click();
+    await expect.poll(() => agents.getByRole('row').nth(1).innerText()).toContain('Ann Admin');
+    expect(await agents.getByRole('columnheader', { name: 'Agent' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+  });
+
+  it('downloads the conversations as CSV with no formula cells, and recalculates with progress', async () => {
+    const page = await openAs('ann@northwind.test', '/reports?range=7d');
+    await expect.poll(() => card(page, 'Conversations').innerText()).toContain('3');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Conversations' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^conversations-report-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = fs.readFileSync((await download.path())!, 'utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text).toContain('\r\n');
+    expect(text).toContain(`'=cmd|calc`);
+    expect(text).not.toMatch(/(^|,)=cmd/m);
+
+    await page.getByRole('button', { name: 'Recalculate' }).click();
+    await toast(page, 'Statistics recalculated');
+    await expect.poll(() => card(page, 'Conversations').innerText()).toContain('3');
+  });
+
+  it('shows an agent only its own numbers, without the agent filter or recalculation', async () => {
+    const page = await openAs('lee@northwind.test', '/reports');
+    await page.getByText('Your own numbers, day by day.').waitFor();
+    await expect.poll(() => card(page, 'Replies sent').innerText()).toContain('0');
+    expect(await page.getByLabel('Agent', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Recalculate' }).count()).toBe(0);
+  });
+
+  it('reads well in dark mode and on a 390 px phone', async () => {
+    const dark = await openAs('ann@northwind.test', '/reports', { theme: 'dark' });
+    await dark.getByRole('figure', { name: 'Volume' }).waitFor();
+    await screenshot(dark, 'reports-dark');
+    const phone = await openAs('ann@northwind.test', '/reports', { device: PHONE });
+    await expect.poll(() => card(phone, 'Conversations').innerText()).toContain('3');
+    await screenshot(phone, 'reports-phone');
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
