@@ -21,3 +21,4 @@ export * from './queues.ts';
 export * from './reporting.ts';
 export * from './secure-link.ts';
 export * from './users.ts';
+export * from './billing.ts';

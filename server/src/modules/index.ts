@@ -5,6 +5,7 @@ import { apiKeyRoutes } from './api-keys/routes.ts';
 import { appRoutes } from './apps/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { autoResponderRoutes } from './auto-responders/routes.ts';
+import { billingRoutes } from './billing/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
 import { consoleAttachmentRoutes } from './console-attachments/routes.ts';
 import { conversationRoutes } from './conversations/routes.ts';
@@ -42,4 +43,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(apiKeyRoutes);
   await app.register(integrationMessageRoutes);
   await app.register(reportingRoutes);
+  await app.register(billingRoutes);
 };

@@ -17,6 +17,10 @@ export const companies = pgTable('companies', {
   autoAssignOnReply: boolean('auto_assign_on_reply').notNull().default(true),
   /** When the company is open, in its timezone (contract section 9); null: always open. */
   businessHours: jsonb('business_hours').$type<BusinessHours>(),
+  /** The billing plan (contract section 11); its limits warn, they never stop a message. */
+  planId: text('plan_id', { enum: ['free', 'starter', 'growth', 'scale'] })
+    .notNull()
+    .default('free'),
   ...timestamps(),
 });
 

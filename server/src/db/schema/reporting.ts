@@ -102,3 +102,14 @@ export const reportRebuilds = pgTable('report_rebuilds', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/** Usage that leaves no row of its own (AI requests), counted per company and calendar month. */
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    companyId: cascadeTo('company_id', () => companies.id),
+    month: date('month', { mode: 'string' }).notNull(),
+    aiRequests: integer('ai_requests').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month] })],
+);

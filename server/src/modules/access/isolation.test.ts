@@ -102,6 +102,10 @@ async function seedCompany(into: Ids) {
     payload,
   });
   await call(t.app, 'POST', '/events/ticket', { as: agent });
+  await call(t.app, 'POST', '/conversation/ai-summary', {
+    as: agent,
+    body: { conversation_id: chat.conversationId },
+  });
   const job = await recalculated(admin);
   // Last: a message clears its sender's typing signal.
   const typing = await portal(t.app, 'POST', '/portal/typing', { token: chat.token, body: {} });
@@ -222,6 +226,8 @@ function fill(field: string, url: string): unknown {
     report: 'overview',
     metric: 'conversations_created',
     interval: 'day',
+    plan_id: 'starter',
+    session_id: 'not-a-session',
     expires_ts: '2099-01-01T00:00:00.000Z',
     before_message_id: B.message,
   };

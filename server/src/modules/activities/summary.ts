@@ -50,6 +50,10 @@ const SPECIAL: Record<string, (d: Record<string, unknown>, label: string) => str
   'company.status_changed': (d) =>
     `${d.status === 'suspended' ? 'Suspended' : 'Reactivated'} the company${text(d.reason) ? `: ${text(d.reason)}` : ''}`,
   'company.updated': () => 'Changed the company settings',
+  'company.plan_changed': (d) => `Changed the plan from ${text(d.from) ?? '?'} to ${text(d.to) ?? '?'}`,
+  'api_key.permission_granted': (d) =>
+    `Granted ${text(d.permission) ?? 'a permission'} on ${text(d.integration) ?? 'an integration'} to API key ${text(d.name) ? `“${text(d.name)}”` : ''}`.trim(),
+  'api_key.permission_revoked': (d) => `Revoked ${text(d.permission) ?? 'a permission'} from an API key`,
   'conversation.replied': (_d, label) => `Replied in conversation ${label}`,
   'conversation.note_added': (_d, label) => `Added a note to conversation ${label}`,
   'conversation.secure_link_sent': (_d, label) => `Sent a secure link for conversation ${label}`,

@@ -1,6 +1,7 @@
 import { AiCompletion, AiCompletionBody, AiSummary, AiSummaryBody, ok as okSchema } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
+import { countAiRequest } from '../billing/usage.ts';
 import { completeReply, summarizeConversation } from './service.ts';
 
 const tags = ['conversations'];
@@ -23,14 +24,15 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: app.requireCompany,
     },
-    async (request) =>
-      ok(
-        await summarizeConversation({
-          ctx: request.companyCtx!,
-          log: request.log,
-          conversationId: request.body.conversation_id,
-        }),
-      ),
+    async (request) => {
+      const summary = await summarizeConversation({
+        ctx: request.companyCtx!,
+        log: request.log,
+        conversationId: request.body.conversation_id,
+      });
+      await countAiRequest(request.companyCtx!);
+      return ok(summary);
+    },
   );
 
   app.post(
@@ -45,7 +47,14 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: app.requireCompany,
     },
-    async (request) =>
-      ok(await completeReply({ ctx: request.companyCtx!, log: request.log, input: request.body })),
+    async (request) => {
+      const completion = await completeReply({
+        ctx: request.companyCtx!,
+        log: request.log,
+        input: request.body,
+      });
+      await countAiRequest(request.companyCtx!);
+      return ok(completion);
+    },
   );
 };

@@ -1,0 +1,130 @@
+import {
+  BillingUsage,
+  Checkout,
+  CheckoutBody,
+  ConfirmBody,
+  ok as okSchema,
+  PLAN_IDS,
+  PLANS,
+  Plan,
+} from '@inbox/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import { ok } from '../../http/envelope.ts';
+import { requireCompanyAdmin } from '../access/app-roles.ts';
+import { recordActivity } from '../activities/service.ts';
+import { localPaymentProvider } from './provider.ts';
+import { currentUsage } from './usage.ts';
+
+const tags = ['billing'];
+const ADMIN = 'Company admins only (contract section 4).';
+
+/** Billing (contract section 11): usage against the plan, and changing plan through the payment provider. */
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireCompany);
+  const provider = localPaymentProvider(app.deps.config.jwtSecret);
+
+  app.get(
+    '/billing/usage/current',
+    {
+      schema: {
+        tags,
+        summary: 'This month’s usage (in the company’s timezone) against the plan’s limits',
+        description: `${ADMIN} Limits warn; they never stop a customer’s message.`,
+        response: { 200: okSchema(BillingUsage) },
+      },
+    },
+    async (request) => {
+      requireCompanyAdmin(request.companyCtx!);
+      return ok(await currentUsage(request.companyCtx!));
+    },
+  );
+
+  app.get(
+    '/billing/plans',
+    {
+      schema: {
+        tags,
+        summary: 'The plans to choose from',
+        description: ADMIN,
+        response: { 200: okSchema(z.array(Plan)) },
+      },
+    },
+    async (request) => {
+      requireCompanyAdmin(request.companyCtx!);
+      return ok(
+        PLAN_IDS.map((id) => ({
+          plan_id: id,
+          name: PLANS[id].name,
+          price_per_month: PLANS[id].price_per_month,
+          limits: PLANS[id].limits,
+        })),
+      );
+    },
+  );
+
+  app.post(
+    '/billing/checkout',
+    {
+      schema: {
+        tags,
+        summary: 'Start paying for a plan: answers where to send the browser',
+        description: `${ADMIN} The built-in provider charges nothing and sends the browser straight to /billing/success.`,
+        body: CheckoutBody,
+        response: { 200: okSchema(Checkout) },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      requireCompanyAdmin(ctx);
+      const { checkoutUrl } = await provider.checkout(
+        ctx.companyId,
+        request.body.plan_id,
+        app.deps.config.publicUrl,
+      );
+      return ok({ checkout_url: checkoutUrl });
+    },
+  );
+
+  app.post(
+    '/billing/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm a finished checkout: the company moves to the plan it paid for',
+        description: `${ADMIN} A session of another company, a forged or an expired one answers 422.`,
+        body: ConfirmBody,
+        response: { 200: okSchema(BillingUsage) },
+      },
+    },
+    async (request) => {
+      const ctx = request.companyCtx!;
+      requireCompanyAdmin(ctx);
+      const plan = await provider.confirm(ctx.companyId, request.body.session_id);
+      if (!plan)
+        throw new AppError('VALIDATION_ERROR', 'This checkout is not valid or has expired', {
+          fields: { session_id: ['This checkout is not valid or has expired'] },
+        });
+      await ctx.db.transaction(async (tx) => {
+        const before = await tx.execute<{ plan_id: string }>(
+          sql`select plan_id from companies where id = ${ctx.companyId} for update`,
+        );
+        await tx.execute(
+          sql`update companies set plan_id = ${plan}, updated_at = now() where id = ${ctx.companyId}`,
+        );
+        if (before.rows[0]?.plan_id !== plan) {
+          await recordActivity(tx, ctx.actor, {
+            companyId: ctx.companyId,
+            action: 'company.plan_changed',
+            entityType: 'company',
+            entityId: ctx.companyId,
+            details: { from: before.rows[0]?.plan_id, to: plan },
+          });
+        }
+      });
+      return ok(await currentUsage(ctx));
+    },
+  );
+};
