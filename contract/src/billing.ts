@@ -13,7 +13,10 @@ export type PlanId = (typeof PLAN_IDS)[number];
 
 const GB = 1024 ** 3;
 
-export const PLANS: Record<PlanId, { name: string; price_per_month: number; limits: PlanLimits; blurb: string }> = {
+export const PLANS: Record<
+  PlanId,
+  { name: string; price_per_month: number; limits: PlanLimits; blurb: string }
+> = {
   free: {
     name: 'Free',
     price_per_month: 0,
@@ -59,7 +62,9 @@ export const Plan = z.object({
 export type Plan = z.infer<typeof Plan>;
 
 export const BillingUsage = z.object({
-  period: z.object({ start: z.string(), end: z.string() }).describe('the calendar month in the company’s timezone'),
+  period: z
+    .object({ start: z.string(), end: z.string() })
+    .describe('the calendar month in the company’s timezone'),
   plan: Plan,
   usage: z.object({
     seats: z.number().describe('company users who are not suspended'),

@@ -4,17 +4,14 @@ import {
   CheckoutBody,
   ConfirmBody,
   ok as okSchema,
-  PLAN_IDS,
-  PLANS,
   Plan,
 } from '@inbox/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { requireCompanyAdmin } from '../access/app-roles.ts';
-import { recordActivity } from '../activities/service.ts';
+import { changePlan, listPlans } from './plans.ts';
 import { localPaymentProvider } from './provider.ts';
 import { currentUsage } from './usage.ts';
 
@@ -54,14 +51,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireCompanyAdmin(request.companyCtx!);
-      return ok(
-        PLAN_IDS.map((id) => ({
-          plan_id: id,
-          name: PLANS[id].name,
-          price_per_month: PLANS[id].price_per_month,
-          limits: PLANS[id].limits,
-        })),
-      );
+      return ok(listPlans());
     },
   );
 
@@ -107,23 +97,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('VALIDATION_ERROR', 'This checkout is not valid or has expired', {
           fields: { session_id: ['This checkout is not valid or has expired'] },
         });
-      await ctx.db.transaction(async (tx) => {
-        const before = await tx.execute<{ plan_id: string }>(
-          sql`select plan_id from companies where id = ${ctx.companyId} for update`,
-        );
-        await tx.execute(
-          sql`update companies set plan_id = ${plan}, updated_at = now() where id = ${ctx.companyId}`,
-        );
-        if (before.rows[0]?.plan_id !== plan) {
-          await recordActivity(tx, ctx.actor, {
-            companyId: ctx.companyId,
-            action: 'company.plan_changed',
-            entityType: 'company',
-            entityId: ctx.companyId,
-            details: { from: before.rows[0]?.plan_id, to: plan },
-          });
-        }
-      });
+      await changePlan(ctx, plan);
       return ok(await currentUsage(ctx));
     },
   );
