@@ -1,11 +1,4 @@
-import {
-  BillingUsage,
-  Checkout,
-  CheckoutBody,
-  ConfirmBody,
-  ok as okSchema,
-  Plan,
-} from '@inbox/contract';
+import { BillingUsage, Checkout, CheckoutBody, ConfirmBody, ok as okSchema, Plan } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
