@@ -97,6 +97,8 @@ const consolePages: [string, string, (p: Page) => Promise<unknown>][] = [
     '/admin?tab=company',
     (p) => p.getByRole('switch', { name: 'Set business hours' }).waitFor(),
   ],
+  ['admin billing', '/admin?tab=billing', (p) => p.getByRole('list', { name: 'Usage' }).waitFor()],
+  ['billing setup', '/billing/setup', (p) => p.getByRole('list', { name: 'Plans' }).waitFor()],
   ['admin api keys', '/admin?tab=api-keys', (p) => p.getByText('No API keys yet').waitFor()],
   ['admin activity', '/admin?tab=activity', (p) => p.getByRole('list', { name: 'Activity' }).waitFor()],
   ['app page', '', (p) => p.getByText('No auto-responders yet').waitFor()],

@@ -127,3 +127,32 @@ describe('reports', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+describe('billing', () => {
+  it('shows usage against the plan, and changes plan through checkout', async () => {
+    const page = await openAs('ann@northwind.test', '/admin?tab=billing');
+    const usage = page.getByRole('list', { name: 'Usage' });
+    await usage.getByText('3 of 100').waitFor();
+    await page.getByText('Free plan', { exact: true }).waitFor();
+    // Three people of the Free plan's three seats: at the limit, so the card warns.
+    await usage.getByText('Close to the Free plan’s limit.').waitFor();
+    await screenshot(page, 'billing-usage-light');
+    await page.getByRole('link', { name: 'Change plan' }).click();
+    await page.waitForURL(/\/billing\/setup$/);
+    const plans = page.getByRole('list', { name: 'Plans' });
+    await plans.getByText('Current plan').waitFor();
+    await screenshot(page, 'billing-setup');
+    await page.getByRole('button', { name: 'Choose the Growth plan' }).click();
+    await page.waitForURL(/\/billing\/success\?session=/);
+    await page.getByRole('heading', { name: 'You are on the Growth plan' }).waitFor();
+    await screenshot(page, 'billing-success');
+    await page.getByRole('link', { name: 'Back to billing' }).click();
+    await page.getByText('Growth plan', { exact: true }).waitFor();
+    await usage.getByText('3 of 50').waitFor();
+  });
+
+  it('keeps billing to the company admin', async () => {
+    const page = await openAs('lee@northwind.test', '/billing/setup');
+    await page.getByText('You do not have access to this page').waitFor();
+  });
+});

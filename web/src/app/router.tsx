@@ -1,5 +1,5 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
-import { canSeeAdmin, type SessionSnapshot } from '@/lib/session';
+import { canSeeAdmin, isCompanyAdmin, type SessionSnapshot } from '@/lib/session';
 import { AccessGate } from './access-gate';
 import NotFoundPage from './not-found-page';
 import type { RouteHandle } from './page-title';
@@ -15,8 +15,7 @@ const toForgotPassword = () => redirect('/login?mode=forgot-password');
 const toLogin = ({ request }: LoaderFunctionArgs) => redirect(`/login${new URL(request.url).search}`);
 
 /**
- * Product spec section 2, the routes that exist so far. Billing joins when its issue delivers its pages (an
- * unbuilt page is neither routed nor linked).
+ * Product spec section 2: every route of the console.
  */
 export const routes: RouteObject[] = [
   {
@@ -51,6 +50,18 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'admin', lazy: lazyPage(pages.admin), handle: title('Admin') },
               { path: 'admin/apps/:id', lazy: lazyPage(pages.appAdmin), handle: title('App settings') },
+            ],
+          },
+          {
+            // Billing is the company admin's (contract section 4).
+            element: <AccessGate allow={isCompanyAdmin} />,
+            children: [
+              { path: 'billing/setup', lazy: lazyPage(pages.billingSetup), handle: title('Choose a plan') },
+              {
+                path: 'billing/success',
+                lazy: lazyPage(pages.billingSuccess),
+                handle: title('Plan changed'),
+              },
             ],
           },
           {

@@ -31,7 +31,8 @@ export function messageTime(value: string | Date): string {
 export function fileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024 ** 3) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(1).replace(/\.0$/, '')} GB`;
 }
 
 /** A count as lists show it: "1,234", or "1,000+" when the server stopped counting there. */

@@ -123,6 +123,9 @@ export function canSeeAdmin(s: SessionSnapshot): boolean {
   return (s.company?.apps ?? []).some((a) => a.role === 'admin' || a.role === 'manager');
 }
 
+/** Billing and API keys are the company admin's alone (contract section 4). */
+export const isCompanyAdmin = (s: SessionSnapshot) => s.company?.role === 'admin';
+
 export function companyTimezone(s: SessionSnapshot): string {
   return s.company?.timezone || 'UTC';
 }

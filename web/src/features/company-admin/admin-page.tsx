@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { UsageCard } from '@/features/billing/components/usage-card';
 import { useSession } from '@/lib/session';
 import { ActivitySection } from './components/activity-section';
 import { NoAdminAccess, NoCompanyForAdmin } from './components/admin-access-states';
@@ -11,7 +12,7 @@ import { BusinessHoursCard } from './components/business-hours-card';
 import { CompanySettings } from './components/company-settings';
 import { UsersSection } from './components/users-section';
 
-const TABS = ['apps', 'users', 'company', 'api-keys', 'activity'] as const;
+const TABS = ['apps', 'users', 'company', 'billing', 'api-keys', 'activity'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function AdminPage() {
@@ -57,6 +58,7 @@ export default function AdminPage() {
         <TabsTrigger value="apps">Apps</TabsTrigger>
         <TabsTrigger value="users">Users</TabsTrigger>
         <TabsTrigger value="company">Company settings</TabsTrigger>
+        <TabsTrigger value="billing">Billing</TabsTrigger>
         <TabsTrigger value="api-keys">API keys</TabsTrigger>
         <TabsTrigger value="activity">Activity</TabsTrigger>
       </TabsList>
@@ -69,6 +71,9 @@ export default function AdminPage() {
           <CompanySettings companyId={company.company_id} canEdit={isCompanyAdmin} />
           <BusinessHoursCard companyId={company.company_id} canEdit={isCompanyAdmin} />
         </div>
+      </TabsContent>
+      <TabsContent value="billing">
+        <UsageCard companyId={company.company_id} />
       </TabsContent>
       <TabsContent value="api-keys">
         <ApiKeysSection companyId={company.company_id} />
