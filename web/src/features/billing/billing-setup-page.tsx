@@ -74,7 +74,7 @@ export default function BillingSetupPage() {
               <Button
                 variant={p.plan_id === current ? 'outline' : 'default'}
                 disabled={p.plan_id === current || choosing !== null}
-                aria-label={`Choose the ${p.name} plan`}
+                aria-label={p.plan_id === current || choosing ? undefined : `Choose the ${p.name} plan`}
                 onClick={() => choose(p)}
               >
                 {p.plan_id === current
