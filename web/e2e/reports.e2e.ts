@@ -116,6 +116,14 @@ describe('reports', () => {
     expect(await page.getByRole('button', { name: 'Recalculate' }).count()).toBe(0);
   });
 
+  it('puts today’s numbers and the week’s trend on the dashboard', async () => {
+    const page = await openAs('ann@northwind.test', '/dashboard');
+    const today = page.getByRole('region', { name: 'Today' });
+    await expect.poll(() => today.innerText()).toMatch(/Started today\s+3/);
+    await today.getByRole('figure', { name: /Conversations, last 7 days: 0, 0, 0, 0, 0, 0, 3/ }).waitFor();
+    await screenshot(page, 'dashboard-today');
+  });
+
   it('reads well in dark mode and on a 390 px phone', async () => {
     const dark = await openAs('ann@northwind.test', '/reports', { theme: 'dark' });
     await dark.getByRole('figure', { name: 'Volume' }).waitFor();
