@@ -57,16 +57,18 @@ export const reportFacts = pgTable(
 );
 
 /**
- * Daily rollups of `report_facts` per company, day, app, queue and credited agent (0: none), rebuilt for a
- * day from that day's facts whenever facts of that day are written (decision 028). Durations keep their
- * count and sum (exact averages) and a histogram over `DURATION_BUCKETS` (medians and p90s of long periods).
+ * Daily rollups of `report_facts`, rebuilt for a day from that day's facts whenever facts of that day are
+ * written (decision 028), at three grains: per app, queue and credited agent (0: none); per app and queue
+ * for all agents (user -1); per agent across apps (app 0, queue 0). Durations keep their count and sum (exact
+ * averages) and a histogram over `DURATION_BUCKETS` (medians and p90s of long periods). App 0 is no app, so
+ * the rows carry no key to apps: deleting an app rebuilds the days its facts were on (`deleteApp`).
  */
 export const reportDaily = pgTable(
   'report_daily',
   {
     companyId: cascadeTo('company_id', () => companies.id),
     day: date('day', { mode: 'string' }).notNull(),
-    appId: cascadeTo('app_id', () => apps.id),
+    appId: integer('app_id').notNull(),
     queueId: integer('queue_id').notNull().default(0),
     userId: integer('user_id').notNull().default(0),
     conversationsCreated: integer('conversations_created').notNull().default(0),

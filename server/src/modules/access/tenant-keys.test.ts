@@ -115,7 +115,6 @@ const REFERENCES: [string, string, keyof (typeof parents)['a']][] = [
   ['channel_messages', 'integration_id', 'integrations'],
   ['channel_messages', 'conversation_id', 'conversations'],
   ['report_facts', 'app_id', 'apps'],
-  ['report_daily', 'app_id', 'apps'],
 ];
 
 describe('composite tenant keys', () => {

@@ -10,6 +10,7 @@ import { recordActivity } from '../activities/service.ts';
 import { type AttachmentStorage, removeFiles } from '../attachments/storage.ts';
 import { recordDeletions } from '../conversations/delete.ts';
 import { eventActorOf } from '../events/record.ts';
+import { refreshDays, reportedDays } from '../reporting/rollups.ts';
 
 /** An app as the verbs below need it: which company it belongs to decides everything else. */
 export interface AppRef {
@@ -190,8 +191,8 @@ export async function updateApp(
 }
 
 /**
- * Queues, memberships, conversations and customer links of the app go with it (foreign keys cascade), and
- * then its conversations' files. Each conversation gets its `conversation.deleted` event. Answers the file keys that could not be removed.
+ * Queues, memberships, conversations, customer links and reporting facts of the app go with it (foreign keys
+ * cascade), and then its conversations' files. Each conversation gets its `conversation.deleted` event. Answers the file keys that could not be removed.
  */
 export async function deleteApp(scope: CompanyScope, storage: AttachmentStorage, actor: Actor, app: AppRef) {
   const { companyId } = scope;
@@ -202,7 +203,10 @@ export async function deleteApp(scope: CompanyScope, storage: AttachmentStorage,
       .innerJoin(conversations, eq(conversations.id, attachments.conversationId))
       .where(and(eq(conversations.appId, app.id), eq(attachments.companyId, companyId)));
     await recordDeletions(tx, companyId, eq(conversations.appId, app.id), eventActorOf(actor));
+    const reported = await reportedDays(tx, companyId, app.id);
     await tx.delete(apps).where(and(eq(apps.id, app.id), eq(apps.companyId, companyId)));
+    // Its facts went with it; the days they were on are counted again without them.
+    await refreshDays(tx, companyId, reported);
     await recordActivity(tx, actor, {
       companyId,
       action: 'app.deleted',

@@ -17,18 +17,38 @@ export interface ReportScope {
  */
 export const EXACT_LIMIT = 20_000;
 
-/** The rows of `alias` (report_daily d, or report_facts f) in the scope between two days, both included. */
-export function scopeWhere(alias: 'd' | 'f', s: ReportScope, from: string, to: string): SQL {
+/**
+ * The rows of `alias` (report_daily d, or report_facts f) in the scope between two days, both included.
+ * Rollups hold each (day, app, queue) once per credited agent and once for all agents together
+ * (`ALL_USERS`): without an agent the reader takes the latter, `each` takes the per-agent rows.
+ */
+export function scopeWhere(
+  alias: 'd' | 'f',
+  s: ReportScope,
+  from: string,
+  to: string,
+  users: 'scope' | 'each' = 'scope',
+): SQL {
   const col = (name: string) => sql.raw(`${alias}.${name}`);
   const parts: SQL[] = [
     sql`${col('company_id')} = ${s.companyId}`,
     sql`${col('day')} between ${from}::date and ${to}::date`,
   ];
+  const byAgent = users === 'each' || s.userId !== undefined;
   if (s.appIds !== null) parts.push(sql`${col('app_id')} = any(${sql.param(s.appIds)}::int[])`);
+  else if (alias === 'd') {
+    // Across apps: one row a day per agent (app 0), or the apps' rows (app > 0) for a queue or for everyone.
+    parts.push(byAgent && s.queueId === undefined ? sql`d.app_id = 0` : sql`d.app_id > 0`);
+  }
   if (s.queueId !== undefined) parts.push(sql`${col('queue_id')} = ${s.queueId}`);
-  if (s.userId !== undefined) parts.push(sql`${col('user_id')} = ${s.userId}`);
+  if (users === 'each') parts.push(sql`${col('user_id')} > 0`);
+  else if (s.userId !== undefined) parts.push(sql`${col('user_id')} = ${s.userId}`);
+  else if (alias === 'd') parts.push(sql`${col('user_id')} = ${ALL_USERS}`);
   return sql.join(parts, sql` and `);
 }
+
+/** The rollup rows that count every agent of a (day, app, queue) together. */
+export const ALL_USERS = -1;
 
 /** Sums of the rollup columns, for `select ... from report_daily d`. */
 export const ROLLUP_SUMS = sql`
@@ -128,7 +148,8 @@ async function timesOf(
     rtb_hist: number[];
   }>(sql`
     select ${byUser ? sql`d.user_id` : sql`0`} as g, d.frt_hist, d.frtb_hist, d.rt_hist, d.rtb_hist
-    from report_daily d where ${scopeWhere('d', scope, from, to)} and (d.frt_n > 0 or d.rt_n > 0)`);
+    from report_daily d where ${scopeWhere('d', scope, from, to, byUser ? 'each' : 'scope')}
+      and (d.frt_n > 0 or d.rt_n > 0)`);
   const hists = new Map<string, Record<TimeKey, number[]>>();
   for (const row of res.rows) {
     const g = String(row.g);
@@ -178,7 +199,7 @@ export async function metricsFor(db: DbOrTx, scope: ReportScope, from: string, t
 export async function metricsByUser(db: DbOrTx, scope: ReportScope, from: string, to: string) {
   const res = await db.execute<SumRow>(sql`
     select d.user_id as g, ${ROLLUP_SUMS} from report_daily d
-    where ${scopeWhere('d', scope, from, to)} and d.user_id <> 0 group by d.user_id`);
+    where ${scopeWhere('d', scope, from, to, 'each')} group by d.user_id`);
   const sums = new Map(res.rows.map((r) => [String(r.g), r]));
   const times = await timesOf(db, scope, from, to, sums, true);
   return new Map([...sums].map(([g, r]) => [Number(g), { sums: r, times: times.get(g)! }]));

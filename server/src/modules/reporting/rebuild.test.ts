@@ -132,4 +132,37 @@ describe('recalculating', () => {
     });
     expect(tooLong.status).toBe(422);
   });
+
+  it('takes a deleted app’s numbers out of every report, the per-agent ones included', async () => {
+    const { b } = s;
+    const chat = await startChat(t.app, b.app.id, { queueId: b.queue.id });
+    await call(t.app, 'POST', '/messages', {
+      as: b.as.agent,
+      body: { conversation_id: chat.conversationId, content: 'Hi' },
+    });
+    await runConsumers(t);
+    await t.app.reporting.settle();
+    const day = (
+      await t.db.execute<{ d: string }>(sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD') as d`)
+    ).rows[0]!.d;
+    const sent = async () => {
+      const agents = await call(t.app, 'GET', '/reporting/agent-performance', {
+        as: b.as.admin,
+        query: { from: day, to: day },
+      });
+      const overview = await call(t.app, 'GET', '/reporting/overview', {
+        as: b.as.admin,
+        query: { from: day, to: day, user_id: b.agent.id },
+      });
+      return [
+        agents.body.data.find((r: { user_id: number }) => r.user_id === b.agent.id).messages_sent,
+        overview.body.data.metrics.messages_sent,
+      ];
+    };
+    expect(await sent()).toEqual([1, 1]);
+    expect((await call(t.app, 'DELETE', '/apps', { as: b.as.admin, query: { id: b.app.id } })).status).toBe(
+      200,
+    );
+    expect(await sent()).toEqual([0, 0]);
+  });
 });

@@ -49,14 +49,21 @@ CREATE TABLE "report_rebuilds" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "usage_counters" (
+	"company_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"ai_requests" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "usage_counters_company_id_month_pk" PRIMARY KEY("company_id","month")
+);
+--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "plan_id" text DEFAULT 'free' NOT NULL;--> statement-breakpoint
 ALTER TABLE "report_daily" ADD CONSTRAINT "report_daily_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "report_daily" ADD CONSTRAINT "report_daily_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_facts" ADD CONSTRAINT "report_facts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_facts" ADD CONSTRAINT "report_facts_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_rebuilds" ADD CONSTRAINT "report_rebuilds_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "usage_counters" ADD CONSTRAINT "usage_counters_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "report_facts_event_kind_key" ON "report_facts" USING btree ("event_id","kind");--> statement-breakpoint
 CREATE INDEX "report_facts_company_day_idx" ON "report_facts" USING btree ("company_id","day","kind");--> statement-breakpoint
 CREATE INDEX "report_facts_conversation_idx" ON "report_facts" USING btree ("conversation_id","kind") WHERE kind in ('conversation_created', 'first_response');--> statement-breakpoint
--- No row points at another company's row (decision 014).
-ALTER TABLE "report_facts" ADD CONSTRAINT "report_facts_company_app_id_fk" FOREIGN KEY ("company_id", "app_id") REFERENCES "public"."apps"("company_id", "id");--> statement-breakpoint
-ALTER TABLE "report_daily" ADD CONSTRAINT "report_daily_company_app_id_fk" FOREIGN KEY ("company_id", "app_id") REFERENCES "public"."apps"("company_id", "id");
+-- No row points at another company's row (decision 014). report_daily's app 0 is no app: it has no key.
+ALTER TABLE "report_facts" ADD CONSTRAINT "report_facts_company_app_id_fk" FOREIGN KEY ("company_id", "app_id") REFERENCES "public"."apps"("company_id", "id");

@@ -1,0 +1,309 @@
+/**
+ * Reporting on a large company (issue 12): one company with 1,000,000 conversations over a year, its
+ * reporting facts and daily rollups. Measures `GET /reporting/overview`, `/charts` and `/agent-performance`
+ * through the product (one client, and ten at once) for 30 days and for the whole year; the same overview
+ * computed straight from the raw tables (conversations and messages) on one `pg` connection; and rebuilding
+ * the year's rollups from the facts.
+ *
+ *   cd server && npx tsx ../bench/reporting.ts
+ *
+ * Knobs: BENCH_PG_URL, BENCH_PORT, BENCH_REPORT_CONVERSATIONS (1000000), BENCH_REPORTING_REUSE=1.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openPostgres } from '../server/src/db/client.ts';
+import { refreshDays } from '../server/src/modules/reporting/rollups.ts';
+import { measure } from './lib/load.ts';
+import { machineInfo } from './lib/machine.ts';
+import { startServer } from './lib/processes.ts';
+import { seededRandom } from './lib/random.ts';
+import { adminQuery, writeSection } from './lib/sections.ts';
+import { readSettings } from './lib/settings.ts';
+import { BENCH_PASSWORD, createTenants } from './lib/tenants.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const env = process.env;
+const s = readSettings(env);
+const dbName = 'inbox_bench_reporting';
+const url = (() => {
+  const u = new URL(s.adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+const COUNT = Number(env.BENCH_REPORT_CONVERSATIONS || 1_000_000);
+const dataFile = path.join(here, 'results', `reporting-data-${dbName}.json`);
+const START = '<!-- reporting -->';
+const END = '<!-- /reporting -->';
+const admin = (text: string) => adminQuery(s.adminUrl, text);
+
+interface Data {
+  companyId: number;
+  adminEmail: string;
+  today: string;
+  counts: Record<string, number>;
+  rollupSeconds: number;
+}
+
+/**
+ * A year of work in one UTC company: conversations spread over 365 days, each with a customer message and
+ * an agent reply (first response 1 to 120 minutes later), four in five resolved within two days, assigned
+ * to one of twenty agents. Facts are written as the reporting consumer writes them, then the rollups are
+ * rebuilt from them day by day (timed: the rollup half of a full-year recalculation).
+ */
+async function generate(): Promise<Data> {
+  await admin(`drop database if exists ${dbName} with (force)`);
+  await admin(`create database ${dbName}`);
+  const database = openPostgres(url, 2);
+  try {
+    await database.migrate();
+    const [t] = await createTenants(
+      database.db,
+      { seed: 12, companies: 1, appsPerCompany: 10, queuesPerApp: 1, agentsPerCompany: 20 },
+      seededRandom(12),
+    );
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    const q = (text: string, values: unknown[] = []) => c.query(text, values);
+    try {
+      const company = t!.companyId;
+      await q(`update companies set timezone = 'UTC' where id = $1`, [company]);
+      const appIds = t!.apps.map((a) => a.appId);
+      const queueIds = t!.apps.map((a) => a.queueIds[0]);
+      const agents = t!.agents.map((a) => a.userId);
+      const list = (xs: unknown[]) => `(array[${xs.join(',')}])`;
+      console.log('reporting bench: customers and conversations...');
+      await q(
+        `insert into customers (company_id, name, email, created_at, updated_at)
+         select $1, 'Customer ' || g, 'c' || g || '@bench.test', now(), now() from generate_series(1, $2::int) g`,
+        [company, Math.ceil(COUNT / 4)],
+      );
+      await q(
+        `insert into conversations (company_id, app_id, queue_id, customer_id, assigned_user_id, number, channel,
+           status, created_at, first_reply_at, resolved_at, last_activity_at)
+         select $1, ${list(appIds)}[1 + g % 10], ${list(queueIds)}[1 + g % 10],
+           (select min(id) from customers) + g % $3::int, ${list(agents)}[1 + (g / 7) % 20], g, 'portal',
+           case when g % 5 = 0 then 'open' else 'resolved' end, at, at + make_interval(secs => 60 + (g * 7919) % 7140),
+           case when g % 5 = 0 then null else at + make_interval(secs => 600 + (g * 104729) % 172800) end, at
+         from (select g, date_trunc('day', now()) - make_interval(days => g % 365) + make_interval(secs => (g * 31) % 86400) as at
+               from generate_series(1, $2::int) g) x`,
+        [company, COUNT, Math.ceil(COUNT / 4)],
+      );
+      console.log('reporting bench: messages...');
+      await q(
+        `insert into messages (company_id, conversation_id, sender_type, sender_user_id, content, created_at)
+         select company_id, id, 'customer', null, 'Where is my order?', created_at from conversations
+         union all
+         select company_id, id, 'agent', assigned_user_id, 'On its way.', first_reply_at from conversations`,
+      );
+      console.log('reporting bench: facts...');
+      const fact = (
+        kind: string,
+        user: string,
+        at: string,
+        seconds: string,
+        offset: number,
+        where = 'true',
+      ) =>
+        q(`insert into report_facts (company_id, app_id, queue_id, user_id, conversation_id, event_id, kind, at, day,
+             seconds, business_seconds)
+           select company_id, app_id, queue_id, ${user}, id, ${offset} + id, '${kind}', ${at}, (${at})::date,
+             ${seconds}, ${seconds}
+           from conversations where ${where}`);
+      await fact('conversation_created', 'null', 'created_at', 'null', 0);
+      await fact('message_received', 'assigned_user_id', 'created_at', 'null', 10_000_000);
+      await fact('message_sent', 'assigned_user_id', 'first_reply_at', 'null', 20_000_000);
+      await fact(
+        'first_response',
+        'assigned_user_id',
+        'first_reply_at',
+        'extract(epoch from first_reply_at - created_at)::int',
+        30_000_000,
+      );
+      await fact('assigned', 'assigned_user_id', 'first_reply_at', 'null', 40_000_000);
+      await fact(
+        'resolved',
+        'assigned_user_id',
+        'resolved_at',
+        'extract(epoch from resolved_at - created_at)::int',
+        50_000_000,
+        'resolved_at is not null',
+      );
+      await q('vacuum analyze conversations, messages, report_facts');
+      console.log('reporting bench: rollups from facts, day by day...');
+      const days = (
+        await q(
+          `select distinct to_char(day, 'YYYY-MM-DD') as d from report_facts where company_id = $1 order by 1`,
+          [company],
+        )
+      ).rows.map((r: { d: string }) => r.d);
+      const started = Date.now();
+      for (let i = 0; i < days.length; i += 7) await refreshDays(database.db, company, days.slice(i, i + 7));
+      const rollupSeconds = Math.round((Date.now() - started) / 100) / 10;
+      await q('vacuum analyze report_daily');
+      const counts = Object.fromEntries(
+        (
+          await q(`select 'conversations' as k, count(*)::int as n from conversations
+            union all select 'messages', count(*)::int from messages
+            union all select 'facts', count(*)::int from report_facts
+            union all select 'rollup rows', count(*)::int from report_daily`)
+        ).rows.map((r: { k: string; n: number }) => [r.k, r.n]),
+      );
+      const adminEmail = (await q('select email from users where id = $1', [agents[0]])).rows[0]
+        .email as string;
+      await q(`update company_members set role = 'admin' where user_id = $1`, [agents[0]]);
+      const today = (await q(`select to_char(now(), 'YYYY-MM-DD') as d`)).rows[0].d as string;
+      return { companyId: company, adminEmail, today, counts, rollupSeconds };
+    } finally {
+      await c.end();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+const minus = (day: string, n: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - n);
+  return d.toISOString().slice(0, 10);
+};
+
+/** The overview's numbers straight from conversations and messages, as a report without rollups would. */
+const RAW_OVERVIEW = `
+  select
+    (select count(*) from conversations where company_id = $1 and created_at >= $2::date and created_at < $3::date + 1) as created,
+    (select count(*) from conversations where company_id = $1 and resolved_at >= $2::date and resolved_at < $3::date + 1) as resolved,
+    (select count(*) filter (where sender_type = 'customer') from messages where company_id = $1 and created_at >= $2::date and created_at < $3::date + 1) as received,
+    (select count(*) filter (where sender_type = 'agent') from messages where company_id = $1 and created_at >= $2::date and created_at < $3::date + 1) as sent,
+    (select percentile_cont(0.5) within group (order by extract(epoch from first_reply_at - created_at))
+       from conversations where company_id = $1 and first_reply_at >= $2::date and first_reply_at < $3::date + 1) as frt_median,
+    (select percentile_cont(0.5) within group (order by extract(epoch from resolved_at - created_at))
+       from conversations where company_id = $1 and resolved_at >= $2::date and resolved_at < $3::date + 1) as rt_median`;
+
+async function timeRaw(client: pg.Client, values: unknown[], runs = 5) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await client.query(RAW_OVERVIEW, values);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: Math.round(times[Math.floor(runs / 2)]!), max: Math.round(times.at(-1)!) };
+}
+
+async function login(base: string, email: string) {
+  const res = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  const body = (await res.json()) as {
+    data: { access_token: string; current_company: { company_id: number } };
+  };
+  return {
+    authorization: `Bearer ${body.data.access_token}`,
+    'x-company-id': String(body.data.current_company.company_id),
+  };
+}
+
+async function main() {
+  const machine = await machineInfo(s.adminUrl);
+  const exists = (await admin(`select 1 from pg_database where datname = '${dbName}'`)).length > 0;
+  const reuse = env.BENCH_REPORTING_REUSE === '1' && exists && fs.existsSync(dataFile);
+  const data: Data = reuse ? JSON.parse(fs.readFileSync(dataFile, 'utf8')) : await generate();
+  fs.mkdirSync(path.dirname(dataFile), { recursive: true });
+  fs.writeFileSync(dataFile, `${JSON.stringify(data, null, 2)}\n`);
+  console.log(`reporting bench: ${machine.cpus} cores; data ${JSON.stringify(data.counts)}`);
+  const product = await startServer({
+    name: 'product-postgres',
+    script: '../bench/lib/product-api.ts',
+    cwd: path.join(root, 'server'),
+    port: s.basePort + 31,
+    env: {
+      DATABASE_URL: url,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'reporting-bench-')),
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      ADMIN_EMAIL: 'bench-admin@bench.test',
+      ADMIN_PASSWORD: 'bench-admin-password',
+    },
+    healthPath: '/api/v1/health',
+  });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const rows: string[] = [];
+  const raw: unknown[] = [];
+  try {
+    const headers = await login(product.url, data.adminEmail);
+    const month = { from: minus(data.today, 29), to: data.today };
+    const year = { from: minus(data.today, 364), to: data.today };
+    const calls = [
+      { name: 'overview, 30 days', path: '/reporting/overview', query: month, raw: month },
+      { name: 'overview, a year', path: '/reporting/overview', query: year, raw: year },
+      {
+        name: 'chart by day, 30 days',
+        path: '/reporting/charts',
+        query: { ...month, metric: 'first_response_time' },
+      },
+      {
+        name: 'chart by month, a year',
+        path: '/reporting/charts',
+        query: { ...year, metric: 'conversations_created', interval: 'month' },
+      },
+      { name: 'agent performance, 30 days', path: '/reporting/agent-performance', query: month },
+      { name: 'agent performance, a year', path: '/reporting/agent-performance', query: year },
+    ];
+    for (const call of calls) {
+      const qs = new URLSearchParams(call.query as Record<string, string>).toString();
+      const req = () => ({ method: 'GET' as const, path: `/api/v1${call.path}?${qs}`, headers });
+      const alone = await measure(product, { connections: 1, warmup: 1, duration: 4 }, req);
+      const ten = await measure(product, { connections: 10, warmup: 1, duration: 5 }, req);
+      const rawTimes = call.raw ? await timeRaw(client, [data.companyId, call.raw.from, call.raw.to]) : null;
+      raw.push({ ...call, alone, ten, rawTimes });
+      const line = `| ${call.name} | ${alone.latencyMs.p50} / ${alone.latencyMs.p99} | ${ten.requestsPerSec} | ${ten.latencyMs.p50} / ${ten.latencyMs.p99} | ${rawTimes ? `${rawTimes.p50} / ${rawTimes.max}` : '—'} | ${alone.non2xx + ten.non2xx} |`;
+      rows.push(line);
+      console.log(line);
+    }
+  } finally {
+    await client.end();
+    await product.stop();
+  }
+  const stamp = new Date()
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
+  const jsonPath = path.join(here, 'results', `reporting-${stamp}.json`);
+  fs.writeFileSync(
+    jsonPath,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, data, results: raw }, null, 2)}\n`,
+  );
+  const n = (k: string) => data.counts[k]?.toLocaleString('en-US');
+  const section = [
+    START,
+    '## Reporting (issue 12)',
+    '',
+    `Measured ${new Date().toISOString()} with \`cd server && npx tsx ../bench/reporting.ts\`; raw numbers in \`bench/results/${path.basename(jsonPath)}\`.`,
+    `${machine.cpus} cores, ${machine.postgres}. Data: one company, ten apps, twenty agents, ${n('conversations')} conversations over a year, ${n('messages')} messages, ${n('facts')} reporting facts, ${n('rollup rows')} daily rollup rows.`,
+    '',
+    'Through the product (auth, zod, the rollup queries, serialization) with one client and with ten at once; latencies in ms (p50 / p99). "Raw tables" is the overview\'s counts and medians computed straight from conversations and messages on one connection (p50 / slowest of five).',
+    '',
+    '| call | one client p50 / p99 | ten clients req/s | ten clients p50 / p99 | raw tables p50 / max | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+    `Rebuilding the year's rollups from its facts (${n('facts')} facts, day by day in weeks): ${data.rollupSeconds} s.`,
+    '',
+    '<!-- reporting-notes -->',
+    '<!-- /reporting-notes -->',
+    END,
+  ].join('\n');
+  writeSection(path.join(here, 'RESULTS.md'), { start: START, end: END, notes: 'reporting-notes' }, section);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
