@@ -9,7 +9,6 @@
  * Knobs: BENCH_PG_URL, BENCH_PORT, BENCH_CUSTOMERS (100000), BENCH_CUSTOMERS_REUSE=1 (keep the database).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CustomerListQuery } from '@inbox/contract';
@@ -19,11 +18,11 @@ import { customerReach, listCustomers } from '../server/src/modules/customers/re
 import { loggingContext, timeStatements } from './inbox-capture.ts';
 import { measure } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
-import { startServer } from './lib/processes.ts';
+import { consoleHeaders, resultStamp, startProduct } from './lib/product.ts';
 import { seededRandom } from './lib/random.ts';
 import { adminQuery, writeSection } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
-import { BENCH_PASSWORD, createTenants } from './lib/tenants.ts';
+import { createTenants } from './lib/tenants.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -167,21 +166,6 @@ const CALLS = [
   },
 ];
 
-async function login(base: string, email: string) {
-  const res = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  const body = (await res.json()) as {
-    data: { access_token: string; current_company: { company_id: number } };
-  };
-  return {
-    authorization: `Bearer ${body.data.access_token}`,
-    'x-company-id': String(body.data.current_company.company_id),
-  };
-}
-
 async function main() {
   const machine = await machineInfo(s.adminUrl);
   // The data file outlives the database on a new machine: reuse only what is really there.
@@ -191,29 +175,21 @@ async function main() {
   fs.mkdirSync(path.dirname(dataFile), { recursive: true });
   fs.writeFileSync(dataFile, `${JSON.stringify(data, null, 2)}\n`);
   console.log(`customers bench: ${machine.cpus} cores; data ${JSON.stringify(data.counts)}`);
-  const product = await startServer({
-    name: 'product-postgres',
-    script: '../bench/lib/product-api.ts',
-    cwd: path.join(root, 'server'),
+  const product = await startProduct({
+    url,
     port: s.basePort + 21,
-    env: {
-      DATABASE_URL: url,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'customers-bench-')),
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-      ADMIN_EMAIL: 'bench-admin@bench.test',
-      ADMIN_PASSWORD: 'bench-admin-password',
-    },
-    healthPath: '/api/v1/health',
+    serverDir: path.join(root, 'server'),
+    tmpPrefix: 'customers-bench-',
   });
+
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const rows: string[] = [];
   const raw: unknown[] = [];
   try {
     const headers = {
-      admin: await login(product.url, data.admin.email),
-      agent: await login(product.url, data.agent.email),
+      admin: await consoleHeaders(product.url, data.admin.email),
+      agent: await consoleHeaders(product.url, data.agent.email),
     };
     for (const who of ['admin', 'agent'] as const) {
       for (const call of CALLS) {
@@ -247,10 +223,7 @@ async function main() {
     await client.end();
     await product.stop();
   }
-  const stamp = new Date()
-    .toISOString()
-    .replace(/\.\d+Z$/, 'Z')
-    .replace(/:/g, '-');
+  const stamp = resultStamp();
   const jsonPath = path.join(here, 'results', `customers-${stamp}.json`);
   fs.writeFileSync(
     jsonPath,

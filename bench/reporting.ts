@@ -10,7 +10,6 @@
  * Knobs: BENCH_PG_URL, BENCH_PORT, BENCH_REPORT_CONVERSATIONS (1000000), BENCH_REPORTING_REUSE=1.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -18,11 +17,11 @@ import { openPostgres } from '../server/src/db/client.ts';
 import { refreshDays } from '../server/src/modules/reporting/rollups.ts';
 import { measure } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
-import { startServer } from './lib/processes.ts';
+import { consoleHeaders, resultStamp, startProduct } from './lib/product.ts';
 import { seededRandom } from './lib/random.ts';
 import { adminQuery, writeSection } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
-import { BENCH_PASSWORD, createTenants } from './lib/tenants.ts';
+import { createTenants } from './lib/tenants.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -86,8 +85,8 @@ async function generate(): Promise<Data> {
            status, created_at, first_reply_at, resolved_at, last_activity_at)
          select $1, ${list(appIds)}[1 + g % 10], ${list(queueIds)}[1 + g % 10],
            (select min(id) from customers) + g % $3::int, ${list(agents)}[1 + (g / 7) % 20], g, 'portal',
-           case when g % 5 = 0 then 'open' else 'resolved' end, at, at + make_interval(secs => 60 + (g * 7919) % 7140),
-           case when g % 5 = 0 then null else at + make_interval(secs => 600 + (g * 104729) % 172800) end, at
+           case when g % 5 = 0 then 'open' else 'resolved' end, at, at + make_interval(secs => 60 + (g::bigint * 7919) % 7140),
+           case when g % 5 = 0 then null else at + make_interval(secs => 600 + (g::bigint * 104729) % 172800) end, at
          from (select g, date_trunc('day', now()) - make_interval(days => g % 365) + make_interval(secs => (g * 31) % 86400) as at
                from generate_series(1, $2::int) g) x`,
         [company, COUNT, Math.ceil(COUNT / 4)],
@@ -194,21 +193,6 @@ async function timeRaw(client: pg.Client, values: unknown[], runs = 5) {
   return { p50: Math.round(times[Math.floor(runs / 2)]!), max: Math.round(times.at(-1)!) };
 }
 
-async function login(base: string, email: string) {
-  const res = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  const body = (await res.json()) as {
-    data: { access_token: string; current_company: { company_id: number } };
-  };
-  return {
-    authorization: `Bearer ${body.data.access_token}`,
-    'x-company-id': String(body.data.current_company.company_id),
-  };
-}
-
 async function main() {
   const machine = await machineInfo(s.adminUrl);
   const exists = (await admin(`select 1 from pg_database where datname = '${dbName}'`)).length > 0;
@@ -217,27 +201,19 @@ async function main() {
   fs.mkdirSync(path.dirname(dataFile), { recursive: true });
   fs.writeFileSync(dataFile, `${JSON.stringify(data, null, 2)}\n`);
   console.log(`reporting bench: ${machine.cpus} cores; data ${JSON.stringify(data.counts)}`);
-  const product = await startServer({
-    name: 'product-postgres',
-    script: '../bench/lib/product-api.ts',
-    cwd: path.join(root, 'server'),
+  const product = await startProduct({
+    url,
     port: s.basePort + 31,
-    env: {
-      DATABASE_URL: url,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'reporting-bench-')),
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-      ADMIN_EMAIL: 'bench-admin@bench.test',
-      ADMIN_PASSWORD: 'bench-admin-password',
-    },
-    healthPath: '/api/v1/health',
+    serverDir: path.join(root, 'server'),
+    tmpPrefix: 'reporting-bench-',
   });
+
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const rows: string[] = [];
   const raw: unknown[] = [];
   try {
-    const headers = await login(product.url, data.adminEmail);
+    const headers = await consoleHeaders(product.url, data.adminEmail);
     const month = { from: minus(data.today, 29), to: data.today };
     const year = { from: minus(data.today, 364), to: data.today };
     const calls = [
@@ -271,10 +247,7 @@ async function main() {
     await client.end();
     await product.stop();
   }
-  const stamp = new Date()
-    .toISOString()
-    .replace(/\.\d+Z$/, 'Z')
-    .replace(/:/g, '-');
+  const stamp = resultStamp();
   const jsonPath = path.join(here, 'results', `reporting-${stamp}.json`);
   fs.writeFileSync(
     jsonPath,

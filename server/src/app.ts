@@ -23,7 +23,8 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
 
 /** Portal tokens and stream tickets travel in query strings; they must never reach the logs. */
-const redactTokens = (url: string) => url.replace(/([?&](?:token|hash|ticket)=)[^&]*/gi, '$1[redacted]');
+const redactTokens = (url: string) =>
+  url.replace(/([?&](?:token|hash|ticket|session)=)[^&]*/gi, '$1[redacted]');
 
 const requestLogFields = (req: FastifyRequest) => ({
   method: req.method,

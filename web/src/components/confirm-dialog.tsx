@@ -2,6 +2,7 @@ import type * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DialogPanel } from './form-dialog';
+import { toastError } from './server-errors';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -50,5 +51,41 @@ export function ConfirmDialog({
         />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Asks before removing `item` with `mutation` (a TanStack mutation taking the item): open while there is an
+ * item, closed on success; a failure shows the server's sentence.
+ */
+export function ConfirmDelete<T>({
+  item,
+  onClose,
+  mutation,
+  pendingLabel = 'Deleting...',
+  ...texts
+}: {
+  item: T | null;
+  onClose: () => void;
+  mutation: {
+    isPending: boolean;
+    mutate: (item: T, opts: { onSuccess: () => void; onError: (err: unknown) => void }) => void;
+  };
+  title: string;
+  description: React.ReactNode;
+  confirmLabel: string;
+  pendingLabel?: string;
+}) {
+  return (
+    <ConfirmDialog
+      {...texts}
+      open={item !== null}
+      onOpenChange={(open) => !open && onClose()}
+      pendingLabel={pendingLabel}
+      pending={mutation.isPending}
+      onConfirm={() =>
+        item !== null && mutation.mutate(item, { onSuccess: onClose, onError: (e) => toastError(e) })
+      }
+    />
   );
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { workingSecondsBetween } from '../../lib/business-hours.ts';
 import type { ConsumerSpec } from '../events/consumer.ts';
-import { refreshDays } from './rollups.ts';
+import { addToRollups, type NewFact } from './increments.ts';
 
 /**
  * The `reporting` consumer: turns events into `report_facts` (contract section 11, decision 028). Each fact
@@ -56,16 +56,28 @@ export async function recordFacts(tx: Tx, events: InboxEvent[]) {
   const res = await tx.execute<Company>(sql`
     select id, timezone, business_hours from companies where id = any(${sql.param(ids)}::int[])`);
   const companies = new Map(res.rows.map((c) => [Number(c.id), c]));
-  const touched = new Map<number, Set<string>>();
+  const written = new Map<number, NewFact[]>();
   for (const e of events) {
     const company = companies.get(e.company_id);
     if (!company || e.app_id === null || e.conversation_id === undefined) continue;
     for (const fact of await factsOf(tx, e, company)) {
       const day = await insertFact(tx, e, company, fact);
-      if (day) touched.set(e.company_id, (touched.get(e.company_id) ?? new Set()).add(day));
+      if (!day) continue;
+      const state = (e.data.conversation ?? {}) as ConversationState;
+      const list = written.get(e.company_id) ?? [];
+      list.push({
+        day,
+        appId: e.app_id,
+        queueId: state.queue_id ?? null,
+        userId: fact.userId,
+        kind: fact.kind,
+        seconds: fact.seconds ?? null,
+        businessSeconds: fact.businessSeconds ?? null,
+      });
+      written.set(e.company_id, list);
     }
   }
-  for (const [companyId, days] of touched) await refreshDays(tx, companyId, [...days]);
+  for (const [companyId, facts] of written) await addToRollups(tx, companyId, facts);
 }
 
 /** Whoever holds the conversation when the customer acts: "its" conversations and messages, for one agent. */

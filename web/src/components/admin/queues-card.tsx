@@ -3,11 +3,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { LayersIcon, PlusIcon, UsersIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDelete } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { ListSkeleton } from '@/components/list-skeleton';
-import { toastError } from '@/components/server-errors';
 import { ActiveBadge, ToneBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
@@ -113,18 +112,14 @@ export function QueuesCard({
         open: !!editing,
         onOpenChange: (open) => !open && setEditing(null),
       })}
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title={`Delete ${deleting?.queue_name ?? 'queue'}?`}
         description="Its members are removed from it. Its conversations stay in the app without a queue."
         confirmLabel="Delete queue"
         pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, { onSuccess: () => setDeleting(null), onError: (e) => toastError(e) })
-        }
+        mutation={remove}
       />
     </Card>
   );

@@ -4,9 +4,8 @@ import { KeyRoundIcon, ShieldCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
 import { ManagedListCard, ManagedRow } from '@/components/admin/managed-list-card';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDelete } from '@/components/confirm-dialog';
 import { SecretOnceDialog } from '@/components/secret-once-dialog';
-import { toastError } from '@/components/server-errors';
 import { ToneBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
 import { parseServerTime, relativeTime } from '@/lib/format';
@@ -104,18 +103,14 @@ export function ApiKeysSection({ companyId }: { companyId: number }) {
         apiKey={created === null ? grantingKey : null}
         onClose={() => setGranting(null)}
       />
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title={`Delete ${deleting?.name ?? 'API key'}?`}
         description="It stops working at once: every system still using it gets 401 from its next call."
         confirmLabel="Delete API key"
         pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, { onSuccess: () => setDeleting(null), onError: (e) => toastError(e) })
-        }
+        mutation={remove}
       />
     </ManagedListCard>
   );

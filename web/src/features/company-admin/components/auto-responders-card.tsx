@@ -4,7 +4,7 @@ import { BotIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
 import { ManagedListCard, ManagedRow } from '@/components/admin/managed-list-card';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDelete } from '@/components/confirm-dialog';
 import { toastError } from '@/components/server-errors';
 import { Switch } from '@/components/ui/switch';
 import { respondersQuery, useDeleteResponder, useUpdateResponder } from '../api/auto-responders';
@@ -92,18 +92,14 @@ export function AutoRespondersCard({
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
       />
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title={`Delete ${deleting?.name ?? 'auto-responder'}?`}
         description="It stops answering at once, and answers it was still waiting to send are dropped."
         confirmLabel="Delete auto-responder"
         pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, { onSuccess: () => setDeleting(null), onError: (e) => toastError(e) })
-        }
+        mutation={remove}
       />
     </ManagedListCard>
   );

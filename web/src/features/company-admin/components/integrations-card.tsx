@@ -4,7 +4,7 @@ import { InfoIcon, PlugIcon, ZapIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
 import { ManagedListCard, ManagedRow } from '@/components/admin/managed-list-card';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDelete } from '@/components/confirm-dialog';
 import { CopyField } from '@/components/copy-button';
 import { ErrorState } from '@/components/error-state';
 import { DialogPanel } from '@/components/form-dialog';
@@ -132,18 +132,14 @@ export function IntegrationsCard({ companyId, appId }: { companyId: number; appI
         warning="Anyone with this secret can sign requests as this webhook. Keep it out of code and chats."
         onClose={() => setSecret(null)}
       />
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title={`Delete ${deleting?.name ?? 'integration'}?`}
         description="It stops at once: a channel brings no more conversations, a webhook sends no more events."
         confirmLabel="Delete integration"
         pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, { onSuccess: () => setDeleting(null), onError: (e) => toastError(e) })
-        }
+        mutation={remove}
       />
     </ManagedListCard>
   );

@@ -2,7 +2,7 @@ import { COMPANY_ROLES, type CompanyUser } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Trash2Icon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDelete } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { ListSkeleton } from '@/components/list-skeleton';
@@ -111,18 +111,14 @@ export function UsersSection({ companyId, currentUserId }: { companyId: number; 
         )}
       </CardContent>
       <AddUserDialog companyId={companyId} open={adding} onOpenChange={setAdding} />
-      <ConfirmDialog
-        open={!!removing}
-        onOpenChange={(open) => !open && setRemoving(null)}
+      <ConfirmDelete
+        item={removing}
+        onClose={() => setRemoving(null)}
         title={`Remove ${removing?.name ?? 'user'}?`}
         description="They lose access to this company, its apps and its queues. Their account stays, and they can be added again later."
         confirmLabel="Remove user"
         pendingLabel="Removing..."
-        pending={remove.isPending}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing, { onSuccess: () => setRemoving(null), onError: (e) => toastError(e) })
-        }
+        mutation={remove}
       />
     </Card>
   );
