@@ -17,11 +17,6 @@ export function bucketOf(seconds: number): number {
   return i === -1 ? DURATION_BUCKETS.length : i;
 }
 
-export function addHistograms(into: number[], more: readonly (number | string)[]) {
-  for (let i = 0; i < SIZE; i++) into[i] = (into[i] ?? 0) + Number(more[i] ?? 0);
-  return into;
-}
-
 /** The value at a nearest rank, placed linearly inside its bucket (an estimate for long periods). */
 function valueAtRank(hist: readonly number[], rank: number): number {
   let seen = 0;

@@ -7,6 +7,7 @@ import { signIn, type TenantWithSessions, tenantWithSessions } from '../companie
 import { appendMessage } from '../conversations/append.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { startChat } from '../portal/test-helpers.ts';
+import { metricsFor } from './metrics.ts';
 
 /**
  * A known workload played through the API, its events moved to chosen times (the product's clock), then
@@ -187,6 +188,22 @@ describe('the overview', () => {
     expect(foreign.status).toBe(404);
     const theirs = await overview(other.as.admin, { from: '2026-03-02', to: '2026-03-03' });
     expect(theirs.metrics.conversations_created).toBe(0);
+  });
+});
+
+describe('long periods', () => {
+  it('estimates medians and p90s inside their buckets from the rollups, with exact counts and averages', async () => {
+    const scope = { companyId: a.company.id, appIds: null };
+    const exact = await metricsFor(t.db, scope, '2026-03-02', '2026-03-03');
+    const estimated = await metricsFor(t.db, scope, '2026-03-02', '2026-03-03', 0);
+    expect(estimated.conversations_resolved).toBe(exact.conversations_resolved);
+    expect(estimated.resolution_time.avg_s).toBe(exact.resolution_time.avg_s);
+    expect(estimated.resolution_time.estimated).toBe(true);
+    // 3,600 s sits in the bucket (2,700, 3,600]; 82,800 s in (64,800, 86,400].
+    expect(estimated.resolution_time.median_s).toBeGreaterThan(2700);
+    expect(estimated.resolution_time.median_s).toBeLessThanOrEqual(3600);
+    expect(estimated.resolution_time.p90_s).toBeGreaterThan(64800);
+    expect(estimated.resolution_time.p90_s).toBeLessThanOrEqual(86400);
   });
 });
 
