@@ -49,35 +49,49 @@ export function reportingConsumer(): ConsumerSpec {
   };
 }
 
-/** Writes the facts of these events, in order (a first response looks for the start written before it). */
+/** What the batch needs to know of each conversation: when it started, and whether it has a first response. */
+interface Known {
+  started: Date | null;
+  answered: boolean;
+}
+
+/**
+ * Writes the facts of these events in a few statements whatever the batch's size (one read of what is known
+ * of their conversations, one insert, one rollup upsert): the consumer runs beside every send, so its cost
+ * per event must stay small. Events are taken in order, so a start and a reply in one batch find each other.
+ */
 export async function recordFacts(tx: Tx, events: InboxEvent[]) {
-  if (events.length === 0) return;
-  const ids = [...new Set(events.map((e) => e.company_id))];
+  const wanted = events.filter((e) => e.app_id !== null && e.conversation_id !== undefined);
+  if (wanted.length === 0) return;
+  const companyIds = [...new Set(wanted.map((e) => e.company_id))];
   const res = await tx.execute<Company>(sql`
-    select id, timezone, business_hours from companies where id = any(${sql.param(ids)}::int[])`);
+    select id, timezone, business_hours from companies where id = any(${sql.param(companyIds)}::int[])`);
   const companies = new Map(res.rows.map((c) => [Number(c.id), c]));
-  const written = new Map<number, NewFact[]>();
-  for (const e of events) {
+  const known = await knownConversations(tx, [...new Set(wanted.map((e) => e.conversation_id!))]);
+  const rows: { e: InboxEvent; company: Company; fact: Fact }[] = [];
+  for (const e of wanted) {
     const company = companies.get(e.company_id);
-    if (!company || e.app_id === null || e.conversation_id === undefined) continue;
-    for (const fact of await factsOf(tx, e, company)) {
-      const day = await insertFact(tx, e, company, fact);
-      if (!day) continue;
-      const state = (e.data.conversation ?? {}) as ConversationState;
-      const list = written.get(e.company_id) ?? [];
-      list.push({
-        day,
-        appId: e.app_id,
-        queueId: state.queue_id ?? null,
-        userId: fact.userId,
-        kind: fact.kind,
-        seconds: fact.seconds ?? null,
-        businessSeconds: fact.businessSeconds ?? null,
-      });
-      written.set(e.company_id, list);
-    }
+    if (!company) continue;
+    for (const fact of factsOf(e, company, known)) rows.push({ e, company, fact });
   }
-  for (const [companyId, facts] of written) await addToRollups(tx, companyId, facts);
+  const written = await insertFacts(tx, rows);
+  const byCompany = new Map<number, NewFact[]>();
+  for (const f of written) byCompany.set(f.companyId, [...(byCompany.get(f.companyId) ?? []), f]);
+  for (const [companyId, facts] of byCompany) await addToRollups(tx, companyId, facts);
+}
+
+/** Starts and first responses already counted for these conversations. */
+async function knownConversations(tx: Tx, ids: number[]) {
+  const res = await tx.execute<{ conversation_id: number; kind: string; at: string | Date }>(sql`
+    select conversation_id, kind, at from report_facts
+    where conversation_id = any(${sql.param(ids)}::int[]) and kind in ('conversation_created', 'first_response')`);
+  const known = new Map<number, Known>(ids.map((id) => [id, { started: null, answered: false }]));
+  for (const r of res.rows) {
+    const k = known.get(Number(r.conversation_id))!;
+    if (r.kind === 'conversation_created') k.started = new Date(r.at);
+    else k.answered = true;
+  }
+  return known;
 }
 
 /** Whoever holds the conversation when the customer acts: "its" conversations and messages, for one agent. */
@@ -86,36 +100,30 @@ const holder = (e: InboxEvent) => {
   return id == null ? null : Number(id);
 };
 
-async function factsOf(tx: Tx, e: InboxEvent, company: Company): Promise<Fact[]> {
-  if (e.type === 'conversation.created') return [{ kind: 'conversation_created', userId: holder(e) }];
+function factsOf(e: InboxEvent, company: Company, known: Map<number, Known>): Fact[] {
+  const k = known.get(e.conversation_id!)!;
+  const at = new Date(e.created_ts);
+  if (e.type === 'conversation.created') {
+    k.started ??= at;
+    return [{ kind: 'conversation_created', userId: holder(e) }];
+  }
   if (e.type === 'conversation.assigned') {
     const to = (e.data as { to?: number | null }).to;
     return to == null ? [] : [{ kind: 'assigned', userId: Number(to) }];
   }
-  const at = new Date(e.created_ts);
   if (e.type === 'conversation.resolved') {
-    const started = await startOf(tx, e.conversation_id!);
-    return [{ kind: 'resolved', userId: asUser(e), ...durations(company, started, at) }];
+    return [{ kind: 'resolved', userId: asUser(e), ...durations(company, k.started, at) }];
   }
   const m = e.data.message as { sender_type?: string; sender_user_id?: number | null; is_private?: boolean };
   if (m?.sender_type === 'customer') return [{ kind: 'message_received', userId: holder(e) }];
   if (m?.sender_type !== 'agent' || m.is_private) return [];
   const replier = m.sender_user_id == null ? null : Number(m.sender_user_id);
   const out: Fact[] = [{ kind: 'message_sent', userId: replier }];
-  const first = await tx.execute(sql`
-    select 1 from report_facts where conversation_id = ${e.conversation_id} and kind = 'first_response'`);
-  if (first.rows.length === 0) {
-    const started = await startOf(tx, e.conversation_id!);
-    if (started) out.push({ kind: 'first_response', userId: replier, ...durations(company, started, at) });
+  if (!k.answered && k.started) {
+    k.answered = true;
+    out.push({ kind: 'first_response', userId: replier, ...durations(company, k.started, at) });
   }
   return out;
-}
-
-/** When the conversation started, from its own fact (null when its start is older than the event log). */
-async function startOf(tx: Tx, conversationId: number): Promise<Date | null> {
-  const res = await tx.execute<{ at: string | Date }>(sql`
-    select at from report_facts where conversation_id = ${conversationId} and kind = 'conversation_created'`);
-  return res.rows[0] ? new Date(res.rows[0].at) : null;
 }
 
 function durations(company: Company, from: Date | null, to: Date) {
@@ -126,19 +134,46 @@ function durations(company: Company, from: Date | null, to: Date) {
   };
 }
 
-/** The day of the fact when it was written (nothing when it was there already, or its app is gone). */
-async function insertFact(tx: Tx, e: InboxEvent, company: Company, f: Fact): Promise<string | null> {
-  const state = (e.data.conversation ?? {}) as ConversationState;
-  const res = await tx.execute<{ day: string }>(sql`
+/**
+ * One insert for the batch's facts; answers those it wrote (not those there already, nor those of an app
+ * deleted since the event, which took its numbers with it) with their company-local day.
+ */
+async function insertFacts(
+  tx: Tx,
+  rows: { e: InboxEvent; company: Company; fact: Fact }[],
+): Promise<(NewFact & { companyId: number })[]> {
+  if (rows.length === 0) return [];
+  const values = rows.map(({ e, company, fact: f }) => {
+    const state = (e.data.conversation ?? {}) as ConversationState;
+    return sql`(${e.company_id}::int, ${e.app_id}::int, ${state.queue_id ?? null}::int, ${f.userId}::int,
+      ${e.conversation_id}::int, ${e.event_id}::bigint, ${f.kind}::text, ${e.created_ts}::timestamptz,
+      (${e.created_ts}::timestamptz at time zone ${company.timezone})::date, ${f.seconds ?? null}::int,
+      ${f.businessSeconds ?? null}::int)`;
+  });
+  const res = await tx.execute<{
+    company_id: number;
+    app_id: number;
+    queue_id: number | null;
+    user_id: number | null;
+    kind: string;
+    day: string;
+    seconds: number | null;
+    business_seconds: number | null;
+  }>(sql`
     insert into report_facts (company_id, app_id, queue_id, user_id, conversation_id, event_id, kind, at, day,
       seconds, business_seconds)
-    select ${e.company_id}, ${e.app_id}, ${state.queue_id ?? null}::int, ${f.userId}::int, ${e.conversation_id},
-      ${e.event_id}, ${f.kind}, ${e.created_ts}::timestamptz,
-      (${e.created_ts}::timestamptz at time zone ${company.timezone})::date,
-      ${f.seconds ?? null}::int, ${f.businessSeconds ?? null}::int
-    -- An app deleted since the event took its numbers with it (as deleting it now would).
-    where exists (select 1 from apps where id = ${e.app_id} and company_id = ${e.company_id})
+    select v.* from (values ${sql.join(values, sql`, `)}) v
+    where exists (select 1 from apps a where a.id = v.column2 and a.company_id = v.column1)
     on conflict do nothing
-    returning to_char(day, 'YYYY-MM-DD') as day`);
-  return res.rows[0]?.day ?? null;
+    returning company_id, app_id, queue_id, user_id, kind, to_char(day, 'YYYY-MM-DD') as day, seconds, business_seconds`);
+  return res.rows.map((r) => ({
+    companyId: Number(r.company_id),
+    day: r.day,
+    appId: Number(r.app_id),
+    queueId: r.queue_id === null ? null : Number(r.queue_id),
+    userId: r.user_id === null ? null : Number(r.user_id),
+    kind: r.kind,
+    seconds: r.seconds === null ? null : Number(r.seconds),
+    businessSeconds: r.business_seconds === null ? null : Number(r.business_seconds),
+  }));
 }
