@@ -207,9 +207,25 @@ export function autoResponderConsumer(clock: () => Date): ConsumerSpec {
     name: AUTO_RESPONDER_CONSUMER,
     types: ['conversation.created', 'message.created'],
     async handle(tx: Tx, events: InboxEvent[]) {
+      // Most apps have no responder: one look for the whole batch spares them a read per message. An agent's
+      // reply still cancels what is waiting, so it is let through whatever the app (a responder may have been
+      // switched off after owing an answer).
+      const appIds = [...new Set(events.map((e) => e.app_id).filter((id): id is number => id !== null))];
+      const withResponders = new Set(
+        appIds.length === 0
+          ? []
+          : (
+              await tx.execute<{ app_id: number }>(sql`
+                select distinct app_id from auto_responders
+                where app_id = any(${sql.param(appIds)}::int[]) and is_active`)
+            ).rows.map((r) => Number(r.app_id)),
+      );
       for (const e of events) {
         const conversationId = e.conversation_id;
         if (conversationId === undefined) continue;
+        const agentReply =
+          e.type === 'message.created' && (e.data.message as MessageData)?.sender_type === 'agent';
+        if (!agentReply && (e.app_id === null || !withResponders.has(e.app_id))) continue;
         if (e.type === 'conversation.created') {
           await onStarted(tx, conversationId, e.created_ts, clock());
           continue;

@@ -63,16 +63,21 @@ interface Known {
 export async function recordFacts(tx: Tx, events: InboxEvent[]) {
   const wanted = events.filter((e) => e.app_id !== null && e.conversation_id !== undefined);
   if (wanted.length === 0) return;
-  const companyIds = [...new Set(wanted.map((e) => e.company_id))];
-  const res = await tx.execute<Company>(sql`
-    select id, timezone, business_hours from companies where id = any(${sql.param(companyIds)}::int[])`);
-  const companies = new Map(res.rows.map((c) => [Number(c.id), c]));
-  const known = await knownConversations(tx, [...new Set(wanted.map((e) => e.conversation_id!))]);
-  const rows: { e: InboxEvent; company: Company; fact: Fact }[] = [];
+  // Only starts, replies and resolutions need what is known of their conversation and their company's hours;
+  // a batch of customer messages (the portal's traffic) reads nothing before writing.
+  const timed = wanted.filter((e) => e.type !== 'conversation.assigned' && !isCustomerMessage(e));
+  const companies = new Map<number, Company>();
+  let known = new Map<number, Known>();
+  if (timed.length > 0) {
+    const companyIds = [...new Set(timed.map((e) => e.company_id))];
+    const res = await tx.execute<Company>(sql`
+      select id, timezone, business_hours from companies where id = any(${sql.param(companyIds)}::int[])`);
+    for (const c of res.rows) companies.set(Number(c.id), c);
+    known = await knownConversations(tx, [...new Set(timed.map((e) => e.conversation_id!))]);
+  }
+  const rows: { e: InboxEvent; fact: Fact }[] = [];
   for (const e of wanted) {
-    const company = companies.get(e.company_id);
-    if (!company) continue;
-    for (const fact of factsOf(e, company, known)) rows.push({ e, company, fact });
+    for (const fact of factsOf(e, companies.get(e.company_id), known)) rows.push({ e, fact });
   }
   const written = await insertFacts(tx, rows);
   const byCompany = new Map<number, NewFact[]>();
@@ -100,22 +105,28 @@ const holder = (e: InboxEvent) => {
   return id == null ? null : Number(id);
 };
 
-function factsOf(e: InboxEvent, company: Company, known: Map<number, Known>): Fact[] {
-  const k = known.get(e.conversation_id!)!;
+const isCustomerMessage = (e: InboxEvent) =>
+  e.type === 'message.created' &&
+  (e.data.message as { sender_type?: string } | undefined)?.sender_type === 'customer';
+
+function factsOf(e: InboxEvent, company: Company | undefined, known: Map<number, Known>): Fact[] {
+  if (e.type === 'conversation.assigned') {
+    const to = (e.data as { to?: number | null }).to;
+    return to == null ? [] : [{ kind: 'assigned', userId: Number(to) }];
+  }
+  if (isCustomerMessage(e)) return [{ kind: 'message_received', userId: holder(e) }];
+  const k = known.get(e.conversation_id!);
+  // A company deleted since the event: nothing to count for it.
+  if (!company || !k) return [];
   const at = new Date(e.created_ts);
   if (e.type === 'conversation.created') {
     k.started ??= at;
     return [{ kind: 'conversation_created', userId: holder(e) }];
   }
-  if (e.type === 'conversation.assigned') {
-    const to = (e.data as { to?: number | null }).to;
-    return to == null ? [] : [{ kind: 'assigned', userId: Number(to) }];
-  }
   if (e.type === 'conversation.resolved') {
     return [{ kind: 'resolved', userId: asUser(e), ...durations(company, k.started, at) }];
   }
   const m = e.data.message as { sender_type?: string; sender_user_id?: number | null; is_private?: boolean };
-  if (m?.sender_type === 'customer') return [{ kind: 'message_received', userId: holder(e) }];
   if (m?.sender_type !== 'agent' || m.is_private) return [];
   const replier = m.sender_user_id == null ? null : Number(m.sender_user_id);
   const out: Fact[] = [{ kind: 'message_sent', userId: replier }];
@@ -140,15 +151,14 @@ function durations(company: Company, from: Date | null, to: Date) {
  */
 async function insertFacts(
   tx: Tx,
-  rows: { e: InboxEvent; company: Company; fact: Fact }[],
+  rows: { e: InboxEvent; fact: Fact }[],
 ): Promise<(NewFact & { companyId: number })[]> {
   if (rows.length === 0) return [];
-  const values = rows.map(({ e, company, fact: f }) => {
+  const values = rows.map(({ e, fact: f }) => {
     const state = (e.data.conversation ?? {}) as ConversationState;
     return sql`(${e.company_id}::int, ${e.app_id}::int, ${state.queue_id ?? null}::int, ${f.userId}::int,
       ${e.conversation_id}::int, ${e.event_id}::bigint, ${f.kind}::text, ${e.created_ts}::timestamptz,
-      (${e.created_ts}::timestamptz at time zone ${company.timezone})::date, ${f.seconds ?? null}::int,
-      ${f.businessSeconds ?? null}::int)`;
+      ${f.seconds ?? null}::int, ${f.businessSeconds ?? null}::int)`;
   });
   const res = await tx.execute<{
     company_id: number;
@@ -162,7 +172,9 @@ async function insertFacts(
   }>(sql`
     insert into report_facts (company_id, app_id, queue_id, user_id, conversation_id, event_id, kind, at, day,
       seconds, business_seconds)
-    select v.* from (values ${sql.join(values, sql`, `)}) v
+    select v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8,
+      (v.column8 at time zone c.timezone)::date, v.column9, v.column10
+    from (values ${sql.join(values, sql`, `)}) v join companies c on c.id = v.column1
     where exists (select 1 from apps a where a.id = v.column2 and a.company_id = v.column1)
     on conflict do nothing
     returning company_id, app_id, queue_id, user_id, kind, to_char(day, 'YYYY-MM-DD') as day, seconds, business_seconds`);
