@@ -9,6 +9,7 @@ import {
   type CreatedApiKey,
   type GrantableIntegration,
   type GrantBody,
+  INTEGRATION_TYPES,
   type UpdateApiKeyBody,
 } from '@inbox/contract';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
@@ -29,15 +30,7 @@ export const hashKey = (key: string) => createHash('sha256').update(key).digest(
 const PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 
 /** What a grant may name: integrations whose traffic a key can act on (not outgoing webhooks). */
-const GRANTABLE: ReadonlySet<string> = new Set([
-  'facebook',
-  'whatsapp',
-  'sms',
-  'email',
-  'web',
-  'portal',
-  'api',
-]);
+const GRANTABLE: ReadonlySet<string> = new Set(INTEGRATION_TYPES.filter((t) => t !== 'webhook'));
 
 type KeyRow = typeof apiKeys.$inferSelect;
 type GrantRow = typeof apiKeyPermissions.$inferSelect;

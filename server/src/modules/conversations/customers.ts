@@ -45,18 +45,36 @@ export async function findOrCreateCustomer(db: DbOrTx, input: CustomerInput) {
       await db.execute(sql`update customers set last_seen_at = now() where id = ${id}`);
     }
   }
-  if (input.phone) {
-    const phone = phoneKey(input.phone);
+  await addPhoneAndApp(db, {
+    companyId: input.companyId,
+    customerId: id,
+    appId: input.appId,
+    phone: input.phone,
+  });
+  return { id };
+}
+
+/**
+ * A first contact's phone fills the customer's empty one unless another customer of the company holds that
+ * number, and the customer is linked to the app it wrote to.
+ */
+export async function addPhoneAndApp(
+  db: DbOrTx,
+  c: { companyId: number; customerId: number; appId: number; phone?: string | null },
+) {
+  if (c.phone) {
+    const phone = phoneKey(c.phone);
     if (
       phone.replace('+', '').length >= 4 &&
-      (await claimIdentity(db, input.companyId, id, 'phone', phone))
+      (await claimIdentity(db, c.companyId, c.customerId, 'phone', phone))
     ) {
-      await db.execute(sql`update customers set phone = ${phone} where id = ${id} and phone is null`);
+      await db.execute(
+        sql`update customers set phone = ${phone} where id = ${c.customerId} and phone is null`,
+      );
     }
   }
   await db.execute(sql`
     insert into customer_apps (customer_id, app_id, company_id)
-    values (${id}, ${input.appId}, ${input.companyId})
+    values (${c.customerId}, ${c.appId}, ${c.companyId})
     on conflict do nothing`);
-  return { id };
 }

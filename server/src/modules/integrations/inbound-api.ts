@@ -9,8 +9,8 @@ import { storeAttachment } from '../attachments/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { appendMessage } from '../conversations/append.ts';
 import { createConversation } from '../conversations/create.ts';
-import { findOrCreateCustomer } from '../conversations/customers.ts';
-import { claimIdentity, customerWith, lockIdentity, phoneKey } from '../customers/identities.ts';
+import { addPhoneAndApp, findOrCreateCustomer } from '../conversations/customers.ts';
+import { claimIdentity, customerWith, lockIdentity } from '../customers/identities.ts';
 import { recordEvent } from '../events/record.ts';
 
 /**
@@ -146,16 +146,8 @@ async function customerFor(tx: Tx, integration: IntegrationRow, given: Integrati
       });
     }
     await claimIdentity(tx, companyId, id, 'external', external);
-    if (given.phone) {
-      const phone = phoneKey(given.phone);
-      if (phone.replace('+', '').length >= 4 && (await claimIdentity(tx, companyId, id, 'phone', phone))) {
-        await tx.execute(sql`update customers set phone = ${phone} where id = ${id} and phone is null`);
-      }
-    }
   }
-  await tx.execute(sql`
-    insert into customer_apps (customer_id, app_id, company_id) values (${id}, ${integration.appId}, ${companyId})
-    on conflict do nothing`);
+  await addPhoneAndApp(tx, { companyId, customerId: id, appId: integration.appId, phone: given.phone });
   return id;
 }
 
