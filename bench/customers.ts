@@ -36,7 +36,8 @@ const url = (() => {
 })();
 const COUNT = Number(env.BENCH_CUSTOMERS || 100_000);
 const dataFile = path.join(here, 'results', `customers-data-${dbName}.json`);
-const START = '<!-- customers-list -->';
+// Markers the portal report carries over when it rewrites RESULTS.md (`<!-- name: written by ... -->`).
+const START = '<!-- customers-list: written by bench/customers.ts -->';
 const END = '<!-- /customers-list -->';
 
 interface Data {

@@ -41,11 +41,19 @@ interface ConversationState {
 
 const asUser = (e: InboxEvent) => (e.actor.type === 'user' && e.actor.id != null ? Number(e.actor.id) : null);
 
+/** The events facts come from. */
+export const REPORTED_TYPES = [
+  'conversation.created',
+  'message.created',
+  'conversation.resolved',
+  'conversation.assigned',
+] as const;
+
 export function reportingConsumer(): ConsumerSpec {
   return {
     name: REPORTING_CONSUMER,
-    types: ['conversation.created', 'message.created', 'conversation.resolved', 'conversation.assigned'],
-    handle: (tx, events) => recordFacts(tx, events),
+    types: REPORTED_TYPES,
+    handle: (tx, events) => recordFacts(tx, events, { rollups: true }),
   };
 }
 
@@ -59,8 +67,9 @@ interface Known {
  * Writes the facts of these events in a few statements whatever the batch's size (one read of what is known
  * of their conversations, one insert, one rollup upsert): the consumer runs beside every send, so its cost
  * per event must stay small. Events are taken in order, so a start and a reply in one batch find each other.
+ * A recalculation passes `rollups: false` and counts the days again once at its end.
  */
-export async function recordFacts(tx: Tx, events: InboxEvent[]) {
+export async function recordFacts(tx: Tx, events: InboxEvent[], opts: { rollups: boolean }) {
   const wanted = events.filter((e) => e.app_id !== null && e.conversation_id !== undefined);
   if (wanted.length === 0) return;
   // Only starts, replies and resolutions need what is known of their conversation and their company's hours;
@@ -80,6 +89,7 @@ export async function recordFacts(tx: Tx, events: InboxEvent[]) {
     for (const fact of factsOf(e, companies.get(e.company_id), known)) rows.push({ e, fact });
   }
   const written = await insertFacts(tx, rows);
+  if (!opts.rollups) return;
   const byCompany = new Map<number, NewFact[]>();
   for (const f of written) byCompany.set(f.companyId, [...(byCompany.get(f.companyId) ?? []), f]);
   for (const [companyId, facts] of byCompany) await addToRollups(tx, companyId, facts);

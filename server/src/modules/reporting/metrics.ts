@@ -90,6 +90,14 @@ const SUM_OF: Record<TimeKey, [string, string]> = {
   rtb: ['rtb_sum', 'rt_n'],
 };
 
+/** `array[sum(d.frt_hist[1]), ...] as frt`: one histogram summed over the rows of a group. */
+const summedHistogram = (k: TimeKey) =>
+  sql.raw(
+    `array[${emptyHistogram()
+      .map((_, i) => `coalesce(sum(d.${k}_hist[${i + 1}]), 0)`)
+      .join(', ')}]::bigint[] as ${k}`,
+  );
+
 const num = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10);
 
 /**
@@ -141,33 +149,20 @@ async function timesOf(
     }
     return out;
   }
-  // The histograms are summed bucket by bucket in the database: a year of agents is a few thousand rows of
-  // 33 buckets each, cheaper to add up there than to ship and parse.
-  const res = await db.execute<{
-    g: number;
-    i: number;
-    frt: number;
-    frtb: number;
-    rt: number;
-    rtb: number;
-  }>(sql`
-    select ${byUser ? sql`d.user_id` : sql`0`} as g, t.i, sum(t.frt) as frt, sum(t.frtb) as frtb, sum(t.rt) as rt,
-      sum(t.rtb) as rtb
-    from report_daily d,
-      unnest(d.frt_hist, d.frtb_hist, d.rt_hist, d.rtb_hist) with ordinality as t(frt, frtb, rt, rtb, i)
+  // The histograms are summed bucket by bucket in the database, one aggregate per bucket: a year of agents
+  // is thousands of rows of 33 buckets, cheaper to add up there than to ship, and far cheaper column by
+  // column than unnested into a row per bucket.
+  const res = await db.execute<{ g: number } & Record<TimeKey, (number | string)[]>>(sql`
+    select ${byUser ? sql`d.user_id` : sql`0`} as g, ${sql.join(KEYS.map(summedHistogram), sql`, `)}
+    from report_daily d
     where ${scopeWhere('d', scope, from, to, byUser ? 'each' : 'scope')} and (d.frt_n > 0 or d.rt_n > 0)
-    group by 1, 2`);
+    group by 1`);
   const hists = new Map<string, Record<TimeKey, number[]>>();
   for (const row of res.rows) {
-    const g = String(row.g);
-    const h = hists.get(g) ?? {
-      frt: emptyHistogram(),
-      frtb: emptyHistogram(),
-      rt: emptyHistogram(),
-      rtb: emptyHistogram(),
-    };
-    for (const k of KEYS) h[k][Number(row.i) - 1] = Number(row[k]);
-    hists.set(g, h);
+    hists.set(
+      String(row.g),
+      Object.fromEntries(KEYS.map((k) => [k, row[k].map(Number)])) as Record<TimeKey, number[]>,
+    );
   }
   for (const [g, r] of sums) {
     const h = hists.get(g);

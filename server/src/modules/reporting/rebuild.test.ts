@@ -4,6 +4,7 @@ import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { runConsumers } from '../../../test/automation.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { portal, startChat } from '../portal/test-helpers.ts';
+import { addDays } from './metrics.ts';
 
 /**
  * `POST /reporting/calculate-stats` (contract section 11): after a random workload, the rebuilt numbers
@@ -164,5 +165,40 @@ describe('recalculating', () => {
       200,
     );
     expect(await sent()).toEqual([0, 0]);
+  });
+
+  it('moves a day’s numbers to their day in a new timezone and leaves the old day empty', async () => {
+    const c = await tenantWithSessions(t);
+    const setZone = (timezone: string) =>
+      call(t.app, 'PUT', '/companies', { as: c.as.admin, query: { id: c.company.id }, body: { timezone } });
+    expect((await setZone('UTC')).status).toBe(200);
+    const chat = await startChat(t.app, c.app.id, { queueId: c.queue.id });
+    await call(t.app, 'POST', '/messages', {
+      as: c.as.agent,
+      body: { conversation_id: chat.conversationId, content: 'Hello' },
+    });
+    await runConsumers(t);
+    await t.app.reporting.settle();
+    const [now] = (
+      await t.db.execute<{ day: string; hour: number }>(
+        sql`select to_char(now() at time zone 'UTC', 'YYYY-MM-DD') as day, extract(hour from now() at time zone 'UTC')::int as hour`,
+      )
+    ).rows;
+    const day = now!.day;
+    // A zone 14 hours ahead puts any time after 10:00 UTC on the next day; one 11 hours behind, any time
+    // before 11:00 UTC on the day before.
+    const [zone, shift] = now!.hour >= 10 ? ['Pacific/Kiritimati', 1] : ['Pacific/Pago_Pago', -1];
+    const moved = addDays(day, shift as number);
+    const counts = async (d: string) => {
+      const res = await call(t.app, 'GET', '/reporting/overview', { as: c.as.admin, query: { from: d, to: d } });
+      const m = res.body.data.metrics;
+      return [m.conversations_created, m.messages_received, m.messages_sent];
+    };
+    expect(await counts(day)).toEqual([1, 1, 1]);
+    expect((await setZone(zone as string)).status).toBe(200);
+    // Only the new day is recalculated: the old one is counted again because facts left it.
+    expect(await recalculate(c.as.admin, moved, moved)).toMatchObject({ status: 'completed', progress: 1 });
+    expect(await counts(moved)).toEqual([1, 1, 1]);
+    expect(await counts(day)).toEqual([0, 0, 0]);
   });
 });

@@ -5,11 +5,14 @@ import { notFound } from '../../http/app-error.ts';
 import type { JobKind } from '../../jobs/runtime.ts';
 import type { CompanyScope } from '../access/context.ts';
 import { eventsAfter } from '../events/store.ts';
-import { REPORTING_CONSUMER, recordFacts } from './facts.ts';
+import { REPORTED_TYPES, REPORTING_CONSUMER, recordFacts } from './facts.ts';
+import { addDays, daysBetween } from './metrics.ts';
 import { refreshDays } from './rollups.ts';
 
 export const REBUILD_JOB = 'reporting-rebuild';
-const CHUNK = 2000;
+const CHUNK = 5000;
+/** Two transactions count weeks at once: PostgreSQL runs each on its own core (PGlite takes them in turn). */
+const COUNTING_WORKERS = 2;
 
 /** `POST /reporting/calculate-stats`: records the request; the job does the work. */
 export async function requestRebuild(scope: CompanyScope, from: string, to: string) {
@@ -30,51 +33,45 @@ export async function rebuildStatus(scope: CompanyScope, id: number) {
 }
 
 /**
- * Rebuilds the facts of a company's events whose day (in its timezone) falls in the range, in event order,
- * a chunk at a time, then their days' rollups: what the live consumer would have written with today's
- * settings (a changed timezone or business hours). Each chunk holds the live consumer's lock, so the two
- * never interleave inside a chunk; facts are keyed by event, so whichever writes one first, it is the same.
- * Events older than the log's retention are gone: their facts are left as they are.
+ * Recalculates a company's reports for a date range (its timezone), with today's settings (a changed timezone
+ * or business hours) and today's rules, in two steps:
+ * 1. Facts: the events of the range still in the log are turned into facts again, in event order, a chunk
+ *    at a time. Events older than the log's retention (`EVENT_RETENTION_DAYS`) are gone: their facts, the
+ *    durable record, are kept as they were written.
+ * 2. Rollups: every day of the range (and any day a fact moved away from) is counted again from its facts,
+ *    a week per transaction, two weeks at once.
+ * Each chunk and each week holds the live consumer's row lock (shared between the two counting workers), so
+ * the consumer never adds to a day while it is being counted; facts are keyed by event, so whichever writes
+ * one first, it is the same fact.
  */
 export async function runRebuild(db: Db, id: number) {
   const [job] = await db.select().from(reportRebuilds).where(eq(reportRebuilds.id, id));
   if (!job || job.status === 'completed') return;
+  const setProgress = (progress: number) =>
+    db
+      .update(reportRebuilds)
+      .set({ progress: Math.min(1, progress), updatedAt: new Date() })
+      .where(eq(reportRebuilds.id, id));
   await db
     .update(reportRebuilds)
     .set({ status: 'running', updatedAt: new Date() })
     .where(eq(reportRebuilds.id, id));
   try {
-    const inRange = sql`company_id = ${job.companyId} and event_id is not null
-      and (created_at at time zone (select timezone from companies where id = ${job.companyId}))::date
-        between ${job.fromDay}::date and ${job.toDay}::date`;
-    const [counted] = (
-      await db.execute<{ n: number }>(sql`select count(*)::int as n from events where ${inRange}`)
-    ).rows;
-    const total = Number(counted?.n ?? 0);
-    let done = 0;
-    let after = 0;
-    for (;;) {
-      const batch = await db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from event_consumers where name = ${REPORTING_CONSUMER} for update`);
-        const events = await eventsAfter(tx, after, CHUNK, inRange);
-        if (events.length === 0) return events;
-        const ids = events.map((e) => e.event_id);
-        const gone = await tx.execute<{ day: string }>(sql`
-          delete from report_facts where company_id = ${job.companyId} and event_id = any(${sql.param(ids)}::bigint[])
-          returning to_char(day, 'YYYY-MM-DD') as day`);
-        await recordFacts(tx, events);
-        // A fact that moved to another day (a new timezone) leaves its old day to be counted again too.
-        await refreshDays(tx, job.companyId, [...new Set(gone.rows.map((r) => r.day))]);
-        return events;
-      });
-      if (batch.length === 0) break;
-      after = batch.at(-1)!.event_id;
-      done += batch.length;
-      await db
-        .update(reportRebuilds)
-        .set({ progress: total ? Math.min(1, done / total) : 1, updatedAt: new Date() })
-        .where(eq(reportRebuilds.id, id));
-    }
+    const moved = await rederiveFacts(db, job, (done) => setProgress(done / 2));
+    const days = [...new Set([...everyDay(job.fromDay, job.toDay), ...moved])];
+    let counted = 0;
+    const weeks = chunks(days, 7);
+    const worker = async () => {
+      for (let week = weeks.shift(); week; week = weeks.shift()) {
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`select 1 from event_consumers where name = ${REPORTING_CONSUMER} for share`);
+          await refreshDays(tx, job.companyId, week);
+        });
+        counted += week.length;
+        await setProgress(0.5 + counted / days.length / 2);
+      }
+    };
+    await Promise.all(Array.from({ length: COUNTING_WORKERS }, worker));
     await db
       .update(reportRebuilds)
       .set({ status: 'completed', progress: 1, updatedAt: new Date() })
@@ -86,6 +83,51 @@ export async function runRebuild(db: Db, id: number) {
       .where(eq(reportRebuilds.id, id));
   }
 }
+
+/** Step 1: the range's events in the log become facts again; answers the days facts moved away from. */
+async function rederiveFacts(
+  db: Db,
+  job: { companyId: number; fromDay: string; toDay: string },
+  progress: (fraction: number) => Promise<unknown>,
+) {
+  const inRange = sql`company_id = ${job.companyId} and event_id is not null
+    and type = any(${sql.param([...REPORTED_TYPES])}::text[])
+    and (created_at at time zone (select timezone from companies where id = ${job.companyId}))::date
+      between ${job.fromDay}::date and ${job.toDay}::date`;
+  const [counted] = (
+    await db.execute<{ n: number }>(sql`select count(*)::int as n from events where ${inRange}`)
+  ).rows;
+  const total = Number(counted?.n ?? 0);
+  const moved = new Set<string>();
+  let done = 0;
+  let after = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from event_consumers where name = ${REPORTING_CONSUMER} for update`);
+      const events = await eventsAfter(tx, after, CHUNK, inRange);
+      if (events.length === 0) return events;
+      const ids = events.map((e) => e.event_id);
+      const gone = await tx.execute<{ day: string }>(sql`
+        delete from report_facts where company_id = ${job.companyId} and event_id = any(${sql.param(ids)}::bigint[])
+        returning to_char(day, 'YYYY-MM-DD') as day`);
+      for (const r of gone.rows) moved.add(r.day);
+      await recordFacts(tx, events, { rollups: false });
+      return events;
+    });
+    if (batch.length === 0) break;
+    after = batch.at(-1)!.event_id;
+    done += batch.length;
+    await progress(total ? done / total : 1);
+  }
+  return [...moved].filter((d) => d < job.fromDay || d > job.toDay);
+}
+
+/** Every calendar day from `from` to `to`, both included. */
+const everyDay = (from: string, to: string) =>
+  Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
+
+const chunks = <T>(xs: T[], size: number) =>
+  Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, i * size + size));
 
 export function rebuildJob(db: Db): JobKind<{ rebuildId: number }> {
   return {
