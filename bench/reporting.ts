@@ -143,7 +143,13 @@ async function generate(): Promise<Data> {
            from conversations where ${at} >= now() - make_interval(days => ${RETENTION_DAYS}) and ${where}`);
       const state = (assignee: string) =>
         `'conversation', jsonb_build_object('queue_id', queue_id, 'assigned_user_id', ${assignee})`;
-      await event(0, 'conversation.created', 'created_at', `'customer', customer_id`, `jsonb_build_object(${state('null')})`);
+      await event(
+        0,
+        'conversation.created',
+        'created_at',
+        `'customer', customer_id`,
+        `jsonb_build_object(${state('null')})`,
+      );
       await event(
         10_000_000,
         'message.created',
@@ -331,7 +337,9 @@ async function main() {
       console.log(line);
     }
     recalculation = await timeRecalculation(product.url, headers, client, data, year);
-    console.log(`recalculation of the year: ${recalculation.seconds} s, numbers unchanged: ${recalculation.unchanged}`);
+    console.log(
+      `recalculation of the year: ${recalculation.seconds} s, numbers unchanged: ${recalculation.unchanged}`,
+    );
   } finally {
     await client.end();
     await product.stop();

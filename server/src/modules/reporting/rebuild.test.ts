@@ -190,7 +190,10 @@ describe('recalculating', () => {
     const [zone, shift] = now!.hour >= 10 ? ['Pacific/Kiritimati', 1] : ['Pacific/Pago_Pago', -1];
     const moved = addDays(day, shift as number);
     const counts = async (d: string) => {
-      const res = await call(t.app, 'GET', '/reporting/overview', { as: c.as.admin, query: { from: d, to: d } });
+      const res = await call(t.app, 'GET', '/reporting/overview', {
+        as: c.as.admin,
+        query: { from: d, to: d },
+      });
       const m = res.body.data.metrics;
       return [m.conversations_created, m.messages_received, m.messages_sent];
     };
