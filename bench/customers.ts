@@ -8,7 +8,6 @@
  *
  * Knobs: BENCH_PG_URL, BENCH_PORT, BENCH_CUSTOMERS (100000), BENCH_CUSTOMERS_REUSE=1 (keep the database).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CustomerListQuery } from '@inbox/contract';
@@ -16,9 +15,9 @@ import pg from 'pg';
 import { openPostgres } from '../server/src/db/client.ts';
 import { customerReach, listCustomers } from '../server/src/modules/customers/reads.ts';
 import { loggingContext, timeStatements } from './inbox-capture.ts';
-import { measure } from './lib/load.ts';
+import { aloneAndTen } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
-import { consoleHeaders, resultStamp, startProduct } from './lib/product.ts';
+import { consoleHeaders, loadDataset, startProduct, writeResults } from './lib/product.ts';
 import { seededRandom } from './lib/random.ts';
 import { adminQuery, writeSection } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
@@ -169,12 +168,13 @@ const CALLS = [
 
 async function main() {
   const machine = await machineInfo(s.adminUrl);
-  // The data file outlives the database on a new machine: reuse only what is really there.
-  const exists = (await admin(`select 1 from pg_database where datname = '${dbName}'`)).length > 0;
-  const reuse = env.BENCH_CUSTOMERS_REUSE === '1' && exists && fs.existsSync(dataFile);
-  const data: Data = reuse ? JSON.parse(fs.readFileSync(dataFile, 'utf8')) : await generate();
-  fs.mkdirSync(path.dirname(dataFile), { recursive: true });
-  fs.writeFileSync(dataFile, `${JSON.stringify(data, null, 2)}\n`);
+  const data: Data = await loadDataset({
+    adminUrl: s.adminUrl,
+    dbName,
+    dataFile,
+    reuse: env.BENCH_CUSTOMERS_REUSE === '1',
+    generate,
+  });
   console.log(`customers bench: ${machine.cpus} cores; data ${JSON.stringify(data.counts)}`);
   const product = await startProduct({
     url,
@@ -204,8 +204,7 @@ async function main() {
           path: `/api/v1/customers${qs ? `?${qs}` : ''}`,
           headers: headers[who],
         });
-        const alone = await measure(product, { connections: 1, warmup: 1, duration: 4 }, req);
-        const ten = await measure(product, { connections: 10, warmup: 1, duration: 5 }, req);
+        const { alone, ten } = await aloneAndTen(product, req);
         raw.push({
           who,
           ...call,
@@ -224,12 +223,7 @@ async function main() {
     await client.end();
     await product.stop();
   }
-  const stamp = resultStamp();
-  const jsonPath = path.join(here, 'results', `customers-${stamp}.json`);
-  fs.writeFileSync(
-    jsonPath,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, data: data.counts, results: raw }, null, 2)}\n`,
-  );
+  const jsonPath = writeResults(here, 'customers', { machine, data: data.counts, results: raw });
   const section = [
     START,
     '## Customer list (issue 10)',

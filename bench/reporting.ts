@@ -9,15 +9,14 @@
  *
  * Knobs: BENCH_PG_URL, BENCH_PORT, BENCH_REPORT_CONVERSATIONS (1000000), BENCH_REPORTING_REUSE=1.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPostgres } from '../server/src/db/client.ts';
 import { refreshDays } from '../server/src/modules/reporting/rollups.ts';
-import { measure } from './lib/load.ts';
+import { aloneAndTen } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
-import { consoleHeaders, resultStamp, startProduct } from './lib/product.ts';
+import { consoleHeaders, loadDataset, startProduct, writeResults } from './lib/product.ts';
 import { seededRandom } from './lib/random.ts';
 import { adminQuery, writeSection } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
@@ -287,11 +286,13 @@ async function timeRecalculation(
 
 async function main() {
   const machine = await machineInfo(s.adminUrl);
-  const exists = (await admin(`select 1 from pg_database where datname = '${dbName}'`)).length > 0;
-  const reuse = env.BENCH_REPORTING_REUSE === '1' && exists && fs.existsSync(dataFile);
-  const data: Data = reuse ? JSON.parse(fs.readFileSync(dataFile, 'utf8')) : await generate();
-  fs.mkdirSync(path.dirname(dataFile), { recursive: true });
-  fs.writeFileSync(dataFile, `${JSON.stringify(data, null, 2)}\n`);
+  const data: Data = await loadDataset({
+    adminUrl: s.adminUrl,
+    dbName,
+    dataFile,
+    reuse: env.BENCH_REPORTING_REUSE === '1',
+    generate,
+  });
   console.log(`reporting bench: ${machine.cpus} cores; data ${JSON.stringify(data.counts)}`);
   const product = await startProduct({
     url,
@@ -328,8 +329,7 @@ async function main() {
     for (const call of calls) {
       const qs = new URLSearchParams(call.query as Record<string, string>).toString();
       const req = () => ({ method: 'GET' as const, path: `/api/v1${call.path}?${qs}`, headers });
-      const alone = await measure(product, { connections: 1, warmup: 1, duration: 4 }, req);
-      const ten = await measure(product, { connections: 10, warmup: 1, duration: 5 }, req);
+      const { alone, ten } = await aloneAndTen(product, req);
       const rawTimes = call.raw ? await timeRaw(client, [data.companyId, call.raw.from, call.raw.to]) : null;
       raw.push({ ...call, alone, ten, rawTimes });
       const line = `| ${call.name} | ${alone.latencyMs.p50} / ${alone.latencyMs.p99} | ${ten.requestsPerSec} | ${ten.latencyMs.p50} / ${ten.latencyMs.p99} | ${rawTimes ? `${rawTimes.p50} / ${rawTimes.max}` : '—'} | ${alone.non2xx + ten.non2xx} |`;
@@ -344,12 +344,7 @@ async function main() {
     await client.end();
     await product.stop();
   }
-  const stamp = resultStamp();
-  const jsonPath = path.join(here, 'results', `reporting-${stamp}.json`);
-  fs.writeFileSync(
-    jsonPath,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, data, results: raw, recalculation }, null, 2)}\n`,
-  );
+  const jsonPath = writeResults(here, 'reporting', { machine, data, results: raw, recalculation });
   const n = (k: string) => data.counts[k]?.toLocaleString('en-US');
   const section = [
     START,

@@ -90,3 +90,10 @@ export async function measure(
     durationSec: result.duration,
   };
 }
+
+/** A read measured as one user alone (one connection) and as ten at once: the two columns of the read benches. */
+export async function aloneAndTen(server: ServerProcess, next: NextRequest) {
+  const alone = await measure(server, { connections: 1, warmup: 1, duration: 4 }, next);
+  const ten = await measure(server, { connections: 10, warmup: 1, duration: 5 }, next);
+  return { alone, ten };
+}

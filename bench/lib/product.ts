@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer } from './processes.ts';
+import { adminQuery } from './sections.ts';
 import { BENCH_PASSWORD } from './tenants.ts';
 
 /** The product on `DATABASE_URL`, started as production starts it, in its own process, quiet but for warnings. */
@@ -45,3 +46,33 @@ export const resultStamp = () =>
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
     .replace(/:/g, '-');
+
+/**
+ * A generated dataset's description: the stored one when `reuse` is asked and its database is really there
+ * (the data file outlives the database on a new machine), else a new generation; written back either way.
+ */
+export async function loadDataset<T>(opts: {
+  adminUrl: string;
+  dbName: string;
+  dataFile: string;
+  reuse: boolean;
+  generate: () => Promise<T>;
+}): Promise<T> {
+  const exists = (
+    await adminQuery(opts.adminUrl, `select 1 from pg_database where datname = '${opts.dbName}'`)
+  ).length;
+  const data: T =
+    opts.reuse && exists > 0 && fs.existsSync(opts.dataFile)
+      ? JSON.parse(fs.readFileSync(opts.dataFile, 'utf8'))
+      : await opts.generate();
+  fs.mkdirSync(path.dirname(opts.dataFile), { recursive: true });
+  fs.writeFileSync(opts.dataFile, `${JSON.stringify(data, null, 2)}\n`);
+  return data;
+}
+
+/** Raw numbers of a run, beside RESULTS.md: `bench/results/<prefix>-<date>.json`; answers its path. */
+export function writeResults(dir: string, prefix: string, payload: Record<string, unknown>) {
+  const file = path.join(dir, 'results', `${prefix}-${resultStamp()}.json`);
+  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), ...payload }, null, 2)}\n`);
+  return file;
+}
