@@ -360,8 +360,7 @@ async function main() {
     ...rows,
     '',
     `Recalculating the whole year through the product (\`POST /reporting/calculate-stats\`, followed until it completes): **${recalculation.seconds} s**. The event log holds its last ${RETENTION_DAYS} days (${recalculation.events.toLocaleString('en-US')} events, the default retention), which became facts again; then all 365 days were counted again from ${n('facts')} facts. Every rollup total afterwards equal to before: ${recalculation.unchanged ? 'yes' : '**no**'}.`,
-    '',
-    `The generator's own count of the year's rollups from the facts, a week at a time on one connection: ${data.rollupSeconds} s.`,
+
     '',
     '<!-- reporting-notes -->',
     '<!-- /reporting-notes -->',

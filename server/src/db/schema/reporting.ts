@@ -87,7 +87,12 @@ export const reportDaily = pgTable(
     rtHist: integer('rt_hist').array().notNull(),
     rtbHist: integer('rtb_hist').array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.day, t.appId, t.queueId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.day, t.appId, t.queueId, t.userId] }),
+    // A long period of one grain (app 0: agents across apps; user -1: all agents of each queue) reads its own
+    // rows, not every row of those days: a year of agent performance is 7,300 rows, not 37,000.
+    index('report_daily_grain_idx').on(t.companyId, t.appId, t.userId, t.day),
+  ],
 );
 
 /** A recalculation of a company's reporting over a date range (`POST /reporting/calculate-stats`), with its progress. */

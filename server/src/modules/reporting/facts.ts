@@ -1,5 +1,5 @@
 import type { BusinessHours, InboxEvent } from '@inbox/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { workingSecondsBetween } from '../../lib/business-hours.ts';
 import type { ConsumerSpec } from '../events/consumer.ts';
@@ -53,7 +53,9 @@ export function reportingConsumer(): ConsumerSpec {
   return {
     name: REPORTING_CONSUMER,
     types: REPORTED_TYPES,
-    handle: (tx, events) => recordFacts(tx, events, { rollups: true }),
+    handle: async (tx, events) => {
+      await recordFacts(tx, events, { rollups: true });
+    },
   };
 }
 
@@ -67,11 +69,19 @@ interface Known {
  * Writes the facts of these events in a few statements whatever the batch's size (one read of what is known
  * of their conversations, one insert, one rollup upsert): the consumer runs beside every send, so its cost
  * per event must stay small. Events are taken in order, so a start and a reply in one batch find each other.
- * A recalculation passes `rollups: false` and counts the days again once at its end.
+ *
+ * A recalculation passes `replace`: the facts these events already have are kept where they come out the
+ * same, and only the others deleted and written again (most of a recalculation changes nothing, and an
+ * insert costs far more than finding the row there); it answers the days facts were deleted from. It also
+ * passes `rollups: false` and counts the days again once at its end.
  */
-export async function recordFacts(tx: Tx, events: InboxEvent[], opts: { rollups: boolean }) {
+export async function recordFacts(
+  tx: Tx,
+  events: InboxEvent[],
+  opts: { rollups: boolean; replace?: boolean },
+): Promise<string[]> {
   const wanted = events.filter((e) => e.app_id !== null && e.conversation_id !== undefined);
-  if (wanted.length === 0) return;
+  if (wanted.length === 0) return [];
   // Only starts, replies and resolutions need what is known of their conversation and their company's hours;
   // a batch of customer messages (the portal's traffic) reads nothing before writing.
   const timed = wanted.filter((e) => e.type !== 'conversation.assigned' && !isCustomerMessage(e));
@@ -82,24 +92,35 @@ export async function recordFacts(tx: Tx, events: InboxEvent[], opts: { rollups:
     const res = await tx.execute<Company>(sql`
       select id, timezone, business_hours from companies where id = any(${sql.param(companyIds)}::int[])`);
     for (const c of res.rows) companies.set(Number(c.id), c);
-    known = await knownConversations(tx, [...new Set(timed.map((e) => e.conversation_id!))]);
+    known = await knownConversations(
+      tx,
+      [...new Set(timed.map((e) => e.conversation_id!))],
+      wanted.map((e) => e.event_id),
+    );
   }
   const rows: { e: InboxEvent; fact: Fact }[] = [];
   for (const e of wanted) {
     for (const fact of factsOf(e, companies.get(e.company_id), known)) rows.push({ e, fact });
   }
-  const written = await insertFacts(tx, rows);
-  if (!opts.rollups) return;
+  const facts = factsTable(rows);
+  const replaced = opts.replace ? await deleteChanged(tx, wanted, facts) : [];
+  const written = rows.length > 0 ? await insertFacts(tx, facts) : [];
+  if (!opts.rollups) return replaced;
   const byCompany = new Map<number, NewFact[]>();
   for (const f of written) byCompany.set(f.companyId, [...(byCompany.get(f.companyId) ?? []), f]);
   for (const [companyId, facts] of byCompany) await addToRollups(tx, companyId, facts);
+  return replaced;
 }
 
-/** Starts and first responses already counted for these conversations. */
-async function knownConversations(tx: Tx, ids: number[]) {
+/**
+ * Starts and first responses already counted for these conversations by other events than the batch's own
+ * (a batch handled again, or recalculated, finds its first response anew).
+ */
+async function knownConversations(tx: Tx, ids: number[], batch: number[]) {
   const res = await tx.execute<{ conversation_id: number; kind: string; at: string | Date }>(sql`
     select conversation_id, kind, at from report_facts
-    where conversation_id = any(${sql.param(ids)}::int[]) and kind in ('conversation_created', 'first_response')`);
+    where conversation_id = any(${sql.param(ids)}::int[]) and kind in ('conversation_created', 'first_response')
+      and event_id <> all(${sql.param(batch)}::bigint[])`);
   const known = new Map<number, Known>(ids.map((id) => [id, { started: null, answered: false }]));
   for (const r of res.rows) {
     const k = known.get(Number(r.conversation_id))!;
@@ -156,20 +177,43 @@ function durations(company: Company, from: Date | null, to: Date) {
 }
 
 /**
- * One insert for the batch's facts; answers those it wrote (not those there already, nor those of an app
- * deleted since the event, which took its numbers with it) with their company-local day.
+ * The batch's facts as a table for a `from` clause, with their company-local day; column arrays, not a row of
+ * parameters per fact, so any batch is ten parameters (a recalculation's chunk of thousands of facts would
+ * pass PostgreSQL's 65,535) and one plan serves every batch size. An app deleted since the event took its
+ * numbers with it: its facts are left out.
  */
-async function insertFacts(
-  tx: Tx,
-  rows: { e: InboxEvent; fact: Fact }[],
-): Promise<(NewFact & { companyId: number })[]> {
-  if (rows.length === 0) return [];
-  const values = rows.map(({ e, fact: f }) => {
-    const state = (e.data.conversation ?? {}) as ConversationState;
-    return sql`(${e.company_id}::int, ${e.app_id}::int, ${state.queue_id ?? null}::int, ${f.userId}::int,
-      ${e.conversation_id}::int, ${e.event_id}::bigint, ${f.kind}::text, ${e.created_ts}::timestamptz,
-      ${f.seconds ?? null}::int, ${f.businessSeconds ?? null}::int)`;
-  });
+function factsTable(rows: { e: InboxEvent; fact: Fact }[]) {
+  const col = <T>(pick: (r: { e: InboxEvent; fact: Fact }) => T) => sql.param(rows.map(pick));
+  const state = (e: InboxEvent) => (e.data.conversation ?? {}) as ConversationState;
+  return sql`(
+    select v.company_id, v.app_id, v.queue_id, v.user_id, v.conversation_id, v.event_id, v.kind, v.at,
+      (v.at at time zone c.timezone)::date as day, v.seconds, v.business_seconds
+    from unnest(${col(({ e }) => e.company_id)}::int[], ${col(({ e }) => e.app_id)}::int[],
+      ${col(({ e }) => state(e).queue_id ?? null)}::int[], ${col(({ fact }) => fact.userId)}::int[],
+      ${col(({ e }) => e.conversation_id)}::int[], ${col(({ e }) => e.event_id)}::bigint[],
+      ${col(({ fact }) => fact.kind)}::text[], ${col(({ e }) => e.created_ts)}::timestamptz[],
+      ${col(({ fact }) => fact.seconds ?? null)}::int[], ${col(({ fact }) => fact.businessSeconds ?? null)}::int[])
+      as v(company_id, app_id, queue_id, user_id, conversation_id, event_id, kind, at, seconds, business_seconds)
+    join companies c on c.id = v.company_id
+    where exists (select 1 from apps a where a.id = v.app_id and a.company_id = v.company_id))`;
+}
+
+/** Deletes the facts of these events that do not come out the same now; answers the days they were on. */
+async function deleteChanged(tx: Tx, events: InboxEvent[], facts: SQL) {
+  const res = await tx.execute<{ day: string }>(sql`
+    delete from report_facts f
+    where f.event_id = any(${sql.param(events.map((e) => e.event_id))}::bigint[])
+      and not exists (select 1 from ${facts} n where n.event_id = f.event_id and n.kind = f.kind
+        and n.company_id = f.company_id and n.app_id = f.app_id and n.conversation_id = f.conversation_id
+        and n.queue_id is not distinct from f.queue_id and n.user_id is not distinct from f.user_id
+        and n.at = f.at and n.day = f.day and n.seconds is not distinct from f.seconds
+        and n.business_seconds is not distinct from f.business_seconds)
+    returning to_char(f.day, 'YYYY-MM-DD') as day`);
+  return [...new Set(res.rows.map((r) => r.day))];
+}
+
+/** One insert for the batch's facts; answers those it wrote (not those there already). */
+async function insertFacts(tx: Tx, facts: SQL): Promise<(NewFact & { companyId: number })[]> {
   const res = await tx.execute<{
     company_id: number;
     app_id: number;
@@ -182,10 +226,7 @@ async function insertFacts(
   }>(sql`
     insert into report_facts (company_id, app_id, queue_id, user_id, conversation_id, event_id, kind, at, day,
       seconds, business_seconds)
-    select v.column1, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7, v.column8,
-      (v.column8 at time zone c.timezone)::date, v.column9, v.column10
-    from (values ${sql.join(values, sql`, `)}) v join companies c on c.id = v.column1
-    where exists (select 1 from apps a where a.id = v.column2 and a.company_id = v.column1)
+    select * from ${facts} n
     on conflict do nothing
     returning company_id, app_id, queue_id, user_id, kind, to_char(day, 'YYYY-MM-DD') as day, seconds, business_seconds`);
   return res.rows.map((r) => ({

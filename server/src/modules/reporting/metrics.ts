@@ -83,6 +83,13 @@ export const countsOf = (r: SumRow) => ({
 type TimeKey = 'frt' | 'frtb' | 'rt' | 'rtb';
 type Times = Record<TimeKey, TimeStats>;
 const KEYS: TimeKey[] = ['frt', 'frtb', 'rt', 'rtb'];
+/** Where each time metric's exact percentiles come from: the fact kind and its column. */
+const EXACT_OF: Record<TimeKey, [string, string]> = {
+  frt: ['first_response', 'seconds'],
+  frtb: ['first_response', 'business_seconds'],
+  rt: ['resolved', 'seconds'],
+  rtb: ['resolved', 'business_seconds'],
+};
 const SUM_OF: Record<TimeKey, [string, string]> = {
   frt: ['frt_sum', 'frt_n'],
   frtb: ['frtb_sum', 'frt_n'],
@@ -105,7 +112,7 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Math.round(N
  * two middle values of an even count) and nearest-rank p90s sorted from the facts when the period holds no
  * more than `EXACT_LIMIT` durations, else estimated from the summed histograms.
  */
-async function timesOf(
+async function timesOf<K extends TimeKey>(
   db: DbOrTx,
   scope: ReportScope,
   from: string,
@@ -113,9 +120,10 @@ async function timesOf(
   sums: Map<string, SumRow>,
   byUser: boolean,
   exactLimit: number,
-): Promise<Map<string, Times>> {
+  keys: readonly K[],
+): Promise<Map<string, Record<K, TimeStats>>> {
   const total = [...sums.values()].reduce((t, r) => t + n(r, 'frt_n') + n(r, 'rt_n'), 0);
-  const out = new Map<string, Times>();
+  const out = new Map<string, Record<K, TimeStats>>();
   const group = byUser ? sql`coalesce(f.user_id, 0)` : sql`0`;
   if (total <= exactLimit) {
     const col = (kind: string, column: string, as: string) => {
@@ -125,8 +133,10 @@ async function timesOf(
         percentile_disc(0.9) within group (order by ${c}) ${only} as ${sql.raw(`${as}_p90`)}`;
     };
     const res = await db.execute<SumRow>(sql`
-      select ${group} as g, ${col('first_response', 'seconds', 'frt')}, ${col('first_response', 'business_seconds', 'frtb')},
-        ${col('resolved', 'seconds', 'rt')}, ${col('resolved', 'business_seconds', 'rtb')}
+      select ${group} as g, ${sql.join(
+        keys.map((k) => col(EXACT_OF[k][0], EXACT_OF[k][1], k)),
+        sql`, `,
+      )}
       from report_facts f
       where ${scopeWhere('f', scope, from, to)} and f.kind in ('first_response', 'resolved')
       group by 1`);
@@ -136,7 +146,7 @@ async function timesOf(
       out.set(
         g,
         Object.fromEntries(
-          KEYS.map((k) => [
+          keys.map((k) => [
             k,
             {
               avg_s: avg(n(r, SUM_OF[k][0]), n(r, SUM_OF[k][1])),
@@ -144,7 +154,7 @@ async function timesOf(
               p90_s: num(e[`${k}_p90`]),
             },
           ]),
-        ) as Times,
+        ) as Record<K, TimeStats>,
       );
     }
     return out;
@@ -153,15 +163,15 @@ async function timesOf(
   // is thousands of rows of 33 buckets, cheaper to add up there than to ship, and far cheaper column by
   // column than unnested into a row per bucket.
   const res = await db.execute<{ g: number } & Record<TimeKey, (number | string)[]>>(sql`
-    select ${byUser ? sql`d.user_id` : sql`0`} as g, ${sql.join(KEYS.map(summedHistogram), sql`, `)}
+    select ${byUser ? sql`d.user_id` : sql`0`} as g, ${sql.join(keys.map(summedHistogram), sql`, `)}
     from report_daily d
     where ${scopeWhere('d', scope, from, to, byUser ? 'each' : 'scope')} and (d.frt_n > 0 or d.rt_n > 0)
     group by 1`);
-  const hists = new Map<string, Record<TimeKey, number[]>>();
+  const hists = new Map<string, Record<K, number[]>>();
   for (const row of res.rows) {
     hists.set(
       String(row.g),
-      Object.fromEntries(KEYS.map((k) => [k, row[k].map(Number)])) as Record<TimeKey, number[]>,
+      Object.fromEntries(keys.map((k) => [k, row[k].map(Number)])) as Record<K, number[]>,
     );
   }
   for (const [g, r] of sums) {
@@ -169,11 +179,11 @@ async function timesOf(
     out.set(
       g,
       Object.fromEntries(
-        KEYS.map((k) => [
+        keys.map((k) => [
           k,
           estimatedStats(n(r, SUM_OF[k][1]), n(r, SUM_OF[k][0]), h?.[k] ?? emptyHistogram()),
         ]),
-      ) as Times,
+      ) as Record<K, TimeStats>,
     );
   }
   return out;
@@ -199,7 +209,7 @@ export async function metricsFor(
     sql`select ${ROLLUP_SUMS} from report_daily d where ${scopeWhere('d', scope, from, to)}`,
   );
   const sums = new Map([['0', res.rows[0] ?? {}]]);
-  const times = await timesOf(db, scope, from, to, sums, false, exactLimit);
+  const times = await timesOf(db, scope, from, to, sums, false, exactLimit, KEYS);
   return toMetrics(sums.get('0')!, times.get('0')!);
 }
 
@@ -209,7 +219,8 @@ export async function metricsByUser(db: DbOrTx, scope: ReportScope, from: string
     select d.user_id as g, ${ROLLUP_SUMS} from report_daily d
     where ${scopeWhere('d', scope, from, to, 'each')} group by d.user_id`);
   const sums = new Map(res.rows.map((r) => [String(r.g), r]));
-  const times = await timesOf(db, scope, from, to, sums, true, EXACT_LIMIT);
+  // Agent performance shows first response and resolution in calendar time only: half the histograms.
+  const times = await timesOf(db, scope, from, to, sums, true, EXACT_LIMIT, ['frt', 'rt'] as const);
   return new Map([...sums].map(([g, r]) => [Number(g), { sums: r, times: times.get(g)! }]));
 }
 

@@ -79,7 +79,7 @@ export async function runRebuild(db: Db, id: number) {
   } catch (err) {
     await db
       .update(reportRebuilds)
-      .set({ status: 'failed', error: (err as Error).message.slice(0, 500), updatedAt: new Date() })
+      .set({ status: 'failed', error: reasonOf(err), updatedAt: new Date() })
       .where(eq(reportRebuilds.id, id));
   }
 }
@@ -106,12 +106,7 @@ async function rederiveFacts(
       await tx.execute(sql`select 1 from event_consumers where name = ${REPORTING_CONSUMER} for update`);
       const events = await eventsAfter(tx, after, CHUNK, inRange);
       if (events.length === 0) return events;
-      const ids = events.map((e) => e.event_id);
-      const gone = await tx.execute<{ day: string }>(sql`
-        delete from report_facts where company_id = ${job.companyId} and event_id = any(${sql.param(ids)}::bigint[])
-        returning to_char(day, 'YYYY-MM-DD') as day`);
-      for (const r of gone.rows) moved.add(r.day);
-      await recordFacts(tx, events, { rollups: false });
+      for (const day of await recordFacts(tx, events, { rollups: false, replace: true })) moved.add(day);
       return events;
     });
     if (batch.length === 0) break;
@@ -121,6 +116,12 @@ async function rederiveFacts(
   }
   return [...moved].filter((d) => d < job.fromDay || d > job.toDay);
 }
+
+/** What went wrong, for the job's status: the database's own words, not the statement that failed. */
+const reasonOf = (err: unknown) => {
+  const e = err as Error & { cause?: unknown };
+  return (e.cause instanceof Error ? e.cause.message : e.message).slice(0, 500);
+};
 
 /** Every calendar day from `from` to `to`, both included. */
 const everyDay = (from: string, to: string) =>

@@ -1,0 +1,1 @@
+CREATE INDEX "report_daily_grain_idx" ON "report_daily" USING btree ("company_id","app_id","user_id","day");
