@@ -3,6 +3,7 @@ import { CHANNELS, CONVERSATION_STATUSES, SENDER_TYPES } from './constants.ts';
 import { Id, OptionalQueryId, OptionalQueryText, Paging, QueryId, Timestamp } from './envelope.ts';
 import {
   ClientMessageId,
+  Delivery,
   MAX_MESSAGE_ATTACHMENTS,
   MESSAGE_REQUIRED,
   Message,
@@ -27,6 +28,9 @@ export const ConsoleMessage = Message.extend({
     .boolean()
     .describe('an internal note (or a console-only system line): never shown in the portal'),
   sender_user_id: z.number().nullable().describe('the agent who wrote it, for agent messages'),
+  delivery: Delivery.optional().describe(
+    'present on a reply sent out through SMS, WhatsApp, Messenger or email',
+  ),
 });
 export type ConsoleMessage = z.infer<typeof ConsoleMessage>;
 

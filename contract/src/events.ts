@@ -4,6 +4,8 @@ import { Timestamp } from './envelope.ts';
 /** Every kind of event (contract section 7); customers' kinds arrive with the customers feature. */
 export const EVENT_TYPES = [
   'message.created',
+  // A reply's delivery through a provider channel moved on (queued, sent, delivered, read, failed): decision 029.
+  'message.updated',
   'conversation.created',
   'conversation.assigned',
   'conversation.unassigned',

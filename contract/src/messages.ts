@@ -23,6 +23,18 @@ export const Attachment = z.object({
 });
 export type Attachment = z.infer<typeof Attachment>;
 
+/**
+ * Where a reply sent out through a provider channel stands (contract section 10). A later status never moves
+ * a delivery backwards: read stays read.
+ */
+export const DELIVERY_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export const Delivery = z.object({
+  status: z.enum(DELIVERY_STATUSES),
+  error: z.string().nullable().describe("the provider's reason when it failed"),
+});
+export type Delivery = z.infer<typeof Delivery>;
+
 /** One chat message. Internal notes (console only) never appear in portal answers. */
 export const Message = z.object({
   message_id: z.number().describe('strictly increasing within a conversation, in commit order'),

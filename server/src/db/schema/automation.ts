@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { cascadeTo, timestamps, ts } from './columns.ts';
 import { apps, companies, queues } from './companies.ts';
-import { conversations } from './conversations.ts';
+import { conversations, messages } from './conversations.ts';
 
 /** Auto-responders of an app, optionally of one queue (contract section 9). */
 export const autoResponders = pgTable(
@@ -101,6 +101,10 @@ export const webhookDeliveries = pgTable(
     eventId: bigint('event_id', { mode: 'number' }).notNull(),
     msgId: text('msg_id').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** A reply to send through the integration's channel (SMS and the like) instead of a signed POST. */
+    messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, {
+      onDelete: 'cascade',
+    }),
     status: text('status', { enum: ['pending', 'delivered', 'failed'] })
       .notNull()
       .default('pending'),
@@ -113,5 +117,7 @@ export const webhookDeliveries = pgTable(
   (t) => [
     unique('webhook_deliveries_event_key').on(t.integrationId, t.eventId),
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    // Deleting a conversation's messages finds their deliveries by it.
+    index('webhook_deliveries_message_idx').on(t.messageId).where(sql`message_id is not null`),
   ],
 );

@@ -1,3 +1,4 @@
+import { DELIVERY_STATUSES } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -155,10 +156,18 @@ export const messages = pgTable(
     contentType: text('content_type').notNull().default('text'),
     isPrivate: boolean('is_private').notNull().default(false),
     clientMessageId: text('client_message_id'),
+    /**
+     * A reply sent out through a provider channel (SMS, WhatsApp, Messenger, email): where its delivery stands
+     * (contract section 10), the provider's reason when it failed, and the provider's id for its receipts.
+     */
+    deliveryStatus: text('delivery_status', { enum: DELIVERY_STATUSES }),
+    deliveryError: text('delivery_error'),
+    providerMessageId: text('provider_message_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),
+    index('messages_provider_id_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
     uniqueIndex('messages_client_id_key')
       .on(t.conversationId, t.clientMessageId)
       .where(sql`${t.clientMessageId} is not null`),

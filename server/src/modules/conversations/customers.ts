@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { claimIdentity, customerWith, emailKey, lockIdentity, phoneKey } from '../customers/identities.ts';
+import {
+  claimIdentity,
+  customerWith,
+  emailKey,
+  type IdentityKind,
+  lockIdentity,
+  phoneKey,
+} from '../customers/identities.ts';
 import { recordEvent } from '../events/record.ts';
 
 export interface CustomerInput {
@@ -13,24 +20,42 @@ export interface CustomerInput {
 
 /**
  * The company's customer with this email identity (any case), created when there is none, and linked to the
- * app. Run inside a transaction: two first contacts with one email at once still make one customer (the
- * identity is locked until commit). An existing customer keeps the name agents may have curated; a newly
- * given phone fills an empty one, unless another customer already has that number.
+ * app: the portal's first contact.
  */
-export async function findOrCreateCustomer(db: DbOrTx, input: CustomerInput) {
-  const email = emailKey(input.email);
-  await lockIdentity(db, input.companyId, 'email', email);
-  let id = await customerWith(db, input.companyId, 'email', email);
+export const findOrCreateCustomer = (db: DbOrTx, input: CustomerInput) =>
+  findOrCreateByIdentity(db, { ...input, kind: 'email', value: emailKey(input.email) });
+
+/**
+ * The company's customer holding this identity (an email, a phone, a Messenger or WhatsApp id, an outside
+ * system's id), created when there is none, and linked to the app. Run inside a transaction: two first
+ * contacts with one identity at once still make one customer (the identity is locked until commit). An
+ * existing customer keeps the name agents may have curated; a newly given phone fills an empty one, unless
+ * another customer already has that number.
+ */
+export async function findOrCreateByIdentity(
+  db: DbOrTx,
+  input: {
+    companyId: number;
+    appId: number;
+    kind: IdentityKind;
+    value: string;
+    name: string;
+    phone?: string | null;
+  },
+) {
+  const { companyId, kind, value } = input;
+  await lockIdentity(db, companyId, kind, value);
+  let id = await customerWith(db, companyId, kind, value);
   if (id === null) {
     const res = await db.execute<{ id: number }>(sql`
       insert into customers (company_id, name, email, last_seen_at)
-      values (${input.companyId}, ${input.name}, ${email}, now())
+      values (${companyId}, ${input.name}, ${kind === 'email' ? value : null}, now())
       returning id`);
     id = Number(res.rows[0]!.id);
-    await claimIdentity(db, input.companyId, id, 'email', email);
+    await claimIdentity(db, companyId, id, kind, value);
     await recordEvent(db, {
       type: 'customer.created',
-      companyId: input.companyId,
+      companyId,
       customerId: id,
       actor: { type: 'customer', id },
       data: { app_ids: [input.appId] },
@@ -41,16 +66,11 @@ export async function findOrCreateCustomer(db: DbOrTx, input: CustomerInput) {
     );
     // Merged away while this waited for its row: the identity now names the customer it was merged into.
     if (seen.rows.length === 0) {
-      id = (await customerWith(db, input.companyId, 'email', email))!;
+      id = (await customerWith(db, companyId, kind, value))!;
       await db.execute(sql`update customers set last_seen_at = now() where id = ${id}`);
     }
   }
-  await addPhoneAndApp(db, {
-    companyId: input.companyId,
-    customerId: id,
-    appId: input.appId,
-    phone: input.phone,
-  });
+  await addPhoneAndApp(db, { companyId, customerId: id, appId: input.appId, phone: input.phone });
   return { id };
 }
 

@@ -1,4 +1,4 @@
-import type { Message, SenderType } from '@inbox/contract';
+import type { DeliveryStatus, Message, SenderType } from '@inbox/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { statement } from '../../db/statement.ts';
@@ -19,6 +19,9 @@ export interface MessageRow {
   clientMessageId: string | null;
   createdAt: Date;
   attachments: StoredAttachmentRow[];
+  /** Set on replies sent out through a provider channel; absent on messages just written. */
+  deliveryStatus?: DeliveryStatus | null;
+  deliveryError?: string | null;
 }
 
 /** Names that are not on the message row: the conversation's customer and its app (for automatic replies). */
@@ -71,6 +74,8 @@ export interface RawMessage {
   is_private: boolean;
   client_message_id: string | null;
   created_at: Date | string;
+  delivery_status: DeliveryStatus | null;
+  delivery_error: string | null;
 }
 
 /**
@@ -79,7 +84,8 @@ export interface RawMessage {
  */
 export const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_type, m.sender_user_id,
   u.name as sender_user_name,
-  (select iu.name from users iu where iu.id = m.impersonator_user_id) as impersonator_name, m.content, m.content_type, m.is_private, m.client_message_id, m.created_at`;
+  (select iu.name from users iu where iu.id = m.impersonator_user_id) as impersonator_name, m.content, m.content_type, m.is_private, m.client_message_id, m.created_at,
+  m.delivery_status, m.delivery_error`;
 
 const fromRaw = (r: RawMessage, files: StoredAttachmentRow[]): MessageRow => ({
   id: Number(r.id),
@@ -94,6 +100,8 @@ const fromRaw = (r: RawMessage, files: StoredAttachmentRow[]): MessageRow => ({
   clientMessageId: r.client_message_id,
   createdAt: new Date(r.created_at),
   attachments: files,
+  deliveryStatus: r.delivery_status,
+  deliveryError: r.delivery_error,
 });
 
 const ATTACHMENTS = statement<RawAttachment, { ids: string }>(

@@ -20,6 +20,9 @@ export const toConsoleMessage = (row: MessageRow, names: SenderNames): ConsoleMe
     : {}),
   is_private: row.isPrivate,
   sender_user_id: row.senderUserId,
+  ...(row.deliveryStatus
+    ? { delivery: { status: row.deliveryStatus, error: row.deliveryError ?? null } }
+    : {}),
 });
 
 /**
