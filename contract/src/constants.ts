@@ -55,3 +55,7 @@ const CHANNEL_LABELS: Record<string, string> = {
 /** Product spec section 9: known channels by name, anything else in upper case. */
 export const channelLabel = (channel: string) =>
   CHANNEL_LABELS[channel.toLowerCase()] ?? channel.toUpperCase();
+
+/** Channels whose replies cannot carry files: the composer offers none, and a send with files answers 422. */
+export const CHANNELS_WITHOUT_FILES: readonly string[] = ['sms'];
+export const channelTakesFiles = (channel: string) => !CHANNELS_WITHOUT_FILES.includes(channel);

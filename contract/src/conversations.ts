@@ -203,3 +203,7 @@ export type TransferBody = z.infer<typeof TransferBody>;
 
 export const ConsoleUploadQuery = z.object({ conversation_id: OptionalQueryId });
 export const ConsoleDownloadParams = z.object({ attachment_id: QueryId });
+
+/** `POST /messages/retry-delivery`: a reply whose delivery failed goes out again. */
+export const RetryDeliveryBody = z.object({ message_id: Id });
+export const RetriedDelivery = z.object({ message_id: z.number(), delivery: Delivery });

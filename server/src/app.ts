@@ -111,7 +111,7 @@ export async function buildApp(opts: BuildAppOptions) {
     portalSweepJob({ db: opts.db.db, storage, log: app.log }),
     pruneEventsJob(opts.db.db, opts.config.eventRetentionDays),
     dueAnswersJob(opts.db.db, clock, () => kickSequencer()),
-    webhooksDueJob(opts.db.db, opts.config.allowPrivateWebhookTargets),
+    webhooksDueJob(opts.db.db, opts.config, () => kickSequencer()),
     rebuildJob(opts.db.db),
   ]);
   app.decorate('jobs', jobs);
@@ -131,7 +131,8 @@ export async function buildApp(opts: BuildAppOptions) {
   const webhooks = await startWebhooks({
     db: opts.db.db,
     hub: live.hub,
-    allowPrivate: opts.config.allowPrivateWebhookTargets,
+    config: opts.config,
+    kick: live.sequencer.kick,
     log: app.log,
   });
   app.decorate('webhooks', webhooks);

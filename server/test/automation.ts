@@ -1,7 +1,8 @@
 import { autoResponderConsumer } from '../src/modules/auto-responders/engine.ts';
 import { consumeOnce } from '../src/modules/events/consumer.ts';
 import { sequenceEvents } from '../src/modules/events/sequencer.ts';
-import { deliverDue, webhookConsumer } from '../src/modules/integrations/deliveries.ts';
+import { webhookConsumer } from '../src/modules/integrations/deliveries.ts';
+import { deliverDue } from '../src/modules/integrations/sender.ts';
 import { reportingConsumer } from '../src/modules/reporting/facts.ts';
 import { call, type Session, type TestContext } from './app.ts';
 
@@ -36,7 +37,7 @@ export async function runConsumers(t: TestContext) {
 export async function deliverWebhooks(t: TestContext) {
   await sequenceEvents(t.db);
   while ((await consumeOnce(t.db, webhookConsumer())) > 0) {}
-  await deliverDue(t.db, true);
+  await deliverDue(t.db, t.config);
   // The app's own sender may hold a delivery it claimed first.
   await t.app.webhooks.settle();
 }

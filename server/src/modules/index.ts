@@ -6,6 +6,7 @@ import { appRoutes } from './apps/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { autoResponderRoutes } from './auto-responders/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
+import { channelRoutes } from './channels/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
 import { consoleAttachmentRoutes } from './console-attachments/routes.ts';
 import { conversationRoutes } from './conversations/routes.ts';
@@ -42,6 +43,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(integrationRoutes);
   await app.register(apiKeyRoutes);
   await app.register(integrationMessageRoutes);
+  await app.register(channelRoutes);
   await app.register(reportingRoutes);
   await app.register(billingRoutes);
 };

@@ -11,12 +11,15 @@ import {
   IdQuery,
   ok as okSchema,
   ReadBody,
+  RetriedDelivery,
+  RetryDeliveryBody,
   SendMessageBody,
   TransferBody,
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../http/envelope.ts';
 import { leanSerializer } from '../../http/lean-serializer.ts';
+import { retryFailedDelivery } from '../channels/outbound.ts';
 import {
   assignConversation,
   reopenConversation,
@@ -102,6 +105,26 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { message } = await sendConsoleMessage(request.callerCtx!, request.body);
       reply.status(201);
       return ok(message);
+    },
+  );
+
+  app.post(
+    '/messages/retry-delivery',
+    {
+      schema: {
+        tags,
+        summary: 'Send again a reply whose delivery through SMS (or another provider channel) failed',
+        description:
+          'The reply is queued again and sent at once; its `delivery` moves on as the provider answers. ' +
+          '409 when the message is not a failed channel reply; 404 for a message out of the caller’s sight.',
+        body: RetryDeliveryBody,
+        response: { 200: okSchema(RetriedDelivery) },
+      },
+    },
+    async (request) => {
+      const retried = await retryFailedDelivery(request.callerCtx!, request.body.message_id);
+      app.webhooks.wake();
+      return ok(retried);
     },
   );
 

@@ -1,4 +1,4 @@
-import type { ConsoleMessage, SendMessageBody } from '@inbox/contract';
+import { type ConsoleMessage, channelLabel, channelTakesFiles, type SendMessageBody } from '@inbox/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { apps, attachments, consoleUploads, customers } from '../../db/schema/index.ts';
@@ -47,6 +47,10 @@ export async function sendConsoleMessage(
   // A key has no uploads of its own: its files come in through POST /integration/messages only.
   if (!user && input.attachments.length > 0) {
     throw invalidField('attachments', 'An API key cannot send attachments here');
+  }
+  // Replies go out through the conversation's channel: one that takes no files refuses them here too.
+  if (!input.is_private && input.attachments.length > 0 && !channelTakesFiles(conv.channel)) {
+    throw invalidField('attachments', `Files cannot be sent by ${channelLabel(conv.channel)}`);
   }
   if (user) await checkOwnUploads(db, user.user.id, conv.id, input.attachments);
   const result = await appendMessage({

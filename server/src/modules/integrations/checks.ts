@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import { integrations } from '../../db/schema/index.ts';
 import { outboundRequest } from '../../lib/outbound-http.ts';
 import type { CompanyCtx } from '../access/context.ts';
-import { sendSigned } from './deliveries.ts';
+import { sendSigned } from './sender.ts';
 import { type IntegrationRow, integrationInReach } from './service.ts';
 
 /** A sample of what a webhook receives, for the info panel and the docs. */

@@ -119,3 +119,27 @@ export async function downloadAttachment(
 ) {
   saveBlob(await fetchAttachment(attachment.attachment_id), attachment.original_filename);
 }
+
+export const RETRY_FAILED = 'Failed to send the message again';
+
+/** POST /messages/retry-delivery: a reply whose delivery failed is queued again; the thread shows it at once. */
+export function useRetryDelivery(cid: number, conversationId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: number) =>
+      api.post<Pick<ConsoleMessage, 'message_id' | 'delivery'>>('/messages/retry-delivery', {
+        message_id: messageId,
+      }),
+    onSuccess: ({ message_id, delivery }) => {
+      qc.setQueryData<ThreadData>(
+        inboxKeys.thread(cid, conversationId),
+        (old) =>
+          old && {
+            ...old,
+            messages: old.messages.map((m) => (m.message_id === message_id ? { ...m, delivery } : m)),
+          },
+      );
+    },
+    onError: (err) => toast.error(RETRY_FAILED, { description: messageOf(err, RETRY_FAILED) }),
+  });
+}

@@ -64,8 +64,11 @@ export const threadQuery = (cid: number, id: number, list: ListParams | null) =>
     queryFn: async ({ client, signal }): Promise<ThreadData> => {
       const prev = client.getQueryData<ThreadData>(inboxKeys.thread(cid, id));
       const page = list ?? { limit: 1, offset: 0 };
+      // A reply still queued for its channel changes in place: without the live stream, only a poll of the
+      // latest page (not just newer messages) shows it leave.
+      const waiting = prev?.messages.some((m) => m.delivery?.status === 'queued');
       const data = await api.get<ConversationPoll>('/conversation/poll', {
-        query: { ...page, conversation_id: id, last_message_id: prev?.cursor },
+        query: { ...page, conversation_id: id, last_message_id: waiting ? undefined : prev?.cursor },
         signal,
       });
       if (list) storeListPage(client, cid, list, data);

@@ -1,7 +1,8 @@
-import { EVENT_TYPES, type InboxEvent, type StreamTicket } from '@inbox/contract';
+import { type ConsoleMessage, EVENT_TYPES, type InboxEvent, type StreamTicket } from '@inbox/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { inboxKeys } from '@/features/conversations/api';
+import type { ThreadData } from '@/features/conversations/thread-model';
 import { API_BASE, api } from '@/lib/api-client';
 import { openEventStream } from '@/lib/event-stream';
 import { customerKeys } from '../customers/api';
@@ -9,7 +10,7 @@ import { isLive, setLive } from './live-state';
 import { clearNewMessages, noteNewMessage } from './new-message-alert';
 
 /** Events that change no list row or count: an open thread refetches, the list stays. */
-const THREAD_ONLY = new Set<InboxEvent['type']>(['typing']);
+const THREAD_ONLY = new Set<InboxEvent['type']>(['typing', 'message.updated']);
 /** "Is typing" shows for 6 s on the server: look again once it would have lapsed. */
 const TYPING_LAPSE_MS = 6500;
 /** Events of one burst (a resolve writes three) refresh once. */
@@ -59,6 +60,19 @@ export function useLiveInbox(cid: number | undefined) {
           later.add(setTimeout(() => void refreshThread(id), TYPING_LAPSE_MS));
         }
         if (e.type === 'message.created' && e.actor.type === 'customer') noteNewMessage();
+        // A reply's delivery moved on: the thread's poll only asks for newer messages, so the event's own
+        // status goes into the message held.
+        if (e.type === 'message.updated' && e.conversation_id !== undefined) {
+          const { message_id, delivery } = e.data.message as Pick<ConsoleMessage, 'message_id' | 'delivery'>;
+          client.setQueryData<ThreadData>(
+            inboxKeys.thread(cid, e.conversation_id),
+            (old) =>
+              old && {
+                ...old,
+                messages: old.messages.map((m) => (m.message_id === message_id ? { ...m, delivery } : m)),
+              },
+          );
+        }
         flush ??= setTimeout(refresh, COALESCE_MS);
       },
       // Reconnected after a drop: catch up once, then the events carry it. (The first connection needs no

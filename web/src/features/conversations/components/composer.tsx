@@ -1,4 +1,4 @@
-import { ATTACHMENT_ACCEPT, type ConversationStatus } from '@inbox/contract';
+import { ATTACHMENT_ACCEPT, type ConversationStatus, channelLabel, channelTakesFiles } from '@inbox/contract';
 import { Loader2Icon, LockIcon, PaperclipIcon, SendIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -68,7 +68,11 @@ export function Composer({ cid, conversationId, customerName, status, channel }:
     }
   };
 
-  const canSend = !send.isPending && !uploads.busy && (text.trim() !== '' || uploads.ready.length > 0);
+  // A reply leaves through the conversation's channel; one that takes no files (SMS) gets none. Notes may.
+  const filesAllowed = mode === 'note' || channelTakesFiles(channel);
+  const filesBlocked = !filesAllowed && uploads.ready.length > 0;
+  const canSend =
+    !send.isPending && !uploads.busy && !filesBlocked && (text.trim() !== '' || uploads.ready.length > 0);
   const submit = () => {
     if (!canSend) return;
     const ids = uploads.ready.map((a) => a.attachment_id);
@@ -99,6 +103,11 @@ export function Composer({ cid, conversationId, customerName, status, channel }:
       <div className="mx-auto max-w-3xl space-y-2">
         {endedNote(status, channel) && (
           <p className="text-muted-foreground text-xs">{endedNote(status, channel)}</p>
+        )}
+        {filesBlocked && (
+          <p className="text-destructive text-xs" role="alert">
+            Files cannot be sent by {channelLabel(channel)}: remove them, or send them in a note.
+          </p>
         )}
         <div className="flex items-center justify-between gap-2">
           <ComposerMode mode={mode} onChange={setMode} />
@@ -156,17 +165,19 @@ export function Composer({ cid, conversationId, customerName, status, channel }:
                 e.target.value = '';
               }}
             />
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              className="size-8"
-              aria-label="Attach files"
-              onClick={() => fileInput.current?.click()}
-              disabled={send.isPending}
-            >
-              <PaperclipIcon aria-hidden />
-            </Button>
+            {filesAllowed && (
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label="Attach files"
+                onClick={() => fileInput.current?.click()}
+                disabled={send.isPending}
+              >
+                <PaperclipIcon aria-hidden />
+              </Button>
+            )}
             <span className="hidden flex-1 text-muted-foreground text-xs sm:block">
               {aiNote ?? 'Enter to send · Shift+Enter for a new line'}
             </span>

@@ -4,6 +4,7 @@ import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { parseServerTime } from '@/lib/format';
 import { dayLabel } from '../thread-model';
+import { DeliveryState } from './delivery-state';
 import { MessageBubble } from './message-bubble';
 import type { EarlierMessages } from './use-thread';
 
@@ -13,6 +14,7 @@ const NEAR_TOP_PX = 80;
 const INTENT_MS = 1000;
 
 interface MessageListProps {
+  cid: number;
   conversationId: number;
   messages: ConsoleMessage[];
   typing: string | null;
@@ -31,7 +33,7 @@ function contentTop(scroller: HTMLElement, messageId: number | undefined) {
  * while the reader is at the bottom; someone reading further up gets a 'New messages' button instead.
  * Earlier messages load above (button, or scrolling to the top) without moving what the reader looks at.
  */
-export function MessageList({ conversationId, messages, typing, earlier }: MessageListProps) {
+export function MessageList({ cid, conversationId, messages, typing, earlier }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const seen = useRef({ conversationId, first: 0, last: 0, firstTop: 0 });
@@ -126,6 +128,7 @@ export function MessageList({ conversationId, messages, typing, earlier }: Messa
                   </div>
                 )}
                 <MessageBubble message={m} />
+                <DeliveryState cid={cid} message={m} />
               </Fragment>
             );
           })}

@@ -53,6 +53,7 @@ export function ThreadPane({
             onDeleted={onDeleted}
           />
           <MessageList
+            cid={cid}
             conversationId={conversationId}
             messages={data.messages}
             typing={typingText(data.typing, data.conversation.customer.name)}

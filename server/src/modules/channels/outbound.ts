@@ -1,0 +1,118 @@
+import type { InboxEvent } from '@inbox/contract';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, notFound } from '../../http/app-error.ts';
+import type { CallerCtx } from '../access/context.ts';
+import { isSqlInt, requireVisibleConversation } from '../access/conversation-visibility.ts';
+import type { Claimed } from '../integrations/sender.ts';
+import { setDelivery } from './delivery-status.ts';
+import type { ProviderResult } from './provider-result.ts';
+import { type SmsSettings, sendSms } from './twilio.ts';
+
+/**
+ * Replies going out through provider channels (contract section 10). The deliveries consumer records one
+ * delivery per reply in a conversation that came in through such an integration, and marks the message
+ * queued, in the transaction that moves its position; the sender (`integrations/sender.ts`) sends it with
+ * retries and backoff, and the provider's receipts move it on (`delivery-status.ts`).
+ */
+
+/** The integration types whose replies go out through their provider. */
+export const SENDING_CHANNELS = ['sms'] as const;
+
+const isReply = (e: InboxEvent) => {
+  const m = e.data.message as { sender_type?: string; is_private?: boolean } | undefined;
+  return (
+    e.type === 'message.created' &&
+    !m?.is_private &&
+    (m?.sender_type === 'agent' || m?.sender_type === 'auto')
+  );
+};
+
+export async function recordChannelReplies(tx: Tx, events: InboxEvent[]) {
+  const replies = events.filter(isReply);
+  if (replies.length === 0) return;
+  const res = await tx.execute<{ conversation_id: number; integration_id: number; company_id: number }>(sql`
+    select c.id as conversation_id, i.id as integration_id, i.company_id
+    from conversations c join integrations i on i.id = c.integration_id
+    where c.id = any(${sql.param(replies.map((e) => e.conversation_id))}::int[])
+      and i.type = any(${sql.param([...SENDING_CHANNELS])}::text[])`);
+  const byConversation = new Map(res.rows.map((r) => [Number(r.conversation_id), r]));
+  for (const e of replies) {
+    const target = byConversation.get(Number(e.conversation_id));
+    const messageId = Number((e.data.message as { message_id?: number }).message_id);
+    if (!target || !Number.isSafeInteger(messageId)) continue;
+    const added = await tx.execute(sql`
+      insert into webhook_deliveries (company_id, integration_id, event_id, msg_id, payload, message_id)
+      values (${target.company_id}, ${target.integration_id}, ${e.event_id},
+        ${`msg_${e.event_id}_${target.integration_id}`}, '{}'::jsonb, ${messageId})
+      on conflict do nothing returning id`);
+    if (added.rows.length > 0) await setDelivery(tx, messageId, { status: 'queued' });
+  }
+}
+
+/** The reply and where it goes: its text, the customer's phone. */
+async function replyOf(db: Db, messageId: number) {
+  const res = await db.execute<{ content: string; phone: string | null }>(sql`
+    select m.content, cu.phone
+    from messages m join conversations c on c.id = m.conversation_id join customers cu on cu.id = c.customer_id
+    where m.id = ${messageId}`);
+  return res.rows[0] ?? null;
+}
+
+/** One reply through its integration's provider. */
+export async function sendChannelReply(
+  db: Db,
+  config: Config,
+  d: Claimed,
+  messageId: number,
+): Promise<ProviderResult> {
+  if (!d.is_active) return { ok: false, retry: false, error: 'The integration is switched off' };
+  const reply = await replyOf(db, messageId);
+  if (!reply) return { ok: false, retry: false, error: 'The message was deleted' };
+  switch (d.type) {
+    case 'sms': {
+      if (!reply.phone) return { ok: false, retry: false, error: 'The customer has no phone number' };
+      const authToken = d.secrets.auth_token;
+      if (!authToken) return { ok: false, retry: false, error: 'The integration has no auth token' };
+      return sendSms({
+        config,
+        settings: d.settings as unknown as SmsSettings,
+        authToken,
+        to: reply.phone,
+        body: reply.content,
+        statusCallback: `${config.publicUrl}/api/v1/channels/sms/${d.integration_id}`,
+      });
+    }
+    default:
+      return { ok: false, retry: false, error: `Replies through ${d.type} are not sent` };
+  }
+}
+
+/**
+ * `POST /messages/retry-delivery`: a reply whose delivery failed is queued again and due now. The message
+ * must be in a conversation the caller sees (404 otherwise); one that is not a failed channel reply answers
+ * 409.
+ */
+export async function retryFailedDelivery(ctx: CallerCtx, messageId: number) {
+  const [row] = isSqlInt(messageId)
+    ? (
+        await ctx.db.execute<{ conversation_id: number }>(sql`
+          select conversation_id from messages where id = ${messageId} and company_id = ${ctx.companyId}`)
+      ).rows
+    : [];
+  if (!row) throw notFound('Message');
+  await requireVisibleConversation(ctx, ctx.db, Number(row.conversation_id));
+  const retried = await ctx.db.transaction((tx) => retryDelivery(tx, messageId));
+  if (!retried) throw conflict('Only a reply whose delivery failed can be sent again');
+  return { message_id: messageId, delivery: { status: 'queued' as const, error: null } };
+}
+
+async function retryDelivery(tx: Tx, messageId: number) {
+  const res = await tx.execute(sql`
+    update webhook_deliveries set status = 'pending', next_attempt_at = now(), attempts = 0,
+      created_at = now(), updated_at = now()
+    where message_id = ${messageId} and status = 'failed' returning id`);
+  if (res.rows.length === 0) return false;
+  return setDelivery(tx, messageId, { status: 'queued' }, { force: true });
+}
