@@ -56,6 +56,18 @@ const CHANNEL_LABELS: Record<string, string> = {
 export const channelLabel = (channel: string) =>
   CHANNEL_LABELS[channel.toLowerCase()] ?? channel.toUpperCase();
 
-/** Channels whose replies cannot carry files: the composer offers none, and a send with files answers 422. */
-export const CHANNELS_WITHOUT_FILES: readonly string[] = ['sms'];
+/**
+ * Channels whose replies cannot carry files (SMS; WhatsApp and Messenger until their media upload is built):
+ * the composer offers none, and a send with files answers 422.
+ */
+export const CHANNELS_WITHOUT_FILES: readonly string[] = ['sms', 'whatsapp', 'facebook'];
 export const channelTakesFiles = (channel: string) => !CHANNELS_WITHOUT_FILES.includes(channel);
+
+/**
+ * Channels whose providers take free-form replies only within this many hours of the customer's last
+ * message (WhatsApp, Messenger); later, only approved templates.
+ */
+export const REPLY_WINDOW_HOURS = 24;
+export const WINDOWED_CHANNELS: readonly string[] = ['whatsapp', 'facebook'];
+export const replyWindowText = (channel: string) =>
+  `More than ${REPLY_WINDOW_HOURS} hours have passed since the customer's last message: ${channelLabel(channel)} takes no free-form reply until they write again.`;

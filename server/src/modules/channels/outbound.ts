@@ -7,6 +7,7 @@ import type { CallerCtx } from '../access/context.ts';
 import { isSqlInt, requireVisibleConversation } from '../access/conversation-visibility.ts';
 import type { Claimed } from '../integrations/sender.ts';
 import { setDelivery } from './delivery-status.ts';
+import { sendMessenger, sendWhatsApp } from './meta.ts';
 import type { ProviderResult } from './provider-result.ts';
 import { type SmsSettings, sendSms } from './twilio.ts';
 
@@ -18,7 +19,7 @@ import { type SmsSettings, sendSms } from './twilio.ts';
  */
 
 /** The integration types whose replies go out through their provider. */
-export const SENDING_CHANNELS = ['sms'] as const;
+export const SENDING_CHANNELS = ['sms', 'whatsapp', 'facebook'] as const;
 
 const isReply = (e: InboxEvent) => {
   const m = e.data.message as { sender_type?: string; is_private?: boolean } | undefined;
@@ -51,12 +52,21 @@ export async function recordChannelReplies(tx: Tx, events: InboxEvent[]) {
   }
 }
 
-/** The reply and where it goes: its text, the customer's phone. */
+/** The reply and where it goes: its text, the customer's phone, WhatsApp id and Messenger id. */
 async function replyOf(db: Db, messageId: number) {
-  const res = await db.execute<{ content: string; phone: string | null }>(sql`
-    select m.content, cu.phone
+  const identity = (kind: string) =>
+    sql`(select ci.value from customer_identities ci where ci.customer_id = c.customer_id and ci.kind = ${kind}
+      order by ci.value limit 1)`;
+  const res = await db.execute<{
+    content: string;
+    phone: string | null;
+    wa_id: string | null;
+    psid: string | null;
+  }>(
+    sql`select m.content, cu.phone, ${identity('whatsapp')} as wa_id, ${identity('psid')} as psid
     from messages m join conversations c on c.id = m.conversation_id join customers cu on cu.id = c.customer_id
-    where m.id = ${messageId}`);
+    where m.id = ${messageId}`,
+  );
   return res.rows[0] ?? null;
 }
 
@@ -83,6 +93,19 @@ export async function sendChannelReply(
         body: reply.content,
         statusCallback: `${config.publicUrl}/api/v1/channels/sms/${d.integration_id}`,
       });
+    }
+    case 'whatsapp': {
+      const token = d.secrets.access_token;
+      if (!reply.wa_id) return { ok: false, retry: false, error: 'The customer has no WhatsApp number' };
+      if (!token) return { ok: false, retry: false, error: 'The integration has no access token' };
+      const phoneNumberId = String(d.settings.phone_number_id ?? '');
+      return sendWhatsApp(config, { phoneNumberId, token, to: reply.wa_id, body: reply.content });
+    }
+    case 'facebook': {
+      const token = d.secrets.page_access_token;
+      if (!reply.psid) return { ok: false, retry: false, error: 'The customer has no Messenger id' };
+      if (!token) return { ok: false, retry: false, error: 'The integration has no page access token' };
+      return sendMessenger(config, { token, psid: reply.psid, body: reply.content });
     }
     default:
       return { ok: false, retry: false, error: `Replies through ${d.type} are not sent` };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { handleMetaWebhook, verifyMetaSubscription } from './meta-inbound.ts';
 import { handleTwilioWebhook } from './sms.ts';
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
@@ -14,6 +15,13 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 256 * 1024 },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  // Meta signs the raw bytes of its JSON: the body stays the text it came as, and is parsed after the check.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 1024 * 1024 },
+    (_request, body, done) => done(null, body),
   );
   const { db, storage, config } = app.deps;
 
@@ -43,4 +51,56 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
       return EMPTY_TWIML;
     },
   );
+
+  for (const type of ['whatsapp', 'facebook'] as const) {
+    const name = type === 'whatsapp' ? 'WhatsApp Cloud API' : 'Messenger';
+    app.get(
+      `/channels/${type}/:integration_id`,
+      {
+        schema: {
+          tags: ['channels'],
+          summary: `${name}: the subscription check (hub.challenge)`,
+          description:
+            'Answers `hub.challenge` when `hub.verify_token` is the integration’s verify token; else 403.',
+          params: z.object({ integration_id: z.coerce.number() }),
+          querystring: z.record(z.string(), z.string()),
+        },
+      },
+      async (request, reply) => {
+        const challenge = await verifyMetaSubscription(
+          db,
+          type,
+          request.params.integration_id,
+          request.query,
+        );
+        reply.type('text/plain');
+        return challenge;
+      },
+    );
+    app.post(
+      `/channels/${type}/:integration_id`,
+      {
+        schema: {
+          tags: ['channels'],
+          summary: `${name}: customer messages and receipts (X-Hub-Signature-256)`,
+          description:
+            'JSON as Meta sends it, signed over the raw body with the app secret: a bad or missing signature ' +
+            'answers 401 and stores nothing; a message id seen before stores nothing new; receipts move a ' +
+            'reply’s delivery forward only.',
+          params: z.object({ integration_id: z.coerce.number() }),
+          body: z.string().optional(),
+        },
+      },
+      async (request, reply) => {
+        await handleMetaWebhook(db, storage, config, {
+          type,
+          integrationId: request.params.integration_id,
+          raw: request.body ?? '',
+          signature: request.headers['x-hub-signature-256'] as string | undefined,
+        });
+        reply.status(200);
+        return 'EVENT_RECEIVED';
+      },
+    );
+  }
 };

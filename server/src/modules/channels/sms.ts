@@ -10,19 +10,8 @@ import { findOrCreateByIdentity } from '../conversations/customers.ts';
 import { phoneKey } from '../customers/identities.ts';
 import { setDelivery } from './delivery-status.ts';
 import { receiveInbound } from './ingest.ts';
+import { extensionOf, keptMedia } from './media.ts';
 import { deliveryOfTwilio, fetchTwilioMedia, type SmsSettings, validTwilioSignature } from './twilio.ts';
-
-/** MMS types kept as attachments; others (audio, contact cards) are named in the message instead. */
-const KEPT_MEDIA = /^(image\/(png|jpeg|gif|webp)|application\/pdf|text\/(plain|csv))$/;
-const EXTENSION: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'application/pdf': 'pdf',
-  'text/plain': 'txt',
-  'text/csv': 'csv',
-};
 
 export type TwilioOutcome = { kind: 'message'; duplicate: boolean } | { kind: 'status'; changed: boolean };
 
@@ -91,14 +80,14 @@ async function mediaOf(config: Config, settings: SmsSettings, authToken: string,
     const type = (p[`MediaContentType${i}`] ?? '').toLowerCase();
     const url = p[`MediaUrl${i}`];
     if (!url) continue;
-    if (!KEPT_MEDIA.test(type)) {
+    if (!keptMedia(type)) {
       skipped.push(`a file of type ${type || 'unknown'}`);
       continue;
     }
     const data = await fetchTwilioMedia({ config, settings, authToken, url }).catch((err: Error) => {
       throw new AppError('SERVICE_UNAVAILABLE', `The MMS media could not be fetched: ${err.message}`);
     });
-    files.push({ filename: `mms-${i + 1}.${EXTENSION[type]}`, data });
+    files.push({ filename: `mms-${i + 1}.${extensionOf(type)}`, data });
   }
   return { files, skipped };
 }

@@ -1,5 +1,13 @@
-import { type ConsoleMessage, channelLabel, channelTakesFiles, type SendMessageBody } from '@inbox/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import {
+  type ConsoleMessage,
+  channelLabel,
+  channelTakesFiles,
+  REPLY_WINDOW_HOURS,
+  replyWindowText,
+  type SendMessageBody,
+  WINDOWED_CHANNELS,
+} from '@inbox/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { apps, attachments, consoleUploads, customers } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
@@ -52,6 +60,9 @@ export async function sendConsoleMessage(
   if (!input.is_private && input.attachments.length > 0 && !channelTakesFiles(conv.channel)) {
     throw invalidField('attachments', `Files cannot be sent by ${channelLabel(conv.channel)}`);
   }
+  if (!input.is_private && WINDOWED_CHANNELS.includes(conv.channel) && (await windowClosed(db, conv.id))) {
+    throw invalidField('content', replyWindowText(conv.channel));
+  }
   if (user) await checkOwnUploads(db, user.user.id, conv.id, input.attachments);
   const result = await appendMessage({
     db,
@@ -99,4 +110,12 @@ export async function sendConsoleMessage(
     message: toConsoleMessage(row, names ?? { customer: 'Customer', app: 'Support' }),
     created: result.outcome === 'created',
   };
+}
+
+/** Whether the customer's last message is older than the provider's reply window (or there is none). */
+async function windowClosed(db: DbOrTx, conversationId: number) {
+  const res = await db.execute<{ open: boolean }>(sql`
+    select coalesce(max(created_at) > now() - make_interval(hours => ${REPLY_WINDOW_HOURS}), false) as open
+    from messages where conversation_id = ${conversationId} and sender_type = 'customer'`);
+  return !res.rows[0]?.open;
 }

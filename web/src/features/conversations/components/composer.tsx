@@ -1,12 +1,22 @@
-import { ATTACHMENT_ACCEPT, type ConversationStatus, channelLabel, channelTakesFiles } from '@inbox/contract';
+import {
+  ATTACHMENT_ACCEPT,
+  type ConversationStatus,
+  channelLabel,
+  channelTakesFiles,
+  REPLY_WINDOW_HOURS,
+  replyWindowText,
+  WINDOWED_CHANNELS,
+} from '@inbox/contract';
 import { Loader2Icon, LockIcon, PaperclipIcon, SendIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { parseServerTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { sendTyping, useSendMessage } from '../api-messages';
 import { ComposerMode, type Mode } from './composer-mode';
 import { SuggestReply, suggestionNote } from './suggest-reply';
 import { UploadChips } from './upload-chips';
+import { useNow } from './use-now';
 import { useUploads } from './use-uploads';
 
 const TYPING_THROTTLE_MS = 3000;
@@ -23,6 +33,8 @@ interface ComposerProps {
   status: ConversationStatus;
   /** The portal has sessions that end; other channels (email) reach the customer whatever the status. */
   channel: string;
+  /** When the customer last wrote: WhatsApp and Messenger take free-form replies for 24 hours after it. */
+  lastCustomerTs?: string;
 }
 
 /**
@@ -38,7 +50,21 @@ export function endedNote(status: ConversationStatus, channel: string): string |
     : 'The customer’s portal session has expired: send a secure link so they can continue.';
 }
 
-export function Composer({ cid, conversationId, customerName, status, channel }: ComposerProps) {
+/** Whether a free-form reply may still go out through this channel (WhatsApp, Messenger: 24 hours). */
+export function replyWindowOpen(channel: string, lastCustomerTs: string | undefined, now: Date) {
+  if (!WINDOWED_CHANNELS.includes(channel)) return true;
+  if (!lastCustomerTs) return false;
+  return now.getTime() - parseServerTime(lastCustomerTs).getTime() < REPLY_WINDOW_HOURS * 3_600_000;
+}
+
+export function Composer({
+  cid,
+  conversationId,
+  customerName,
+  status,
+  channel,
+  lastCustomerTs,
+}: ComposerProps) {
   const [text, setTextState] = useState(() => drafts.get(conversationId) ?? '');
   const [mode, setMode] = useState<Mode>('reply');
   const [aiNote, setAiNote] = useState<string | null>(null);
@@ -71,8 +97,14 @@ export function Composer({ cid, conversationId, customerName, status, channel }:
   // A reply leaves through the conversation's channel; one that takes no files (SMS) gets none. Notes may.
   const filesAllowed = mode === 'note' || channelTakesFiles(channel);
   const filesBlocked = !filesAllowed && uploads.ready.length > 0;
+  const now = useNow();
+  const windowShut = mode === 'reply' && !replyWindowOpen(channel, lastCustomerTs, now);
   const canSend =
-    !send.isPending && !uploads.busy && !filesBlocked && (text.trim() !== '' || uploads.ready.length > 0);
+    !send.isPending &&
+    !uploads.busy &&
+    !filesBlocked &&
+    !windowShut &&
+    (text.trim() !== '' || uploads.ready.length > 0);
   const submit = () => {
     if (!canSend) return;
     const ids = uploads.ready.map((a) => a.attachment_id);
@@ -103,6 +135,11 @@ export function Composer({ cid, conversationId, customerName, status, channel }:
       <div className="mx-auto max-w-3xl space-y-2">
         {endedNote(status, channel) && (
           <p className="text-muted-foreground text-xs">{endedNote(status, channel)}</p>
+        )}
+        {windowShut && (
+          <p className="text-amber-700 text-xs dark:text-amber-400" role="status">
+            {replyWindowText(channel)}
+          </p>
         )}
         {filesBlocked && (
           <p className="text-destructive text-xs" role="alert">

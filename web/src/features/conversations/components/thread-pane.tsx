@@ -65,6 +65,7 @@ export function ThreadPane({
             customerName={data.conversation.customer.name}
             status={data.conversation.status}
             channel={data.conversation.channel}
+            lastCustomerTs={data.messages.findLast((m) => m.sender_type === 'customer')?.created_ts}
           />
         </>
       ) : thread.isPending ? (

@@ -1,0 +1,300 @@
+import { createHmac } from 'node:crypto';
+import { replyWindowText } from '@inbox/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { before, call, type Session, useTestApp } from '../../../test/app.ts';
+import { deliverWebhooks } from '../../../test/automation.ts';
+import { metaStandIn } from '../../../test/meta-stand-in.ts';
+import { tenantWithSessions } from '../companies/test-tenants.ts';
+import { PNG } from '../portal/test-files.ts';
+
+/**
+ * WhatsApp Cloud API and Messenger (contract section 10) against a local stand-in of Meta's Graph API:
+ * subscription checks, signed notifications in (messages, media, receipts), replies out, the 24-hour window.
+ * Meta publishes no signing library; the signature is made here as its documentation states it.
+ */
+const graph = await metaStandIn(PNG);
+afterAll(() => graph.close());
+const t = useTestApp({ metaApiUrl: graph.url });
+
+const APP_SECRET = 'meta-app-secret-for-tests';
+const PHONE_NUMBER_ID = '106540352242922';
+const PAGE_ID = '1122334455';
+const WA_ID = '447700900777';
+const PSID = '7654321098765';
+
+async function add(as: Session, appId: number, type: 'whatsapp' | 'facebook') {
+  const res = await call(t.app, 'POST', '/integrations', {
+    as,
+    body: {
+      app_id: appId,
+      type,
+      name: type,
+      settings:
+        type === 'whatsapp'
+          ? {
+              phone_number_id: PHONE_NUMBER_ID,
+              business_account_id: '102290129340398',
+              verify_token: 'verify-me-123',
+            }
+          : { page_id: PAGE_ID, verify_token: 'verify-me-456' },
+      secrets:
+        type === 'whatsapp'
+          ? { app_secret: APP_SECRET, access_token: 'wa-access-token' }
+          : { app_secret: APP_SECRET, page_access_token: 'page-token' },
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data.integration_id as number;
+}
+
+const w = before(async () => {
+  const a = await tenantWithSessions(t);
+  return {
+    a,
+    wa: await add(a.as.admin, a.app.id, 'whatsapp'),
+    fb: await add(a.as.admin, a.app.id, 'facebook'),
+  };
+});
+
+/** Meta's POST, signed over the exact bytes sent unless told otherwise. */
+function fromMeta(type: 'whatsapp' | 'facebook', id: number, payload: unknown, signature?: string | null) {
+  const raw = JSON.stringify(payload);
+  const signed = `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/channels/${type}/${id}`,
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === null ? {} : { 'x-hub-signature-256': signature ?? signed }),
+    },
+    payload: raw,
+  });
+}
+
+const whatsApp = (value: Record<string, unknown>, phoneNumberId = PHONE_NUMBER_ID) => ({
+  object: 'whatsapp_business_account',
+  entry: [
+    {
+      id: '102290129340398',
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
+            ...value,
+          },
+        },
+      ],
+    },
+  ],
+});
+
+const waText = (id: string, body: string) =>
+  whatsApp({
+    contacts: [{ profile: { name: 'Kerry Fisher' }, wa_id: WA_ID }],
+    messages: [{ from: WA_ID, id, timestamp: '1764150000', type: 'text', text: { body } }],
+  });
+
+const messenger = (events: Record<string, unknown>[]) => ({
+  object: 'page',
+  entry: [{ id: PAGE_ID, time: Date.now(), messaging: events }],
+});
+
+const conversationOf = async (externalId: string) =>
+  Number(
+    (
+      await t.db.execute<{ id: number }>(
+        sql`select conversation_id as id from channel_messages where external_id = ${externalId}`,
+      )
+    ).rows[0]?.id,
+  );
+
+async function thread(conversationId: number) {
+  const res = await call(t.app, 'GET', '/conversation/poll', {
+    as: w.a.as.admin,
+    query: { conversation_id: conversationId },
+  });
+  return res.body.data.messages as {
+    message_id: number;
+    content: string;
+    attachments: { original_filename: string; mime_type: string }[];
+    delivery?: { status: string; error: string | null };
+  }[];
+}
+
+const reply = async (conversationId: number, content: string) =>
+  call(t.app, 'POST', '/messages', { as: w.a.as.admin, body: { conversation_id: conversationId, content } });
+
+const providerId = async (messageId: number) =>
+  (
+    await t.db.execute<{ id: string }>(
+      sql`select provider_message_id as id from messages where id = ${messageId}`,
+    )
+  ).rows[0]!.id;
+
+describe('Meta subscription check', () => {
+  it('echoes hub.challenge for the integration’s verify token and refuses any other', async () => {
+    const verify = (id: number, token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/channels/whatsapp/${id}?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`,
+      });
+    const ok = await verify(w.wa, 'verify-me-123');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toBe('1158201444');
+    expect((await verify(w.wa, 'wrong-token')).statusCode).toBe(403);
+    expect((await verify(999_999, 'verify-me-123')).statusCode).toBe(403);
+  });
+});
+
+describe('WhatsApp', () => {
+  it('turns a message into the customer’s conversation once, and refuses a bad signature', async () => {
+    expect((await fromMeta('whatsapp', w.wa, waText('wamid.in1', 'Hello'), 'sha256=00')).statusCode).toBe(
+      401,
+    );
+    expect((await fromMeta('whatsapp', w.wa, waText('wamid.in1', 'Hello'), null)).statusCode).toBe(401);
+    expect(await conversationOf('wamid.in1')).toBeNaN();
+    expect((await fromMeta('whatsapp', w.wa, waText('wamid.in1', 'Hello'))).statusCode).toBe(200);
+    expect((await fromMeta('whatsapp', w.wa, waText('wamid.in1', 'Hello'))).statusCode).toBe(200);
+    // Another number of the same Meta app is another integration's business.
+    expect((await fromMeta('whatsapp', w.wa, whatsApp({ messages: [] }, '999'))).statusCode).toBe(200);
+    const id = await conversationOf('wamid.in1');
+    const [c] = (
+      await t.db.execute<{ channel: string; name: string; phone: string }>(sql`
+        select c.channel, cu.name, cu.phone from conversations c join customers cu on cu.id = c.customer_id
+        where c.id = ${id}`)
+    ).rows;
+    expect(c).toEqual({ channel: 'whatsapp', name: 'Kerry Fisher', phone: `+${WA_ID}` });
+    expect((await thread(id)).map((m) => m.content)).toEqual(['Hello']);
+  });
+
+  it('fetches pictures by media id, names voice notes, and sends replies that receipts move forward', async () => {
+    const picture = whatsApp({
+      messages: [
+        {
+          from: WA_ID,
+          id: 'wamid.in2',
+          type: 'image',
+          image: { id: 'media-1', mime_type: 'image/png', caption: 'The box' },
+        },
+        {
+          from: WA_ID,
+          id: 'wamid.in3',
+          type: 'audio',
+          audio: { id: 'media-2', mime_type: 'audio/ogg; codecs=opus' },
+        },
+      ],
+    });
+    expect((await fromMeta('whatsapp', w.wa, picture)).statusCode).toBe(200);
+    const id = await conversationOf('wamid.in2');
+    const messages = await thread(id);
+    expect(messages.at(-2)).toMatchObject({
+      content: 'The box',
+      attachments: [
+        expect.objectContaining({ original_filename: 'whatsapp-image.png', mime_type: 'image/png' }),
+      ],
+    });
+    expect(messages.at(-1)!.content).toBe('[Not kept: a audio of type audio/ogg; codecs=opus]');
+
+    const sent = await reply(id, 'Thanks, we will replace it.');
+    expect(sent.status).toBe(201);
+    await deliverWebhooks(t);
+    expect(graph.sent.at(-1)).toEqual({
+      path: `/v19.0/${PHONE_NUMBER_ID}/messages`,
+      auth: 'Bearer wa-access-token',
+      body: {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: WA_ID,
+        type: 'text',
+        text: { body: 'Thanks, we will replace it.' },
+      },
+    });
+    const wamid = await providerId(sent.body.data.message_id);
+    const status = (s: string, extra: Record<string, unknown> = {}) =>
+      fromMeta(
+        'whatsapp',
+        w.wa,
+        whatsApp({ statuses: [{ id: wamid, status: s, recipient_id: WA_ID, ...extra }] }),
+      );
+    await status('delivered');
+    await status('read');
+    await status('failed', { errors: [{ code: 131047, title: 'Re-engagement message' }] });
+    const deliveryOf = async (messageId: number) =>
+      (await thread(id)).find((m) => m.message_id === messageId)?.delivery;
+    expect(await deliveryOf(sent.body.data.message_id)).toEqual({ status: 'read', error: null });
+
+    graph.failNext.push({ status: 400, code: 131026, message: 'Message undeliverable' });
+    const refused = await reply(id, 'Are you there?');
+    await deliverWebhooks(t);
+    expect(await deliveryOf(refused.body.data.message_id)).toEqual({
+      status: 'failed',
+      error: 'Meta error 131026: Message undeliverable',
+    });
+  });
+
+  it('takes no free-form reply 24 hours after the customer’s last message, a note still', async () => {
+    await fromMeta('whatsapp', w.wa, waText('wamid.in9', 'Old question'));
+    const id = await conversationOf('wamid.in9');
+    await t.db.execute(sql`
+      update messages set created_at = now() - interval '25 hours'
+      where conversation_id = ${id} and sender_type = 'customer'`);
+    const late = await reply(id, 'Sorry for the wait');
+    expect(late.status).toBe(422);
+    expect(late.body.errors.content).toEqual([replyWindowText('whatsapp')]);
+    const note = await call(t.app, 'POST', '/messages', {
+      as: w.a.as.admin,
+      body: { conversation_id: id, content: 'Window closed, wait for them', is_private: true },
+    });
+    expect(note.status).toBe(201);
+  });
+});
+
+describe('Messenger', () => {
+  it('brings messages and pictures in, skips echoes, sends replies and follows delivery and read', async () => {
+    const incoming = messenger([
+      {
+        sender: { id: PSID },
+        recipient: { id: PAGE_ID },
+        timestamp: Date.now(),
+        message: {
+          mid: 'm_in_1',
+          text: 'Is the shop open on Sunday?',
+          attachments: [{ type: 'image', payload: { url: `${graph.base}/files/storefront.png?token=x` } }],
+        },
+      },
+      {
+        sender: { id: PAGE_ID },
+        recipient: { id: PSID },
+        message: { mid: 'm_echo', text: 'Echo', is_echo: true },
+      },
+    ]);
+    expect((await fromMeta('facebook', w.fb, incoming)).statusCode).toBe(200);
+    expect(await conversationOf('m_echo')).toBeNaN();
+    const id = await conversationOf('m_in_1');
+    expect((await thread(id))[0]).toMatchObject({
+      content: 'Is the shop open on Sunday?',
+      attachments: [expect.objectContaining({ original_filename: 'storefront.png' })],
+    });
+    const sent = await reply(id, 'Yes, 10 to 4.');
+    await deliverWebhooks(t);
+    expect(graph.sent.at(-1)).toEqual({
+      path: '/v19.0/me/messages',
+      auth: 'Bearer page-token',
+      body: { recipient: { id: PSID }, messaging_type: 'RESPONSE', message: { text: 'Yes, 10 to 4.' } },
+    });
+    const mid = await providerId(sent.body.data.message_id);
+    const deliveryOf = async () =>
+      (await thread(id)).find((m) => m.message_id === sent.body.data.message_id)?.delivery;
+    await fromMeta('facebook', w.fb, messenger([{ sender: { id: PSID }, delivery: { mids: [mid] } }]));
+    expect(await deliveryOf()).toEqual({ status: 'delivered', error: null });
+    await fromMeta(
+      'facebook',
+      w.fb,
+      messenger([{ sender: { id: PSID }, read: { watermark: Date.now() + 1000 } }]),
+    );
+    expect(await deliveryOf()).toEqual({ status: 'read', error: null });
+  });
+});

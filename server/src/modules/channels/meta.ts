@@ -1,0 +1,105 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { DeliveryStatus } from '@inbox/contract';
+import type { Config } from '../../config.ts';
+import type { ProviderResult } from './provider-result.ts';
+
+/**
+ * Meta's Graph API for the WhatsApp Cloud API and Messenger (contract section 10): the signature on its
+ * webhooks, sending a text reply, and fetching media. `META_API_URL` is the Graph API base with its version.
+ */
+
+/** `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body with the app secret>`, in constant time. */
+export function validMetaSignature(appSecret: string, rawBody: string, given: string | undefined) {
+  if (!appSecret || !given?.startsWith('sha256=')) return false;
+  const expected = Buffer.from(createHmac('sha256', appSecret).update(rawBody, 'utf8').digest('hex'));
+  const actual = Buffer.from(given.slice('sha256='.length));
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+interface GraphError {
+  error?: { message?: string; code?: number; error_subcode?: number; is_transient?: boolean };
+}
+
+async function graphPost(
+  url: string,
+  token: string,
+  body: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  return { status: res.status, json: await res.json().catch(() => ({})) };
+}
+
+/** A Graph API answer as a send result: Meta's own words on failure; 429, 5xx and transient errors retried. */
+function resultOf(status: number, json: unknown, id: string | undefined): ProviderResult {
+  if (status >= 200 && status < 300 && id) return { ok: true, providerMessageId: id };
+  const e = (json as GraphError).error;
+  const error = e?.message
+    ? `Meta error${e.code ? ` ${e.code}` : ''}: ${e.message}`
+    : `Meta answered ${status}`;
+  return { ok: false, retry: status === 429 || status >= 500 || e?.is_transient === true, error };
+}
+
+async function send(url: string, token: string, body: unknown, idOf: (json: unknown) => string | undefined) {
+  try {
+    const { status, json } = await graphPost(url, token, body);
+    return resultOf(status, json, idOf(json));
+  } catch (err) {
+    return { ok: false as const, retry: true, error: `Meta could not be reached: ${(err as Error).message}` };
+  }
+}
+
+/** A WhatsApp text from the business number to the customer's WhatsApp id. */
+export const sendWhatsApp = (
+  config: Config,
+  o: { phoneNumberId: string; token: string; to: string; body: string },
+) =>
+  send(
+    `${config.metaApiUrl}/${encodeURIComponent(o.phoneNumberId)}/messages`,
+    o.token,
+    {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: o.to,
+      type: 'text',
+      text: { body: o.body },
+    },
+    (json) => (json as { messages?: { id?: string }[] }).messages?.[0]?.id,
+  );
+
+/** A Messenger reply from the page to the customer's page-scoped id, inside the 24-hour window. */
+export const sendMessenger = (config: Config, o: { token: string; psid: string; body: string }) =>
+  send(
+    `${config.metaApiUrl}/me/messages`,
+    o.token,
+    { recipient: { id: o.psid }, messaging_type: 'RESPONSE', message: { text: o.body } },
+    (json) => (json as { message_id?: string }).message_id,
+  );
+
+/** A WhatsApp receipt's status as ours. */
+export function deliveryOfWhatsApp(status: string): DeliveryStatus | null {
+  return (['sent', 'delivered', 'read', 'failed'] as const).find((s) => s === status) ?? null;
+}
+
+/** WhatsApp media by id: its short-lived URL from the Graph API, then the bytes, both with the access token. */
+export async function fetchWhatsAppMedia(config: Config, token: string, mediaId: string): Promise<Buffer> {
+  const auth = { authorization: `Bearer ${token}` };
+  const meta = await fetch(`${config.metaApiUrl}/${encodeURIComponent(mediaId)}`, {
+    headers: auth,
+    signal: AbortSignal.timeout(15_000),
+  });
+  const { url } = (await meta.json().catch(() => ({}))) as { url?: string };
+  if (!meta.ok || !url) throw new Error(`Meta answered ${meta.status} for media ${mediaId}`);
+  return download(url, auth);
+}
+
+/** A file Meta points at (Messenger attachments carry their URL; WhatsApp's come from the media lookup). */
+export async function download(url: string, headers: Record<string, string> = {}): Promise<Buffer> {
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(15_000) });
+  if (!res.ok) throw new Error(`Meta answered ${res.status} for a file`);
+  return Buffer.from(await res.arrayBuffer());
+}

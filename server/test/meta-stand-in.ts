@@ -1,0 +1,71 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface GraphCall {
+  path: string;
+  auth: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * A local server speaking the part of Meta's Graph API the product calls: WhatsApp and Messenger sends, a
+ * media lookup by id and the media download it points at. `failNext` answers the next send with Meta's error
+ * body and the given status.
+ */
+export async function metaStandIn(media: Buffer) {
+  const sent: GraphCall[] = [];
+  const failNext: { status: number; code: number; message: string }[] = [];
+  let n = 0;
+  let base = '';
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => {
+      raw += c;
+    });
+    req.on('end', () => {
+      const url = req.url ?? '';
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.method === 'POST' && /^\/v19\.0\/[^/]+\/messages$/.test(url)) {
+        const failure = failNext.shift();
+        if (failure) {
+          json(failure.status, {
+            error: { message: failure.message, type: 'OAuthException', code: failure.code },
+          });
+          return;
+        }
+        const body = JSON.parse(raw || '{}');
+        sent.push({ path: url, auth: req.headers.authorization ?? '', body });
+        n += 1;
+        if (url === '/v19.0/me/messages')
+          json(200, { recipient_id: body.recipient?.id, message_id: `m_out_${n}` });
+        else json(200, { messaging_product: 'whatsapp', messages: [{ id: `wamid.out${n}` }] });
+        return;
+      }
+      if (req.method === 'GET' && url.startsWith('/v19.0/')) {
+        const id = url.slice('/v19.0/'.length);
+        if (req.headers.authorization !== 'Bearer wa-access-token')
+          return json(401, { error: { message: 'Bad token', code: 190 } });
+        json(200, { id, mime_type: 'image/png', url: `${base}/files/${id}` });
+        return;
+      }
+      if (req.method === 'GET' && url.startsWith('/files/')) {
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.end(media);
+        return;
+      }
+      res.writeHead(404).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `${base}/v19.0`,
+    base,
+    sent,
+    failNext,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
