@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import type { AttachmentStorage } from './modules/attachments/storage.ts';
 import { createAttachmentStorage } from './modules/attachments/storage-driver.ts';
 import { dueAnswersJob, startAutoResponders } from './modules/auto-responders/runtime.ts';
+import { startEmailListener } from './modules/channels/email-listener.ts';
 import { type Live, startLive } from './modules/events/live.ts';
 import { pruneEventsJob } from './modules/events/prune.ts';
 import { apiRoutes } from './modules/index.ts';
@@ -53,6 +54,8 @@ declare module 'fastify' {
     autoResponders: Awaited<ReturnType<typeof startAutoResponders>>;
     /** This process's outgoing webhooks (tests wait on `settle`). */
     webhooks: Awaited<ReturnType<typeof startWebhooks>>;
+    /** Present when `SMTP_LISTEN_PORT` is set. */
+    emailListener?: Awaited<ReturnType<typeof startEmailListener>>;
     reporting: Awaited<ReturnType<typeof startReporting>>;
   }
 }
@@ -111,7 +114,7 @@ export async function buildApp(opts: BuildAppOptions) {
     portalSweepJob({ db: opts.db.db, storage, log: app.log }),
     pruneEventsJob(opts.db.db, opts.config.eventRetentionDays),
     dueAnswersJob(opts.db.db, clock, () => kickSequencer()),
-    webhooksDueJob(opts.db.db, opts.config, () => kickSequencer()),
+    webhooksDueJob(opts.db.db, { config: opts.config, storage }, () => kickSequencer()),
     rebuildJob(opts.db.db),
   ]);
   app.decorate('jobs', jobs);
@@ -131,12 +134,23 @@ export async function buildApp(opts: BuildAppOptions) {
   const webhooks = await startWebhooks({
     db: opts.db.db,
     hub: live.hub,
-    config: opts.config,
+    deps: { config: opts.config, storage },
     kick: live.sequencer.kick,
     log: app.log,
   });
   app.decorate('webhooks', webhooks);
   app.addHook('onClose', async () => webhooks.stop());
+  if (opts.config.smtpListenPort !== undefined) {
+    const email = await startEmailListener({
+      db: opts.db.db,
+      storage,
+      config: opts.config,
+      log: app.log,
+      kick: live.sequencer.kick,
+    });
+    app.decorate('emailListener', email);
+    app.addHook('onClose', async () => email.stop());
+  }
   const reporting = await startReporting({ db: opts.db.db, hub: live.hub, log: app.log });
   app.decorate('reporting', reporting);
   app.addHook('onClose', async () => reporting.stop());

@@ -15,6 +15,8 @@ const Env = z.object({
   DEMO_DATA: flag.optional(),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
+  /** The built-in SMTP listener for email integrations (contract section 10); unset: off. */
+  SMTP_LISTEN_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   MAIL_FROM: z.string().default('Support Inbox <no-reply@localhost>'),
   PORTAL_SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(86400),
   PORTAL_STARTS_PER_MINUTE_PER_IP: z.coerce.number().int().min(0).default(20),
@@ -73,6 +75,8 @@ export interface Config {
   demoData: boolean | undefined;
   publicUrl: string;
   smtpUrl: string | undefined;
+  /** Where email integrations receive mail (on `host`); undefined: no listener. 0 picks a free port (tests). */
+  smtpListenPort: number | undefined;
   mailFrom: string;
   portalSessionTtlSeconds: number;
   ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
@@ -139,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
     demoData: e.DEMO_DATA,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
+    smtpListenPort: e.SMTP_LISTEN_PORT,
     mailFrom: e.MAIL_FROM,
     portalSessionTtlSeconds: e.PORTAL_SESSION_TTL_SECONDS,
     ai:

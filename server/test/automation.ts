@@ -37,7 +37,7 @@ export async function runConsumers(t: TestContext) {
 export async function deliverWebhooks(t: TestContext) {
   await sequenceEvents(t.db);
   while ((await consumeOnce(t.db, webhookConsumer())) > 0) {}
-  await deliverDue(t.db, t.config);
+  await deliverDue(t.db, t.app.deps);
   // The app's own sender may hold a delivery it claimed first.
   await t.app.webhooks.settle();
 }

@@ -18,7 +18,11 @@ export interface InboundMessage {
   externalId: string;
   /** Finds or creates the customer, inside the message's transaction. */
   customer(tx: Tx): Promise<number>;
+  /** The conversation the provider says this answers (email threading), when it is the customer's. */
+  thread?(tx: Tx, customerId: number): Promise<number | null>;
   content: string;
+  /** Put before the content when the message starts a conversation (an email's subject). */
+  opening?: string;
   files: { filename: string; data: Buffer }[];
 }
 
@@ -50,7 +54,10 @@ export async function receiveInbound(
       const seen = await earlier(tx, integration.id, m.externalId);
       if (seen) return { ...seen, duplicate: true };
       const customerId = await m.customer(tx);
-      const conversationId = await conversationFor(tx, integration, customerId, m.channel);
+      const threaded = (await m.thread?.(tx, customerId)) ?? null;
+      const { id: conversationId, created } = threaded
+        ? { id: threaded, created: false }
+        : await conversationFor(tx, integration, customerId, m.channel);
       const attachmentIds: number[] = [];
       for (const f of m.files) {
         const row = await storeAttachment({
@@ -69,10 +76,14 @@ export async function receiveInbound(
         companyId: integration.companyId,
         conversationId,
         sender: { type: 'customer' },
-        content: m.content,
+        content: created && m.opening ? `${m.opening}\n\n${m.content}`.trim() : m.content,
         attachments: attachmentIds,
       });
       if (appended.outcome !== 'created') throw new Error(`inbound message not stored: ${appended.outcome}`);
+      // The provider's id on the message too: an email's Message-ID is what later replies refer to.
+      await tx.execute(
+        sql`update messages set provider_message_id = ${m.externalId} where id = ${appended.message.id}`,
+      );
       await tx.insert(channelMessages).values({
         companyId: integration.companyId,
         integrationId: integration.id,
@@ -120,7 +131,7 @@ async function conversationFor(tx: Tx, integration: IntegrationRow, customerId: 
     where company_id = ${integration.companyId} and customer_id = ${customerId}
       and integration_id = ${integration.id} and status in ('open', 'pending')
     order by id desc limit 1`);
-  if (res.rows[0]) return Number(res.rows[0].id);
+  if (res.rows[0]) return { id: Number(res.rows[0].id), created: false };
   const created = await createConversation(tx, {
     companyId: integration.companyId,
     appId: integration.appId,
@@ -129,7 +140,7 @@ async function conversationFor(tx: Tx, integration: IntegrationRow, customerId: 
     channel,
     integrationId: integration.id,
   });
-  return created.id;
+  return { id: created.id, created: true };
 }
 
 /** The integration's queue when it still exists in its app, else none (the app's general inbox). */

@@ -1,12 +1,12 @@
 import type { InboxEvent } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
 import type { CallerCtx } from '../access/context.ts';
 import { isSqlInt, requireVisibleConversation } from '../access/conversation-visibility.ts';
-import type { Claimed } from '../integrations/sender.ts';
+import type { Claimed, SenderDeps } from '../integrations/sender.ts';
 import { setDelivery } from './delivery-status.ts';
+import { sendEmailReply } from './email-outbound.ts';
 import { sendMessenger, sendWhatsApp } from './meta.ts';
 import type { ProviderResult } from './provider-result.ts';
 import { type SmsSettings, sendSms } from './twilio.ts';
@@ -19,7 +19,7 @@ import { type SmsSettings, sendSms } from './twilio.ts';
  */
 
 /** The integration types whose replies go out through their provider. */
-export const SENDING_CHANNELS = ['sms', 'whatsapp', 'facebook'] as const;
+export const SENDING_CHANNELS = ['sms', 'whatsapp', 'facebook', 'email'] as const;
 
 const isReply = (e: InboxEvent) => {
   const m = e.data.message as { sender_type?: string; is_private?: boolean } | undefined;
@@ -73,10 +73,11 @@ async function replyOf(db: Db, messageId: number) {
 /** One reply through its integration's provider. */
 export async function sendChannelReply(
   db: Db,
-  config: Config,
+  deps: SenderDeps,
   d: Claimed,
   messageId: number,
 ): Promise<ProviderResult> {
+  const { config } = deps;
   if (!d.is_active) return { ok: false, retry: false, error: 'The integration is switched off' };
   const reply = await replyOf(db, messageId);
   if (!reply) return { ok: false, retry: false, error: 'The message was deleted' };
@@ -107,6 +108,8 @@ export async function sendChannelReply(
       if (!token) return { ok: false, retry: false, error: 'The integration has no page access token' };
       return sendMessenger(config, { token, psid: reply.psid, body: reply.content });
     }
+    case 'email':
+      return sendEmailReply(db, deps, d, messageId);
     default:
       return { ok: false, retry: false, error: `Replies through ${d.type} are not sent` };
   }

@@ -260,7 +260,7 @@ describe('SMS out', () => {
     await t.db.execute(
       sql`update webhook_deliveries set next_attempt_at = now() where message_id = ${first}`,
     );
-    await deliverDue(t.db, t.config);
+    await deliverDue(t.db, t.app.deps);
     expect(await deliveryOf(conversationId, first)).toEqual({ status: 'sent', error: null });
     expect(standIn.sent.at(-1)!.form.Body).toBe('We are here.');
 

@@ -159,7 +159,7 @@ describe('outgoing webhooks', () => {
       // The first call met a 500: it waits for its retry, the other went through.
       expect(flaky.got).toHaveLength(2);
       await t.db.execute(sql`update webhook_deliveries set next_attempt_at = now() where status = 'pending'`);
-      await deliverDue(t.db, t.config);
+      await deliverDue(t.db, t.app.deps);
       await flush();
       expect(flaky.got).toHaveLength(3);
       const verified = flaky.got.map((r) => ({
@@ -300,7 +300,7 @@ describe('private targets', () => {
       await startChat(strict.app, tenant.app.id, { queueId: tenant.queue.id, message: 'Hello' });
       await sequenceEvents(strict.db);
       while ((await consumeOnce(strict.db, webhookConsumer())) > 0) {}
-      await deliverDue(strict.db, strict.config);
+      await deliverDue(strict.db, strict.app.deps);
       // The app's own sender may have claimed the delivery first: let it finish its attempt.
       await strict.app.webhooks.settle();
       expect(target.got.length).toBe(before);

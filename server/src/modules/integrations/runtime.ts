@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobKind } from '../../jobs/runtime.ts';
 import { coalesced } from '../../lib/coalesce.ts';
 import { startConsumer } from '../events/consumer.ts';
 import type { EventHub } from '../events/hub.ts';
 import { webhookConsumer } from './deliveries.ts';
-import { deliverDue } from './sender.ts';
+import { deliverDue, type SenderDeps } from './sender.ts';
 
 /**
  * This process's outgoing webhooks: the consumer that records deliveries, and a sender woken when it has
@@ -16,14 +15,14 @@ import { deliverDue } from './sender.ts';
 export async function startWebhooks(opts: {
   db: Db;
   hub: EventHub;
-  config: Config;
+  deps: SenderDeps;
   kick: () => void;
   log: FastifyBaseLogger;
 }) {
   let timer: NodeJS.Timeout | undefined;
   const sender = coalesced(async () => {
     try {
-      const next = await deliverDue(opts.db, opts.config, opts.kick);
+      const next = await deliverDue(opts.db, opts.deps, opts.kick);
       if (next !== null && !sender.stopped) {
         clearTimeout(timer);
         timer = setTimeout(() => sender.wake(), next);
@@ -56,13 +55,13 @@ export async function startWebhooks(opts: {
   };
 }
 
-export function webhooksDueJob(db: Db, config: Config, kick: () => void): JobKind {
+export function webhooksDueJob(db: Db, deps: SenderDeps, kick: () => void): JobKind {
   return {
     name: 'webhooks-due',
     cron: '* * * * *',
     retryLimit: 2,
     async handle() {
-      await deliverDue(db, config, kick);
+      await deliverDue(db, deps, kick);
     },
   };
 }

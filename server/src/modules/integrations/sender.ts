@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { outboundRequest } from '../../lib/outbound-http.ts';
+import type { AttachmentStorage } from '../attachments/storage.ts';
 import { setDelivery } from '../channels/delivery-status.ts';
 import { sendChannelReply } from '../channels/outbound.ts';
 import type { ProviderResult } from '../channels/provider-result.ts';
@@ -106,15 +107,22 @@ async function sendWebhook(
     : { ok: false, retry: true, error: r.error ?? 'The call failed', code: r.status_code };
 }
 
+export interface SenderDeps {
+  config: Config;
+  /** Where a reply's files are read from (email carries them). */
+  storage: AttachmentStorage;
+}
+
 /**
  * Sends what is due until nothing is; answers the soonest next attempt it scheduled (ms from now) so the
  * caller can wake then. `kick` wakes the event sequencer when a reply's delivery changed.
  */
 export async function deliverDue(
   db: Db,
-  config: Config,
+  deps: SenderDeps,
   kick: () => void = () => {},
 ): Promise<number | null> {
+  const { config } = deps;
   let soonest: number | null = null;
   for (;;) {
     const d = await claim(db);
@@ -124,7 +132,7 @@ export async function deliverDue(
     const result =
       messageId === null
         ? await sendWebhook(d, config.allowPrivateWebhookTargets)
-        : { ...(await sendChannelReply(db, config, d, messageId)), code: null };
+        : { ...(await sendChannelReply(db, deps, d, messageId)), code: null };
     const age = Date.now() - new Date(d.created_at).getTime();
     const delay = retryDelaySeconds(Number(d.attempts));
     const retry = !result.ok && result.retry && age + delay * 1000 <= GIVE_UP_AFTER_MS;
