@@ -168,3 +168,18 @@ export const WebhookInfo = z.object({
   example: z.unknown(),
 });
 export type WebhookInfo = z.infer<typeof WebhookInfo>;
+
+/** `GET /integration/deliveries`: the integration's latest outgoing calls, newest first. */
+export const IntegrationDelivery = z.object({
+  delivery_id: z.number(),
+  what: z.string().describe('the event type, or "reply" for a reply sent through the channel'),
+  message_id: z.number().nullable(),
+  excerpt: z.string().nullable().describe("the reply's first words"),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number(),
+  last_status_code: z.number().nullable(),
+  last_error: z.string().nullable(),
+  next_attempt_ts: z.string().nullable().describe('when a pending delivery is tried again'),
+  created_ts: z.string(),
+});
+export type IntegrationDelivery = z.infer<typeof IntegrationDelivery>;

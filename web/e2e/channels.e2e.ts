@@ -172,4 +172,17 @@ describe('SMS', () => {
     await delivery(phone, 'delivered').waitFor();
     await screenshot(phone, 'sms-thread-phone', { fullPage: false });
   });
+
+  it('lists the integration’s deliveries for the company admin', async () => {
+    const page = await signIn('ann@northwind.test', PASSWORD, `/admin/apps/${tenant.appId}`);
+    await page.getByRole('button', { name: 'Deliveries of Store texts' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deliveries: Store texts' });
+    const rows = dialog.getByRole('list', { name: 'Deliveries' }).getByRole('listitem');
+    await rows.first().waitFor();
+    // The refused reply's row, sent again by Retry (which starts its count anew) and delivered.
+    await rows.first().getByText('Delivered').waitFor();
+    await rows.first().getByText('1 attempt', { exact: false }).waitFor();
+    await rows.first().getByText('“Yes: send me the new address.”').waitFor();
+    await screenshot(page, 'integration-deliveries', { fullPage: false });
+  });
 });

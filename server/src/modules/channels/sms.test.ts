@@ -275,6 +275,21 @@ describe('SMS out', () => {
       status: 'failed',
       error: "Twilio error 21211: The 'To' number is not a valid phone number.",
     });
+    // The integration's page lists it, newest first, with Twilio's words.
+    const log = await call(t.app, 'GET', '/integration/deliveries', {
+      as: w.a.as.admin,
+      query: { id: w.id },
+    });
+    expect(log.body.data[0]).toMatchObject({
+      what: 'reply',
+      message_id: refused,
+      excerpt: 'Second try.',
+      status: 'failed',
+      attempts: 1,
+      last_error: "Twilio error 21211: The 'To' number is not a valid phone number.",
+      next_attempt_ts: null,
+    });
+    expect(log.body.data[1]).toMatchObject({ message_id: first, status: 'delivered', attempts: 2 });
     const again = await call(t.app, 'POST', '/messages/retry-delivery', {
       as: w.a.as.agent,
       body: { message_id: refused },

@@ -3,6 +3,7 @@ import {
   CreateIntegrationBody,
   IdQuery,
   Integration,
+  IntegrationDelivery,
   IntegrationsQuery,
   IntegrationTestResult,
   ok as okSchema,
@@ -14,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../http/envelope.ts';
 import { testIntegration, webhookInfo } from './checks.ts';
+import { recentDeliveries } from './delivery-log.ts';
 import { createIntegration, deleteIntegration, listIntegrations, updateIntegration } from './service.ts';
 
 const tags = ['integrations'];
@@ -100,6 +102,20 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await webhookInfo(request.companyCtx!, request.query.id, config)),
+  );
+
+  app.get(
+    '/integration/deliveries',
+    {
+      schema: {
+        tags,
+        summary: 'The integration’s latest outgoing calls: webhook events and channel replies, newest first',
+        description: 'Each with its status, attempts, the last failure and, when pending, its next try.',
+        querystring: IdQuery,
+        response: { 200: okSchema(z.array(IntegrationDelivery)) },
+      },
+    },
+    async (request) => ok(await recentDeliveries(request.companyCtx!, request.query.id)),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import type {
   CreateIntegrationBody,
   Integration,
+  IntegrationDelivery,
   IntegrationTestResult,
   UpdateIntegrationBody,
   WebhookInfo,
@@ -20,6 +21,14 @@ export const webhookInfoQuery = (cid: number, appId: number, id: number) =>
   queryOptions({
     queryKey: [...adminKeys.integrations(cid, appId), id, 'webhook-info'],
     queryFn: () => api.get<WebhookInfo>('/integration/webhook-info', { query: { id } }),
+  });
+
+/** The integration's latest outgoing calls; refreshed while the dialog is open, as retries happen. */
+export const deliveriesQuery = (cid: number, appId: number, id: number) =>
+  queryOptions({
+    queryKey: [...adminKeys.integrations(cid, appId), id, 'deliveries'],
+    queryFn: () => api.get<IntegrationDelivery[]>('/integration/deliveries', { query: { id } }),
+    refetchInterval: 5000,
   });
 
 function useChanged(cid: number, appId: number) {

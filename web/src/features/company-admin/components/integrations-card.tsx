@@ -1,6 +1,6 @@
 import type { Integration } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
-import { InfoIcon, PlugIcon, ZapIcon } from 'lucide-react';
+import { HistoryIcon, InfoIcon, PlugIcon, ZapIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
 import { ManagedListCard, ManagedRow } from '@/components/admin/managed-list-card';
@@ -23,7 +23,11 @@ import {
   useUpdateIntegration,
   webhookInfoQuery,
 } from '../api/integrations';
+import { DeliveriesDialog } from './deliveries-dialog';
 import { IntegrationDialog, TYPE_LABELS } from './integration-dialog';
+
+/** Integrations that send something out (events, or replies through their channel): they have a delivery log. */
+const SENDS = new Set<Integration['type']>(['webhook', 'api', 'sms', 'whatsapp', 'facebook', 'email']);
 
 function StatusLine({ i }: { i: Integration }) {
   const test = i.status.last_test;
@@ -48,6 +52,7 @@ export function IntegrationsCard({ companyId, appId }: { companyId: number; appI
   const [editing, setEditing] = useState<Integration | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Integration | null>(null);
   const [info, setInfo] = useState<Integration | null>(null);
+  const [log, setLog] = useState<Integration | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
 
   return (
@@ -89,6 +94,16 @@ export function IntegrationsCard({ companyId, appId }: { companyId: number; appI
                   ? 'Testing...'
                   : `Test ${i.name}`}
               </Button>
+              {SENDS.has(i.type) && (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Deliveries of ${i.name}`}
+                  onClick={() => setLog(i)}
+                >
+                  <HistoryIcon />
+                </Button>
+              )}
               <Button
                 variant="ghost"
                 size="icon"
@@ -124,6 +139,7 @@ export function IntegrationsCard({ companyId, appId }: { companyId: number; appI
         integration={info}
         onClose={() => setInfo(null)}
       />
+      <DeliveriesDialog companyId={companyId} appId={appId} integration={log} onClose={() => setLog(null)} />
       <SecretOnceDialog
         title="Signing secret"
         label="Signing secret"

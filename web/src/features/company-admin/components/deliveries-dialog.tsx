@@ -1,0 +1,82 @@
+import type { Integration, IntegrationDelivery } from '@inbox/contract';
+import { useQuery } from '@tanstack/react-query';
+import { SendIcon } from 'lucide-react';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { DialogPanel } from '@/components/form-dialog';
+import { type Tone, ToneBadge } from '@/components/tone-badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { relativeTime } from '@/lib/format';
+import { deliveriesQuery } from '../api/integrations';
+
+const STATUS: Record<IntegrationDelivery['status'], { label: string; tone: Tone }> = {
+  delivered: { label: 'Delivered', tone: 'success' },
+  pending: { label: 'Retrying', tone: 'warning' },
+  failed: { label: 'Failed', tone: 'danger' },
+};
+
+/**
+ * An integration's latest outgoing calls (webhook events, replies through its channel), newest first: what an
+ * admin looks at when the other side says nothing arrived. Refreshes while open.
+ */
+export function DeliveriesDialog({
+  companyId,
+  appId,
+  integration,
+  onClose,
+}: {
+  companyId: number;
+  appId: number;
+  integration: Integration | null;
+  onClose: () => void;
+}) {
+  const list = useQuery({
+    ...deliveriesQuery(companyId, appId, integration?.integration_id ?? 0),
+    enabled: integration !== null,
+  });
+  return (
+    <Dialog open={integration !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogPanel
+          title={`Deliveries: ${integration?.name ?? ''}`}
+          description="The latest calls this integration made, newest first. Failed calls are retried for a day."
+          footer={<Button onClick={onClose}>Done</Button>}
+        >
+          {list.isPending ? (
+            <Skeleton className="h-40" />
+          ) : list.isError ? (
+            <ErrorState error={list.error} onRetry={() => list.refetch()} />
+          ) : list.data.length === 0 ? (
+            <EmptyState
+              icon={SendIcon}
+              title="Nothing sent yet"
+              description="Events and replies this integration sends will be listed here."
+            />
+          ) : (
+            <ul aria-label="Deliveries" className="divide-y rounded-md border">
+              {list.data.map((d) => (
+                <li key={d.delivery_id} className="grid gap-1 p-3 text-sm">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <ToneBadge tone={STATUS[d.status].tone}>{STATUS[d.status].label}</ToneBadge>
+                    <span className="font-medium">{d.what === 'reply' ? 'Reply' : d.what}</span>
+                    <span className="text-muted-foreground text-xs">
+                      {relativeTime(d.created_ts)} ·{' '}
+                      {d.attempts === 1 ? '1 attempt' : `${d.attempts} attempts`}
+                      {d.next_attempt_ts && ` · next ${relativeTime(d.next_attempt_ts)}`}
+                    </span>
+                  </div>
+                  {d.excerpt && <p className="truncate text-muted-foreground">“{d.excerpt}”</p>}
+                  {d.last_error && d.status !== 'delivered' && (
+                    <p className="break-words text-destructive text-xs">{d.last_error}</p>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </DialogPanel>
+      </DialogContent>
+    </Dialog>
+  );
+}
