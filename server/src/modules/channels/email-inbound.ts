@@ -5,10 +5,9 @@ import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { integrations } from '../../db/schema/index.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
-import { findOrCreateByIdentity } from '../conversations/customers.ts';
 import { emailKey } from '../customers/identities.ts';
 import { conversationOfToken, domainOf, replyAddress, visibleReply } from './email-threads.ts';
-import { receiveInbound } from './ingest.ts';
+import { customerByIdentity, receiveInbound } from './ingest.ts';
 import { extensionOf, keptMedia } from './media.ts';
 
 /**
@@ -90,16 +89,11 @@ export async function receiveEmail(
     integration,
     channel: 'email',
     externalId,
-    customer: async (tx) =>
-      (
-        await findOrCreateByIdentity(tx, {
-          companyId: integration.companyId,
-          appId: integration.appId,
-          kind: 'email',
-          value: address,
-          name: sender.name?.trim() || address,
-        })
-      ).id,
+    customer: customerByIdentity(integration, {
+      kind: 'email',
+      value: address,
+      name: sender.name?.trim() || address,
+    }),
     thread: (tx, customerId) => threadOf(tx, integration.id, customerId, target.conversationId, references),
     opening: mail.subject?.trim() ? `Subject: ${mail.subject.trim()}` : undefined,
     content: [shown || (files.length > 0 ? '' : '(no text)'), ...notes].filter(Boolean).join('\n'),

@@ -4,6 +4,7 @@ import type Mail from 'nodemailer/lib/mailer';
 import { describe, expect, it } from 'vitest';
 import { before, call, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
+import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { PNG } from '../portal/test-files.ts';
 
@@ -38,28 +39,9 @@ const send = (mail: Mail.Options) =>
     .createTransport({ host: '127.0.0.1', port: t.app.emailListener!.port!, secure: false, ignoreTLS: true })
     .sendMail({ from: `Maria Lopez <${CUSTOMER}>`, ...mail });
 
-const conversationOf = async (messageId: string) =>
-  Number(
-    (
-      await t.db.execute<{ id: number }>(
-        sql`select conversation_id as id from channel_messages where external_id = ${messageId}`,
-      )
-    ).rows[0]?.id,
-  );
+const conversationOf = (externalId: string) => conversationOfExternal(t, externalId);
 
-async function thread(conversationId: number) {
-  const res = await call(t.app, 'GET', '/conversation/poll', {
-    as: w.a.as.admin,
-    query: { conversation_id: conversationId },
-  });
-  return res.body.data.messages as {
-    message_id: number;
-    sender_type: string;
-    content: string;
-    attachments: { original_filename: string }[];
-    delivery?: { status: string };
-  }[];
-}
+const thread = (conversationId: number) => consoleThread(t, w.a.as.admin, conversationId);
 
 const reply = async (conversationId: number, content: string) => {
   const res = await call(t.app, 'POST', '/messages', {

@@ -7,6 +7,8 @@ import { storeAttachment } from '../attachments/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { appendMessage } from '../conversations/append.ts';
 import { createConversation } from '../conversations/create.ts';
+import { findOrCreateByIdentity } from '../conversations/customers.ts';
+import type { IdentityKind } from '../customers/identities.ts';
 
 export type IntegrationRow = typeof integrations.$inferSelect;
 
@@ -32,6 +34,18 @@ export interface Received {
   customer_id: number;
   duplicate: boolean;
 }
+
+/** The customer holding this channel identity (phone, WhatsApp id, PSID, email), found or created. */
+export const customerByIdentity =
+  (integration: IntegrationRow, who: { kind: IdentityKind; value: string; name: string; phone?: string }) =>
+  async (tx: Tx) =>
+    (
+      await findOrCreateByIdentity(tx, {
+        companyId: integration.companyId,
+        appId: integration.appId,
+        ...who,
+      })
+    ).id;
 
 /**
  * Stores an inbound message the way every channel does (contract section 10): the customer found by its

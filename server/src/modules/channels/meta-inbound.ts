@@ -7,9 +7,8 @@ import { integrations } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthenticated } from '../../http/app-error.ts';
 import { isSqlInt } from '../access/conversation-visibility.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
-import { findOrCreateByIdentity } from '../conversations/customers.ts';
 import { setDelivery } from './delivery-status.ts';
-import { type IntegrationRow, receiveInbound } from './ingest.ts';
+import { customerByIdentity, type IntegrationRow, receiveInbound } from './ingest.ts';
 import { extensionOf, keptMedia } from './media.ts';
 import { deliveryOfWhatsApp, download, fetchWhatsAppMedia, validMetaSignature } from './meta.ts';
 import {
@@ -129,17 +128,7 @@ async function whatsAppMessage(ctx: Ctx, m: WhatsAppMessage, profileName: string
     integration: ctx.integration,
     channel: 'whatsapp',
     externalId: m.id,
-    customer: async (tx) =>
-      (
-        await findOrCreateByIdentity(tx, {
-          companyId: ctx.integration.companyId,
-          appId: ctx.integration.appId,
-          kind: 'whatsapp',
-          value: m.from,
-          name,
-          phone,
-        })
-      ).id,
+    customer: customerByIdentity(ctx.integration, { kind: 'whatsapp', value: m.from, name, phone }),
     content: [summaryOf(m), ...notes].filter(Boolean).join('\n'),
     files,
   });
@@ -177,16 +166,11 @@ async function messengerEvent(ctx: Ctx, e: MessengerEvent) {
     integration: ctx.integration,
     channel: 'facebook',
     externalId: m.mid,
-    customer: async (tx) =>
-      (
-        await findOrCreateByIdentity(tx, {
-          companyId: ctx.integration.companyId,
-          appId: ctx.integration.appId,
-          kind: 'psid',
-          value: psid,
-          name: `Messenger customer ${psid.slice(-4)}`,
-        })
-      ).id,
+    customer: customerByIdentity(ctx.integration, {
+      kind: 'psid',
+      value: psid,
+      name: `Messenger customer ${psid.slice(-4)}`,
+    }),
     content: [m.text ?? '', ...notes].filter(Boolean).join('\n'),
     files,
   });

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
+import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
 import { metaStandIn } from '../../../test/meta-stand-in.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { PNG } from '../portal/test-files.ts';
@@ -102,27 +103,9 @@ const messenger = (events: Record<string, unknown>[]) => ({
   entry: [{ id: PAGE_ID, time: Date.now(), messaging: events }],
 });
 
-const conversationOf = async (externalId: string) =>
-  Number(
-    (
-      await t.db.execute<{ id: number }>(
-        sql`select conversation_id as id from channel_messages where external_id = ${externalId}`,
-      )
-    ).rows[0]?.id,
-  );
+const conversationOf = (externalId: string) => conversationOfExternal(t, externalId);
 
-async function thread(conversationId: number) {
-  const res = await call(t.app, 'GET', '/conversation/poll', {
-    as: w.a.as.admin,
-    query: { conversation_id: conversationId },
-  });
-  return res.body.data.messages as {
-    message_id: number;
-    content: string;
-    attachments: { original_filename: string; mime_type: string }[];
-    delivery?: { status: string; error: string | null };
-  }[];
-}
+const thread = (conversationId: number) => consoleThread(t, w.a.as.admin, conversationId);
 
 const reply = async (conversationId: number, content: string) =>
   call(t.app, 'POST', '/messages', { as: w.a.as.admin, body: { conversation_id: conversationId, content } });

@@ -3,6 +3,7 @@ import twilio from 'twilio';
 import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
+import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
 import { twilioStandIn } from '../../../test/twilio-stand-in.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { deliverDue } from '../integrations/sender.ts';
@@ -91,28 +92,9 @@ const receipt = (sid: string, status: string, extra: Record<string, string> = {}
   ...extra,
 });
 
-async function thread(conversationId: number) {
-  const res = await call(t.app, 'GET', '/conversation/poll', {
-    as: w.a.as.admin,
-    query: { conversation_id: conversationId },
-  });
-  return res.body.data.messages as {
-    message_id: number;
-    content: string;
-    sender_type: string;
-    attachments: { original_filename: string; mime_type: string }[];
-    delivery?: { status: string; error: string | null };
-  }[];
-}
+const thread = (conversationId: number) => consoleThread(t, w.a.as.admin, conversationId);
 
-const conversationOf = async (sid: string) =>
-  Number(
-    (
-      await t.db.execute<{ conversation_id: number }>(
-        sql`select conversation_id from channel_messages where external_id = ${sid}`,
-      )
-    ).rows[0]?.conversation_id,
-  );
+const conversationOf = (externalId: string) => conversationOfExternal(t, externalId);
 
 describe('SMS in', () => {
   it('turns a text from a new number into a customer, a conversation and a message, once per MessageSid', async () => {

@@ -6,10 +6,9 @@ import { integrations } from '../../db/schema/index.ts';
 import { AppError, notFound, unauthenticated } from '../../http/app-error.ts';
 import { isSqlInt } from '../access/conversation-visibility.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
-import { findOrCreateByIdentity } from '../conversations/customers.ts';
 import { phoneKey } from '../customers/identities.ts';
 import { setDelivery } from './delivery-status.ts';
-import { receiveInbound } from './ingest.ts';
+import { customerByIdentity, receiveInbound } from './ingest.ts';
 import { extensionOf, keptMedia } from './media.ts';
 import { deliveryOfTwilio, fetchTwilioMedia, type SmsSettings, validTwilioSignature } from './twilio.ts';
 
@@ -53,18 +52,13 @@ export async function handleTwilioWebhook(
     integration,
     channel: 'sms',
     externalId,
-    customer: async (tx) =>
-      (
-        await findOrCreateByIdentity(tx, {
-          companyId: integration.companyId,
-          appId: integration.appId,
-          kind: 'phone',
-          value: phoneKey(from),
-          // A new customer is known by their number until an agent names them: written as people read it.
-          name: parsePhoneNumberFromString(from)?.formatInternational() ?? from,
-          phone: from,
-        })
-      ).id,
+    customer: customerByIdentity(integration, {
+      kind: 'phone',
+      value: phoneKey(from),
+      // A new customer is known by their number until an agent names them: written as people read it.
+      name: parsePhoneNumberFromString(from)?.formatInternational() ?? from,
+      phone: from,
+    }),
     content: `${p.Body ?? ''}${note}`.trim(),
     files,
   });

@@ -2,12 +2,8 @@ import type { Integration, IntegrationDelivery } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { SendIcon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { DialogPanel } from '@/components/form-dialog';
+import { QueryDialog } from '@/components/query-dialog';
 import { type Tone, ToneBadge } from '@/components/tone-badge';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
 import { relativeTime } from '@/lib/format';
 import { deliveriesQuery } from '../api/integrations';
 
@@ -37,46 +33,42 @@ export function DeliveriesDialog({
     enabled: integration !== null,
   });
   return (
-    <Dialog open={integration !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogPanel
-          title={`Deliveries: ${integration?.name ?? ''}`}
-          description="The latest calls this integration made, newest first. Failed calls are retried for a day."
-          footer={<Button onClick={onClose}>Done</Button>}
-        >
-          {list.isPending ? (
-            <Skeleton className="h-40" />
-          ) : list.isError ? (
-            <ErrorState error={list.error} onRetry={() => list.refetch()} />
-          ) : list.data.length === 0 ? (
-            <EmptyState
-              icon={SendIcon}
-              title="Nothing sent yet"
-              description="Events and replies this integration sends will be listed here."
-            />
-          ) : (
-            <ul aria-label="Deliveries" className="divide-y rounded-md border">
-              {list.data.map((d) => (
-                <li key={d.delivery_id} className="grid gap-1 p-3 text-sm">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <ToneBadge tone={STATUS[d.status].tone}>{STATUS[d.status].label}</ToneBadge>
-                    <span className="font-medium">{d.what === 'reply' ? 'Reply' : d.what}</span>
-                    <span className="text-muted-foreground text-xs">
-                      {relativeTime(d.created_ts)} ·{' '}
-                      {d.attempts === 1 ? '1 attempt' : `${d.attempts} attempts`}
-                      {d.next_attempt_ts && ` · next ${relativeTime(d.next_attempt_ts)}`}
-                    </span>
-                  </div>
-                  {d.excerpt && <p className="truncate text-muted-foreground">“{d.excerpt}”</p>}
-                  {d.last_error && d.status !== 'delivered' && (
-                    <p className="break-words text-destructive text-xs">{d.last_error}</p>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </DialogPanel>
-      </DialogContent>
-    </Dialog>
+    <QueryDialog
+      open={integration !== null}
+      onClose={onClose}
+      title={`Deliveries: ${integration?.name ?? ''}`}
+      description="The latest calls this integration made, newest first. Failed calls are retried for a day."
+      query={list}
+      className="sm:max-w-2xl"
+    >
+      {(rows) =>
+        rows.length === 0 ? (
+          <EmptyState
+            icon={SendIcon}
+            title="Nothing sent yet"
+            description="Events and replies this integration sends will be listed here."
+          />
+        ) : (
+          <ul aria-label="Deliveries" className="divide-y rounded-md border">
+            {rows.map((d) => (
+              <li key={d.delivery_id} className="grid gap-1 p-3 text-sm">
+                <div className="flex flex-wrap items-center gap-2">
+                  <ToneBadge tone={STATUS[d.status].tone}>{STATUS[d.status].label}</ToneBadge>
+                  <span className="font-medium">{d.what === 'reply' ? 'Reply' : d.what}</span>
+                  <span className="text-muted-foreground text-xs">
+                    {relativeTime(d.created_ts)} · {d.attempts === 1 ? '1 attempt' : `${d.attempts} attempts`}
+                    {d.next_attempt_ts && ` · next ${relativeTime(d.next_attempt_ts)}`}
+                  </span>
+                </div>
+                {d.excerpt && <p className="truncate text-muted-foreground">“{d.excerpt}”</p>}
+                {d.last_error && d.status !== 'delivered' && (
+                  <p className="break-words text-destructive text-xs">{d.last_error}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </QueryDialog>
   );
 }

@@ -6,14 +6,11 @@ import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
 import { ManagedListCard, ManagedRow } from '@/components/admin/managed-list-card';
 import { ConfirmDelete } from '@/components/confirm-dialog';
 import { CopyField } from '@/components/copy-button';
-import { ErrorState } from '@/components/error-state';
-import { DialogPanel } from '@/components/form-dialog';
+import { QueryDialog } from '@/components/query-dialog';
 import { SecretOnceDialog } from '@/components/secret-once-dialog';
 import { toastError } from '@/components/server-errors';
 import { ToneBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { relativeTime } from '@/lib/format';
 import {
@@ -177,39 +174,32 @@ function WebhookInfoDialog({
     enabled: integration !== null,
   });
   return (
-    <Dialog open={integration !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
-        <DialogPanel
-          title={`Webhook info: ${integration?.name ?? ''}`}
-          description="What to paste into the provider's console or the receiving system."
-          footer={<Button onClick={onClose}>Done</Button>}
-        >
-          {info.isPending ? (
-            <Skeleton className="h-40" />
-          ) : info.isError ? (
-            <ErrorState error={info.error} onRetry={() => info.refetch()} />
-          ) : (
-            <div className="grid min-w-0 gap-3">
-              <CopyField label="URL" value={info.data.url} />
-              <CopyField label="Method" value={info.data.method} />
-              {info.data.verify_token && <CopyField label="Verify token" value={info.data.verify_token} />}
-              <CopyField label="Signature header" value={info.data.signature.header} />
-              <p className="text-muted-foreground text-xs">{info.data.signature.algorithm}</p>
-              {info.data.events.length > 0 && (
-                <CopyField label="Events" value={info.data.events.join(', ')} />
-              )}
-              {info.data.example != null && (
-                <div className="grid min-w-0 gap-1.5">
-                  <span className="font-medium text-sm">Example</span>
-                  <pre className="max-h-48 overflow-auto rounded-md bg-muted p-3 text-xs">
-                    {JSON.stringify(info.data.example, null, 2)}
-                  </pre>
-                </div>
-              )}
+    <QueryDialog
+      open={integration !== null}
+      onClose={onClose}
+      title={`Webhook info: ${integration?.name ?? ''}`}
+      description="What to paste into the provider's console or the receiving system."
+      query={info}
+      className="sm:max-w-xl"
+    >
+      {(data) => (
+        <div className="grid min-w-0 gap-3">
+          <CopyField label="URL" value={data.url} />
+          <CopyField label="Method" value={data.method} />
+          {data.verify_token && <CopyField label="Verify token" value={data.verify_token} />}
+          <CopyField label="Signature header" value={data.signature.header} />
+          <p className="text-muted-foreground text-xs">{data.signature.algorithm}</p>
+          {data.events.length > 0 && <CopyField label="Events" value={data.events.join(', ')} />}
+          {data.example != null && (
+            <div className="grid min-w-0 gap-1.5">
+              <span className="font-medium text-sm">Example</span>
+              <pre className="max-h-48 overflow-auto rounded-md bg-muted p-3 text-xs">
+                {JSON.stringify(data.example, null, 2)}
+              </pre>
             </div>
           )}
-        </DialogPanel>
-      </DialogContent>
-    </Dialog>
+        </div>
+      )}
+    </QueryDialog>
   );
 }

@@ -1,10 +1,10 @@
 import type { ConversationSummary } from '@inbox/contract';
-import { channelLabel } from '@inbox/contract';
 import { LockIcon, ReplyIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { relativeTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { AssigneeAvatar } from './assignee-avatar';
+import { ChannelLabel } from './channel-label';
 import { StatusBadge } from './status-badge';
 import { UnreadBadge } from './unread-badge';
 
@@ -74,7 +74,7 @@ export function ConversationRow({ conversation: c, to, selected, tabbable, now }
       <div className="flex items-center gap-1.5 text-muted-foreground text-xs">
         <span className="shrink-0">#{c.number}</span>
         <span aria-hidden>·</span>
-        <span className="shrink-0">{channelLabel(c.channel)}</span>
+        <ChannelLabel channel={c.channel} className="shrink-0" />
         {c.queue_name && (
           <>
             <span aria-hidden>·</span>

@@ -1,10 +1,10 @@
 import type { Conversation } from '@inbox/contract';
-import { channelLabel } from '@inbox/contract';
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { OtherConversations } from '../../customers/components/other-conversations';
 import { AssigneeAvatar } from './assignee-avatar';
+import { ChannelLabel } from './channel-label';
 import { StatusBadge } from './status-badge';
 import { ThreadActions } from './thread-actions';
 
@@ -18,7 +18,11 @@ interface ThreadHeaderProps {
 
 /** Who the customer is, where the conversation stands, and the actions on it. */
 export function ThreadHeader({ cid, conversation: c, meId, backTo, onDeleted }: ThreadHeaderProps) {
-  const meta = [c.customer.email, channelLabel(c.channel), c.queue_name].filter((x): x is string => !!x);
+  const meta = [
+    c.customer.email && { key: 'email', node: c.customer.email },
+    { key: 'channel', node: <ChannelLabel channel={c.channel} /> },
+    c.queue_name && { key: 'queue', node: c.queue_name },
+  ].filter((x) => !!x);
   return (
     <header className="space-y-1.5 border-b px-3 py-2.5 sm:px-4">
       <div className="flex items-center gap-2">
@@ -42,8 +46,8 @@ export function ThreadHeader({ cid, conversation: c, meId, backTo, onDeleted }: 
       </div>
       <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-muted-foreground text-xs">
         {meta.map((item) => (
-          <span key={item} className="flex min-w-0 items-center gap-1.5">
-            <span className="truncate">{item}</span>
+          <span key={item.key} className="flex min-w-0 items-center gap-1.5">
+            <span className="truncate">{item.node}</span>
             <span aria-hidden>·</span>
           </span>
         ))}
