@@ -166,6 +166,7 @@ export const WebhookInfo = z.object({
   signature: z.object({ header: z.string(), algorithm: z.string() }),
   events: z.array(z.string()),
   example: z.unknown(),
+  snippet: z.string().optional().describe('web: the script tag to paste into the website'),
 });
 export type WebhookInfo = z.infer<typeof WebhookInfo>;
 

@@ -60,8 +60,17 @@ export const PortalStartBody = z.object({
     `Message must be at most ${MAX_MESSAGE_LENGTH} characters`,
   ),
   queue_id: OptionalQueryId,
+  /** Started from the website widget: the conversation's channel is `web`. */
+  via_widget: z.boolean().optional(),
+  /**
+   * The host site's proof of who its signed-in visitor is: hex HMAC-SHA256 of the lower-case email under the
+   * `web` integration's identity secret. Only a verified widget visitor joins an existing customer.
+   */
+  identity_hash: z.string().trim().max(200).optional(),
 });
 export type PortalStartBody = z.infer<typeof PortalStartBody>;
+
+export const IDENTITY_NOT_VERIFIED = "The visitor's identity could not be verified";
 
 export const PortalStart = z.object({ portal_token: z.string(), conversation_id: z.number() });
 export type PortalStart = z.infer<typeof PortalStart>;

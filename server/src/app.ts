@@ -19,6 +19,7 @@ import { apiRoutes } from './modules/index.ts';
 import { startWebhooks, webhooksDueJob } from './modules/integrations/runtime.ts';
 import { rebuildJob } from './modules/reporting/rebuild.ts';
 import { startReporting } from './modules/reporting/runtime.ts';
+import { widgetRoutes } from './modules/widget/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { registerStaticWeb } from './plugins/static-web.ts';
@@ -188,6 +189,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(openApiPlugin);
   await app.register(authPlugin);
   await app.register(apiRoutes, { prefix: '/api/v1' });
+  await app.register(widgetRoutes);
   return app;
 }
 

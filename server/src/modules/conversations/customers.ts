@@ -75,6 +75,33 @@ export async function findOrCreateByIdentity(
 }
 
 /**
+ * The customer of a widget visitor the host site did not vouch for. An email no customer holds yet is theirs
+ * as on the portal; one that another customer holds is not: they become a new customer without it (the
+ * address they typed kept as `unverified_email`), so nobody takes over someone else's history by typing
+ * their address. Agents see both and may merge them.
+ */
+export async function unverifiedCustomer(db: DbOrTx, input: CustomerInput) {
+  const email = emailKey(input.email);
+  await lockIdentity(db, input.companyId, 'email', email);
+  if ((await customerWith(db, input.companyId, 'email', email)) === null)
+    return findOrCreateCustomer(db, input);
+  const res = await db.execute<{ id: number }>(sql`
+    insert into customers (company_id, name, attributes, last_seen_at)
+    values (${input.companyId}, ${input.name}, ${JSON.stringify({ unverified_email: email })}::jsonb, now())
+    returning id`);
+  const id = Number(res.rows[0]!.id);
+  await recordEvent(db, {
+    type: 'customer.created',
+    companyId: input.companyId,
+    customerId: id,
+    actor: { type: 'customer', id },
+    data: { app_ids: [input.appId] },
+  });
+  await addPhoneAndApp(db, { companyId: input.companyId, customerId: id, appId: input.appId });
+  return { id };
+}
+
+/**
  * A first contact's phone fills the customer's empty one unless another customer of the company holds that
  * number, and the customer is linked to the app it wrote to.
  */

@@ -71,6 +71,19 @@ export async function webhookInfo(ctx: CompanyCtx, id: number, config: Config): 
         events: ['incoming email'],
         example: { to: s.inbound_address, subject: 'Where is my order?' },
       };
+    case 'web':
+      return {
+        url: `${config.publicUrl}/widget.js`,
+        method: 'GET',
+        signature: {
+          header: 'data-user-hash',
+          algorithm:
+            'for a signed-in visitor: the hex HMAC-SHA256 of their lower-case email with the identity secret, computed on your server',
+        },
+        events: [],
+        example: { demo: `${config.publicUrl}/widget-demo?app_id=${row.appId}` },
+        snippet: `<script src="${config.publicUrl}/widget.js" data-app-id="${row.appId}" async></script>`,
+      };
     case 'api':
       return {
         url: `${config.publicUrl}/api/v1/integration/messages`,

@@ -9,7 +9,8 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { recordActivity } from '../activities/service.ts';
 import { appendMessage } from '../conversations/append.ts';
 import { createConversation } from '../conversations/create.ts';
-import { findOrCreateCustomer } from '../conversations/customers.ts';
+import { findOrCreateCustomer, unverifiedCustomer } from '../conversations/customers.ts';
+import { verifiedVisitor, widgetIntegration } from '../widget/identity.ts';
 
 const invalidApp = (appId: number) =>
   new AppError('INVALID_APP', 'This support link is invalid. Please check the URL and try again.', {
@@ -64,20 +65,31 @@ export async function startPortalConversation(opts: {
   const app = await publicApp(db, input.app_id);
   const queueId = await chooseQueue(db, app.id, input.queue_id);
   const token = randomToken(32);
+  // The website widget: its conversations are `web` ones, and only a visitor the host site vouches for
+  // joins the customer who has that email; anyone else is a new customer (agents may merge them later).
+  const widget = input.via_widget ? await widgetIntegration(db, app.id) : null;
+  const verified =
+    input.via_widget === true &&
+    verifiedVisitor(widget?.secret, input.customer_info.email, input.identity_hash);
   const conversationId = await db.transaction(async (tx) => {
-    const customer = await findOrCreateCustomer(tx, {
+    const details = {
       companyId: app.companyId,
       appId: app.id,
       name: input.customer_info.name,
       email: input.customer_info.email,
       phone: input.customer_info.phone ?? null,
-    });
+    };
+    const customer =
+      input.via_widget && !verified
+        ? await unverifiedCustomer(tx, details)
+        : await findOrCreateCustomer(tx, details);
     const conversation = await createConversation(tx, {
       companyId: app.companyId,
       appId: app.id,
       queueId,
       customerId: Number(customer.id),
-      channel: 'portal',
+      channel: input.via_widget ? 'web' : 'portal',
+      integrationId: widget?.id ?? null,
     });
     await appendMessage({
       db: tx,
@@ -103,7 +115,12 @@ export async function startPortalConversation(opts: {
       action: 'conversation.created',
       entityType: 'conversation',
       entityId: conversation.id,
-      details: { channel: 'portal', app_id: app.id, queue_id: queueId, customer_id: Number(customer.id) },
+      details: {
+        channel: input.via_widget ? 'web' : 'portal',
+        app_id: app.id,
+        queue_id: queueId,
+        customer_id: Number(customer.id),
+      },
     });
     return conversation.id;
   });

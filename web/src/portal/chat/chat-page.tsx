@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useWidgetBridge } from '../embed';
 import { entryUrl, navigate, reload } from '../navigation';
 import { portalStore } from '../storage';
 import { ChatBanner } from './chat-banner';
@@ -24,6 +25,7 @@ export default function ChatPage({ params }: { params: URLSearchParams }) {
 function Chat({ token }: { token: string }) {
   const backToEntry = useCallback((appId: string | null) => navigate(entryUrl(appId), { replace: true }), []);
   const chat = useChat(token, backToEntry);
+  useWidgetBridge(chat.messages);
   const { send, sending, error } = useSend({
     token,
     phase: chat.phase,

@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-error';
 import { portalApi } from '../api';
+import { embed } from '../embed';
 import { chatUrl, navigate } from '../navigation';
 import { failureText } from '../outcome';
 import { Spinner } from '../shared/spinner';
@@ -43,8 +44,8 @@ export function EntryForm({ appId, queueId, queues, queuesFailed, onRetryQueues,
   // One queue is no choice: the chat goes there without asking the customer for a topic.
   const needsTopic = !queueId && queues.length > 1;
   const [values, setValues] = useState<EntryValues>(() => ({
-    name: portalStore.name(),
-    email: portalStore.email(),
+    name: embed?.name || portalStore.name(),
+    email: embed?.email || portalStore.email(),
     phone: '',
     queueId: '',
     message: '',
@@ -73,7 +74,10 @@ export function EntryForm({ appId, queueId, queues, queuesFailed, onRetryQueues,
     if (Object.keys(errs).length) return focusFirst(errs);
 
     const v = trimEntry(values);
-    const body = startBody(appId, queueId, queues, v);
+    // From the website widget: a web conversation, with the host site's word for who the visitor is.
+    const body = embed
+      ? { ...startBody(appId, queueId, queues, v), via_widget: true, identity_hash: embed.hash || undefined }
+      : startBody(appId, queueId, queues, v);
     setBusy(true);
     try {
       const started = await portalApi.start(body);

@@ -184,6 +184,7 @@ function WebhookInfoDialog({
     >
       {(data) => (
         <div className="grid min-w-0 gap-3">
+          {data.snippet && <CopyField label="Add to your website" value={data.snippet} />}
           <CopyField label="URL" value={data.url} />
           <CopyField label="Method" value={data.method} />
           {data.verify_token && <CopyField label="Verify token" value={data.verify_token} />}

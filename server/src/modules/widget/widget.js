@@ -1,0 +1,96 @@
+/*
+ * Support Inbox website widget. One tag on any page:
+ *   <script src="https://inbox.example.com/widget.js" data-app-id="42" async></script>
+ * Optional: data-color (the bubble's colour), data-title, and for a visitor the site has signed in,
+ * data-user-name, data-user-email and data-user-hash (hex HMAC-SHA256 of the lower-case email under the web
+ * integration's identity secret, computed on the site's server).
+ *
+ * Everything lives in an open shadow root whose host resets inherited styles, so no style crosses between
+ * the page and the widget; the chat itself is the product's portal in an iframe, whose session is kept in
+ * the product's own storage, so the chat continues on the site's next page. The portal tells the widget how
+ * many replies arrived unseen (postMessage, checked against the product's origin).
+ */
+(() => {
+  const script = document.currentScript;
+  if (!script || window.__supportInboxWidget) return;
+  window.__supportInboxWidget = true;
+  const origin = new URL(script.src).origin;
+  const data = script.dataset;
+  const query = new URLSearchParams({ app_id: data.appId || '', embed: '1' });
+  if (data.userName) query.set('name', data.userName);
+  if (data.userEmail) query.set('email', data.userEmail);
+  if (data.userHash) query.set('hash', data.userHash);
+  const color = /^#[0-9a-f]{3,8}$/i.test(data.color || '') ? data.color : '#18181b';
+
+  const host = document.createElement('div');
+  host.setAttribute('data-support-inbox', '');
+  const root = host.attachShadow({ mode: 'open' });
+  root.innerHTML = `
+<style>
+  :host { all: initial; }
+  * { box-sizing: border-box; }
+  .bubble {
+    position: fixed; right: 20px; bottom: 20px; z-index: 2147483647; width: 56px; height: 56px;
+    border: 0; border-radius: 50%; background: ${color}; color: #fff; cursor: pointer;
+    box-shadow: 0 6px 20px rgba(0, 0, 0, 0.25); display: grid; place-items: center; padding: 0;
+  }
+  .bubble:focus-visible { outline: 3px solid #60a5fa; outline-offset: 2px; }
+  .bubble svg { width: 26px; height: 26px; }
+  .bubble .close, .bubble.open .chat { display: none; }
+  .bubble.open .close { display: block; }
+  .badge {
+    position: absolute; top: -4px; right: -4px; min-width: 22px; height: 22px; padding: 0 6px;
+    border-radius: 11px; background: #dc2626; color: #fff; font: 600 12px/22px system-ui, sans-serif;
+    text-align: center;
+  }
+  .badge[hidden], .panel[hidden] { display: none; }
+  .panel {
+    position: fixed; right: 20px; bottom: 88px; z-index: 2147483646; width: 380px; height: 600px;
+    max-height: calc(100vh - 108px); border-radius: 16px; overflow: hidden; background: #fff;
+    box-shadow: 0 12px 40px rgba(0, 0, 0, 0.25);
+  }
+  .panel iframe { width: 100%; height: 100%; border: 0; display: block; }
+  @media (max-width: 480px) {
+    .panel { right: 0; bottom: 0; width: 100vw; height: 100vh; max-height: none; border-radius: 0; }
+    /* The chat fills the screen: the close button moves to the top corner, clear of its composer. */
+    .bubble.open { top: 10px; bottom: auto; right: 10px; width: 40px; height: 40px; }
+    .bubble.open svg { width: 20px; height: 20px; }
+  }
+</style>
+<div class="panel" hidden><iframe title="${(data.title || 'Chat with us').replace(/"/g, '&quot;')}"></iframe></div>
+<button class="bubble" type="button" aria-label="Open chat" aria-expanded="false">
+  <svg class="chat" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"
+    stroke-linejoin="round" aria-hidden="true"><path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z"/></svg>
+  <svg class="close" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"
+    stroke-linejoin="round" aria-hidden="true"><path d="M18 6 6 18M6 6l12 12"/></svg>
+  <span class="badge" hidden></span>
+</button>`;
+  const panel = root.querySelector('.panel');
+  const frame = root.querySelector('iframe');
+  const bubble = root.querySelector('.bubble');
+  const badge = root.querySelector('.badge');
+  frame.src = `${origin}/portal?${query}`;
+  let open = false;
+  const tell = () => frame.contentWindow?.postMessage({ type: 'support-inbox:open', open }, origin);
+  bubble.addEventListener('click', () => {
+    open = !open;
+    panel.hidden = !open;
+    bubble.classList.toggle('open', open);
+    bubble.setAttribute('aria-expanded', String(open));
+    bubble.setAttribute('aria-label', open ? 'Close chat' : 'Open chat');
+    tell();
+  });
+  window.addEventListener('message', (e) => {
+    if (e.origin !== origin || e.source !== frame.contentWindow) return;
+    if (e.data?.type === 'support-inbox:ready') tell();
+    if (e.data?.type === 'support-inbox:unread') {
+      const n = Number(e.data.count) || 0;
+      badge.hidden = n === 0;
+      badge.textContent = n > 9 ? '9+' : String(n);
+      bubble.setAttribute('aria-label', open ? 'Close chat' : n > 0 ? `Open chat, ${n} unread` : 'Open chat');
+    }
+  });
+  const mount = () => document.body.appendChild(host);
+  if (document.body) mount();
+  else document.addEventListener('DOMContentLoaded', mount);
+})();
