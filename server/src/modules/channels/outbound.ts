@@ -21,7 +21,8 @@ import { type SmsSettings, sendSms } from './twilio.ts';
 /** The integration types whose replies go out through their provider. */
 export const SENDING_CHANNELS = ['sms', 'whatsapp', 'facebook', 'email'] as const;
 
-const isReply = (e: InboxEvent) => {
+/** A reply the customer should see: an agent's or an auto-responder's, not a note. */
+export const isReply = (e: InboxEvent) => {
   const m = e.data.message as { sender_type?: string; is_private?: boolean } | undefined;
   return (
     e.type === 'message.created' &&

@@ -1,7 +1,7 @@
 import { EVENT_TYPES, type InboxEvent } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { recordChannelReplies } from '../channels/outbound.ts';
+import { isReply, recordChannelReplies } from '../channels/outbound.ts';
 import type { ConsumerSpec } from '../events/consumer.ts';
 
 /**
@@ -55,16 +55,6 @@ export function webhookConsumer(): ConsumerSpec {
     },
   };
 }
-
-/** A reply the customer should see: an agent's or an auto-responder's, not a note. */
-export const isReply = (e: InboxEvent) => {
-  const m = e.data.message as { sender_type?: string; is_private?: boolean } | undefined;
-  return (
-    e.type === 'message.created' &&
-    !m?.is_private &&
-    (m?.sender_type === 'agent' || m?.sender_type === 'auto')
-  );
-};
 
 /**
  * Replies in conversations that came in through an `api` integration go back to its `webhook_url`, signed
