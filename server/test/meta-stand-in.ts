@@ -46,6 +46,10 @@ export async function metaStandIn(media: Buffer) {
       }
       if (req.method === 'GET' && url.startsWith('/v19.0/')) {
         const id = url.slice('/v19.0/'.length);
+        // A Messenger profile, read with the page token.
+        if (url.includes('fields=first_name') && req.headers.authorization === 'Bearer page-token') {
+          return json(200, { first_name: 'Ola', last_name: 'Nordmann', id: id.split('?')[0] });
+        }
         if (req.headers.authorization !== 'Bearer wa-access-token')
           return json(401, { error: { message: 'Bad token', code: 190 } });
         json(200, { id, mime_type: 'image/png', url: `${base}/files/${id}` });

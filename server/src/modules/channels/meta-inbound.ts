@@ -7,10 +7,17 @@ import { integrations } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthenticated } from '../../http/app-error.ts';
 import { isSqlInt } from '../access/conversation-visibility.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
+import { customerWith } from '../customers/identities.ts';
 import { setDelivery } from './delivery-status.ts';
 import { customerByIdentity, type IntegrationRow, receiveInbound } from './ingest.ts';
 import { extensionOf, keptMedia } from './media.ts';
-import { deliveryOfWhatsApp, download, fetchWhatsAppMedia, validMetaSignature } from './meta.ts';
+import {
+  deliveryOfWhatsApp,
+  download,
+  fetchWhatsAppMedia,
+  messengerName,
+  validMetaSignature,
+} from './meta.ts';
 import {
   type MessengerEvent,
   summaryOf,
@@ -162,15 +169,16 @@ async function messengerEvent(ctx: Ctx, e: MessengerEvent) {
     const named = /\/([^/?]+\.[a-z0-9]{2,5})(?:\?|$)/i.exec(url)?.[1];
     files.push({ filename: named ?? `messenger-${i + 1}.${a.type === 'image' ? 'jpg' : 'bin'}`, data });
   }
+  // A first contact is named from their Messenger profile; someone known keeps the name agents gave them.
+  const known = await customerWith(ctx.db, ctx.integration.companyId, 'psid', psid);
+  const name =
+    (known === null ? await messengerName(ctx.config, ctx.token, psid) : null) ??
+    `Messenger customer ${psid.slice(-4)}`;
   await receiveInbound(ctx.db, ctx.storage, {
     integration: ctx.integration,
     channel: 'facebook',
     externalId: m.mid,
-    customer: customerByIdentity(ctx.integration, {
-      kind: 'psid',
-      value: psid,
-      name: `Messenger customer ${psid.slice(-4)}`,
-    }),
+    customer: customerByIdentity(ctx.integration, { kind: 'psid', value: psid, name }),
     content: [m.text ?? '', ...notes].filter(Boolean).join('\n'),
     files,
   });

@@ -257,6 +257,13 @@ describe('Messenger', () => {
     expect((await fromMeta('facebook', w.fb, incoming)).statusCode).toBe(200);
     expect(await conversationOf('m_echo')).toBeNaN();
     const id = await conversationOf('m_in_1');
+    // Named from their public Messenger profile.
+    const [customer] = (
+      await t.db.execute<{ name: string }>(
+        sql`select cu.name from conversations c join customers cu on cu.id = c.customer_id where c.id = ${id}`,
+      )
+    ).rows;
+    expect(customer!.name).toBe('Ola Nordmann');
     expect((await thread(id))[0]).toMatchObject({
       content: 'Is the shop open on Sunday?',
       attachments: [expect.objectContaining({ original_filename: 'storefront.png' })],

@@ -103,3 +103,21 @@ export async function download(url: string, headers: Record<string, string> = {}
   if (!res.ok) throw new Error(`Meta answered ${res.status} for a file`);
   return Buffer.from(await res.arrayBuffer());
 }
+
+/**
+ * A Messenger customer's name from their public profile (`first_name`, `last_name`, with the page token);
+ * null when Meta gives none (the profile is private, or the call fails), so the caller names them otherwise.
+ */
+export async function messengerName(config: Config, token: string, psid: string): Promise<string | null> {
+  try {
+    const res = await fetch(`${config.metaApiUrl}/${encodeURIComponent(psid)}?fields=first_name,last_name`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!res.ok) return null;
+    const p = (await res.json()) as { first_name?: string; last_name?: string };
+    return [p.first_name, p.last_name].filter(Boolean).join(' ').trim().slice(0, 200) || null;
+  } catch {
+    return null;
+  }
+}
