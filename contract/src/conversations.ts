@@ -9,6 +9,7 @@ import {
   Message,
   MessageContent,
 } from './messages.ts';
+import { TemplateChoice } from './whatsapp-templates.ts';
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -160,7 +161,7 @@ export const DashboardCounts = z.object({
 export const Dashboard = z.object({ counts: DashboardCounts, conversations: z.array(ConversationSummary) });
 export type Dashboard = z.infer<typeof Dashboard>;
 
-/** `POST /messages`: non-blank `content` or at least one attachment. */
+/** `POST /messages`: non-blank `content`, at least one attachment, or a WhatsApp template. */
 export const SendMessageBody = z
   .object({
     conversation_id: Id,
@@ -169,8 +170,11 @@ export const SendMessageBody = z
     attachments: z.array(Id).max(MAX_MESSAGE_ATTACHMENTS).optional().default([]),
     is_private: z.boolean().optional().default(false),
     client_message_id: ClientMessageId.optional(),
+    template: TemplateChoice.optional().describe(
+      'WhatsApp only: an approved template with its values; the server writes the text the customer receives',
+    ),
   })
-  .refine((b) => b.content.length > 0 || b.attachments.length > 0, {
+  .refine((b) => b.content.length > 0 || b.attachments.length > 0 || b.template !== undefined, {
     path: ['content'],
     message: MESSAGE_REQUIRED,
   });

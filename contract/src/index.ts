@@ -22,3 +22,4 @@ export * from './queues.ts';
 export * from './reporting.ts';
 export * from './secure-link.ts';
 export * from './users.ts';
+export * from './whatsapp-templates.ts';

@@ -8,6 +8,63 @@ export interface GraphCall {
 }
 
 /**
+ * Templates as the Graph API lists them (`/{waba_id}/message_templates`): two approved ones the console can
+ * fill, one still pending and one whose header is a document.
+ */
+export const TEMPLATES = [
+  {
+    name: 'order_update',
+    language: 'en_US',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    id: '594425479261596',
+    components: [
+      { type: 'HEADER', format: 'TEXT', text: 'Order update' },
+      {
+        type: 'BODY',
+        text: 'Hello {{1}}, your order {{2}} has shipped.',
+        example: { body_text: [['Pablo', '860198-230332']] },
+      },
+      { type: 'FOOTER', text: 'Reply STOP to opt out' },
+    ],
+  },
+  {
+    name: 'hello_world',
+    language: 'en_US',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    id: '1192339204654487',
+    components: [
+      { type: 'HEADER', format: 'TEXT', text: 'Hello World' },
+      {
+        type: 'BODY',
+        text: 'Welcome and congratulations!! This message demonstrates your ability to send a WhatsApp message notification from the Cloud API, hosted by Meta.',
+      },
+      { type: 'FOOTER', text: 'WhatsApp Business Platform sample message' },
+    ],
+  },
+  {
+    name: 'seasonal_promo',
+    language: 'en_US',
+    status: 'PENDING',
+    category: 'MARKETING',
+    id: '778510326993925',
+    components: [{ type: 'BODY', text: 'Our summer sale starts {{1}}!' }],
+  },
+  {
+    name: 'shipping_label',
+    language: 'en_US',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    id: '421066193917744',
+    components: [
+      { type: 'HEADER', format: 'DOCUMENT' },
+      { type: 'BODY', text: 'Your shipping label for order {{1}} is attached.' },
+    ],
+  },
+];
+
+/**
  * A local server speaking the part of Meta's Graph API the product calls: WhatsApp and Messenger sends, a
  * media lookup by id and the media download it points at. `failNext` answers the next send with Meta's error
  * body and the given status.
@@ -43,6 +100,11 @@ export async function metaStandIn(media: Buffer) {
           json(200, { recipient_id: body.recipient?.id, message_id: `m_out_${n}` });
         else json(200, { messaging_product: 'whatsapp', messages: [{ id: `wamid.out${n}` }] });
         return;
+      }
+      if (req.method === 'GET' && /^\/v19\.0\/[^/]+\/message_templates\?/.test(url)) {
+        if (req.headers.authorization !== 'Bearer wa-access-token')
+          return json(401, { error: { message: 'Bad token', code: 190 } });
+        return json(200, { data: TEMPLATES, paging: { cursors: { before: 'MAZDZD', after: 'MjQZD' } } });
       }
       if (req.method === 'GET' && url.startsWith('/v19.0/')) {
         const id = url.slice('/v19.0/'.length);

@@ -163,6 +163,8 @@ export const messages = pgTable(
     deliveryStatus: text('delivery_status', { enum: DELIVERY_STATUSES }),
     deliveryError: text('delivery_error'),
     providerMessageId: text('provider_message_id'),
+    /** A WhatsApp template reply: `{name, language, parameters}`, sent as the template, not as its text. */
+    template: jsonb('template').$type<{ name: string; language: string; parameters: string[] }>(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

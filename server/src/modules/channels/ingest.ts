@@ -92,12 +92,10 @@ export async function receiveInbound(
         sender: { type: 'customer' },
         content: created && m.opening ? `${m.opening}\n\n${m.content}`.trim() : m.content,
         attachments: attachmentIds,
+        // The provider's id on the message too: an email's Message-ID is what later replies refer to.
+        providerMessageId: m.externalId,
       });
       if (appended.outcome !== 'created') throw new Error(`inbound message not stored: ${appended.outcome}`);
-      // The provider's id on the message too: an email's Message-ID is what later replies refer to.
-      await tx.execute(
-        sql`update messages set provider_message_id = ${m.externalId} where id = ${appended.message.id}`,
-      );
       await tx.insert(channelMessages).values({
         companyId: integration.companyId,
         integrationId: integration.id,

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { replyWindowText } from '@inbox/contract';
+import { replyWindowText, TEMPLATE_MESSAGES } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
@@ -232,6 +232,88 @@ describe('WhatsApp', () => {
       body: { conversation_id: id, content: 'Window closed, wait for them', is_private: true },
     });
     expect(note.status).toBe(201);
+
+    // Outside the window: the approved templates WhatsApp still takes, filled in and sent as a template.
+    const listed = await call(t.app, 'GET', '/whatsapp/templates', {
+      as: w.a.as.admin,
+      query: { conversation_id: id },
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((x: { name: string }) => x.name)).toEqual(['hello_world', 'order_update']);
+    expect(listed.body.data[1]).toMatchObject({ header: 'Order update', parameters: 2 });
+    const template = (name: string, parameters: string[]) =>
+      call(t.app, 'POST', '/messages', {
+        as: w.a.as.admin,
+        body: { conversation_id: id, template: { name, language: 'en_US', parameters } },
+      });
+    const short = await template('order_update', ['Pablo']);
+    expect(short.status).toBe(422);
+    expect(short.body.errors['template.parameters']).toEqual(['This template takes 2 values']);
+    for (const name of ['seasonal_promo', 'shipping_label', 'no_such_template']) {
+      const refused = await template(name, ['x']);
+      expect(refused.status, name).toBe(422);
+      expect(refused.body.errors.template).toEqual([TEMPLATE_MESSAGES.notApproved]);
+    }
+    const sent = await template('order_update', ['Kerry', 'A-1042']);
+    expect(sent.status).toBe(201);
+    expect(sent.body.data.content).toBe(
+      'Order update\n\nHello Kerry, your order A-1042 has shipped.\n\nReply STOP to opt out',
+    );
+    await deliverWebhooks(t);
+    expect(graph.sent.at(-1)!.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: WA_ID,
+      type: 'template',
+      template: {
+        name: 'order_update',
+        language: { code: 'en_US' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Kerry' },
+              { type: 'text', text: 'A-1042' },
+            ],
+          },
+        ],
+      },
+    });
+    expect((await thread(id)).at(-1)!.delivery).toEqual({ status: 'sent', error: null });
+  });
+
+  it('lists templates only for WhatsApp conversations, and only to those who see them', async () => {
+    await fromMeta(
+      'facebook',
+      w.fb,
+      messenger([{ sender: { id: '5550001112223' }, message: { mid: 'm_t1', text: 'Hi' } }]),
+    );
+    const fb = await conversationOf('m_t1');
+    const onMessenger = await call(t.app, 'GET', '/whatsapp/templates', {
+      as: w.a.as.admin,
+      query: { conversation_id: fb },
+    });
+    expect(onMessenger.status).toBe(422);
+    expect(onMessenger.body.errors.conversation_id).toEqual([TEMPLATE_MESSAGES.onlyWhatsApp]);
+    const send = await call(t.app, 'POST', '/messages', {
+      as: w.a.as.admin,
+      body: { conversation_id: fb, template: { name: 'hello_world', language: 'en_US' } },
+    });
+    expect(send.status).toBe(422);
+    await fromMeta('whatsapp', w.wa, waText('wamid.t2', 'Hello'));
+    const wa = await conversationOf('wamid.t2');
+    const other = await tenantWithSessions(t);
+    const foreign = await call(t.app, 'GET', '/whatsapp/templates', {
+      as: other.as.admin,
+      query: { conversation_id: wa },
+    });
+    expect(foreign.status).toBe(404);
+    const asNote = await call(t.app, 'POST', '/messages', {
+      as: w.a.as.admin,
+      body: { conversation_id: wa, is_private: true, template: { name: 'hello_world', language: 'en_US' } },
+    });
+    expect(asNote.status).toBe(422);
+    expect(asNote.body.errors.template).toEqual([TEMPLATE_MESSAGES.notForNotes]);
   });
 });
 

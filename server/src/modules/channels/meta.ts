@@ -71,6 +71,35 @@ export const sendWhatsApp = (
     (json) => (json as { messages?: { id?: string }[] }).messages?.[0]?.id,
   );
 
+/** An approved WhatsApp template with its body values, the only thing WhatsApp takes outside the window. */
+export const sendWhatsAppTemplate = (
+  config: Config,
+  o: {
+    phoneNumberId: string;
+    token: string;
+    to: string;
+    template: { name: string; language: string; parameters: string[] };
+  },
+) =>
+  send(
+    `${config.metaApiUrl}/${encodeURIComponent(o.phoneNumberId)}/messages`,
+    o.token,
+    {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: o.to,
+      type: 'template',
+      template: {
+        name: o.template.name,
+        language: { code: o.template.language },
+        components: o.template.parameters.length
+          ? [{ type: 'body', parameters: o.template.parameters.map((text) => ({ type: 'text', text })) }]
+          : [],
+      },
+    },
+    (json) => (json as { messages?: { id?: string }[] }).messages?.[0]?.id,
+  );
+
 /** A Messenger reply from the page to the customer's page-scoped id, inside the 24-hour window. */
 export const sendMessenger = (config: Config, o: { token: string; psid: string; body: string }) =>
   send(

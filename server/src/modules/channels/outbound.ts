@@ -7,7 +7,7 @@ import { isSqlInt, requireVisibleConversation } from '../access/conversation-vis
 import type { Claimed, SenderDeps } from '../integrations/sender.ts';
 import { setDelivery } from './delivery-status.ts';
 import { sendEmailReply } from './email-outbound.ts';
-import { sendMessenger, sendWhatsApp } from './meta.ts';
+import { sendMessenger, sendWhatsApp, sendWhatsAppTemplate } from './meta.ts';
 import type { ProviderResult } from './provider-result.ts';
 import { type SmsSettings, sendSms } from './twilio.ts';
 
@@ -60,11 +60,12 @@ async function replyOf(db: Db, messageId: number) {
       order by ci.value limit 1)`;
   const res = await db.execute<{
     content: string;
+    template: { name: string; language: string; parameters: string[] } | null;
     phone: string | null;
     wa_id: string | null;
     psid: string | null;
   }>(
-    sql`select m.content, cu.phone, ${identity('whatsapp')} as wa_id, ${identity('psid')} as psid
+    sql`select m.content, m.template, cu.phone, ${identity('whatsapp')} as wa_id, ${identity('psid')} as psid
     from messages m join conversations c on c.id = m.conversation_id join customers cu on cu.id = c.customer_id
     where m.id = ${messageId}`,
   );
@@ -101,7 +102,10 @@ export async function sendChannelReply(
       if (!reply.wa_id) return { ok: false, retry: false, error: 'The customer has no WhatsApp number' };
       if (!token) return { ok: false, retry: false, error: 'The integration has no access token' };
       const phoneNumberId = String(d.settings.phone_number_id ?? '');
-      return sendWhatsApp(config, { phoneNumberId, token, to: reply.wa_id, body: reply.content });
+      const to = reply.wa_id;
+      if (reply.template)
+        return sendWhatsAppTemplate(config, { phoneNumberId, token, to, template: reply.template });
+      return sendWhatsApp(config, { phoneNumberId, token, to, body: reply.content });
     }
     case 'facebook': {
       const token = d.secrets.page_access_token;

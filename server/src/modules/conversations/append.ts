@@ -34,6 +34,10 @@ export interface AppendMessageInput {
   isPrivate?: boolean;
   /** The platform admin writing while impersonating the sender, recorded on the message. */
   impersonatorUserId?: number | null;
+  /** The provider's id of a message that came in through a channel. */
+  providerMessageId?: string | null;
+  /** A WhatsApp template reply: sent as this template (`content` holds the text the customer receives). */
+  template?: { name: string; language: string; parameters: string[] } | null;
   /** Refuse unless the conversation is open or pending (a customer cannot write into an ended chat). */
   requireActive?: boolean;
 }
@@ -107,6 +111,8 @@ async function appendOnce(db: DbOrTx, input: AppendMessageInput): Promise<Append
       clientMessageId,
       actorKey: actorKeyOf(sender),
       apiKeyId: 'apiKeyId' in sender ? sender.apiKeyId : null,
+      providerMessageId: input.providerMessageId ?? null,
+      template: input.template ? JSON.stringify(input.template) : null,
     })}
     select conv.id as conv_id, msg.id, msg.created_at from conv left join msg on true`);
   const row = res.rows[0];

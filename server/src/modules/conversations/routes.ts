@@ -15,11 +15,15 @@ import {
   RetryDeliveryBody,
   SendMessageBody,
   TransferBody,
+  WhatsAppTemplate,
+  WhatsAppTemplatesQuery,
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { done, ok } from '../../http/envelope.ts';
 import { leanSerializer } from '../../http/lean-serializer.ts';
 import { retryFailedDelivery } from '../channels/outbound.ts';
+import { listWhatsAppTemplates } from '../channels/whatsapp-templates.ts';
 import {
   assignConversation,
   reopenConversation,
@@ -102,7 +106,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { message } = await sendConsoleMessage(request.callerCtx!, request.body);
+      const { message } = await sendConsoleMessage(request.callerCtx!, app.deps.config, request.body);
       reply.status(201);
       return ok(message);
     },
@@ -126,6 +130,24 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
       app.webhooks.wake();
       return ok(retried);
     },
+  );
+
+  app.get(
+    '/whatsapp/templates',
+    {
+      schema: {
+        tags,
+        summary: 'The approved WhatsApp templates a reply in this conversation may use',
+        description:
+          'Read from Meta with the conversation’s WhatsApp integration each time (approval changes at Meta). ' +
+          'Templates whose header takes a variable or a file are left out. 422 on `conversation_id` when the ' +
+          'conversation did not come in through WhatsApp; 409 with Meta’s reason when Meta refuses.',
+        querystring: WhatsAppTemplatesQuery,
+        response: { 200: okSchema(z.array(WhatsAppTemplate)) },
+      },
+    },
+    async (request) =>
+      ok(await listWhatsAppTemplates(request.callerCtx!, app.deps.config, request.query.conversation_id)),
   );
 
   const action = (path: string, summary: string, description: string) => ({

@@ -5,15 +5,18 @@ import {
   REPLY_WINDOW_HOURS,
   replyWindowText,
   type SendMessageBody,
+  TEMPLATE_MESSAGES,
   WINDOWED_CHANNELS,
 } from '@inbox/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { apps, attachments, consoleUploads, customers } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
 import type { CallerCtx } from '../access/context.ts';
 import { requireVisibleConversation } from '../access/conversation-visibility.ts';
 import { recordActivity } from '../activities/service.ts';
+import { templateReply } from '../channels/whatsapp-templates.ts';
 import { appendMessage } from './append.ts';
 import { toConsoleMessage } from './poll.ts';
 import { advanceReadMarker } from './reads.ts';
@@ -46,10 +49,12 @@ async function checkOwnUploads(db: DbOrTx, userId: number, conversationId: numbe
  */
 export async function sendConsoleMessage(
   ctx: CallerCtx,
+  config: Config,
   input: SendMessageBody,
 ): Promise<{ message: ConsoleMessage; created: boolean }> {
   const db = ctx.db;
   const conv = await requireVisibleConversation(ctx, db, input.conversation_id);
+  const template = input.template ? await checkTemplate(ctx, config, input) : null;
   const actor = ctx.actor;
   const user = actor.type === 'user' ? actor : null;
   // A key has no uploads of its own: its files come in through POST /integration/messages only.
@@ -60,7 +65,13 @@ export async function sendConsoleMessage(
   if (!input.is_private && input.attachments.length > 0 && !channelTakesFiles(conv.channel)) {
     throw invalidField('attachments', `Files cannot be sent by ${channelLabel(conv.channel)}`);
   }
-  if (!input.is_private && WINDOWED_CHANNELS.includes(conv.channel) && (await windowClosed(db, conv.id))) {
+  // An approved template is what WhatsApp takes outside the window; free text is refused there.
+  if (
+    !template &&
+    !input.is_private &&
+    WINDOWED_CHANNELS.includes(conv.channel) &&
+    (await windowClosed(db, conv.id))
+  ) {
     throw invalidField('content', replyWindowText(conv.channel));
   }
   if (user) await checkOwnUploads(db, user.user.id, conv.id, input.attachments);
@@ -73,8 +84,9 @@ export async function sendConsoleMessage(
       actor.type === 'user'
         ? { type: 'agent', userId: actor.user.id }
         : { type: 'agent', userId: null, apiKeyId: actor.apiKeyId },
-    content: input.content,
+    content: template?.content ?? input.content,
     contentType: input.content_type,
+    template: template?.template ?? null,
     attachments: input.attachments,
     clientMessageId: input.client_message_id,
     isPrivate: input.is_private,
@@ -110,6 +122,13 @@ export async function sendConsoleMessage(
     message: toConsoleMessage(row, names ?? { customer: 'Customer', app: 'Support' }),
     created: result.outcome === 'created',
   };
+}
+
+/** A template reply is a reply with no files; its text is the template's, whatever `content` said. */
+async function checkTemplate(ctx: CallerCtx, config: Config, input: SendMessageBody) {
+  if (input.is_private) throw invalidField('template', TEMPLATE_MESSAGES.notForNotes);
+  if (input.attachments.length > 0) throw invalidField('attachments', TEMPLATE_MESSAGES.noFiles);
+  return templateReply(ctx, config, input.conversation_id, input.template!);
 }
 
 /** Whether the customer's last message is older than the provider's reply window (or there is none). */

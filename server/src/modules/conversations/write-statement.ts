@@ -36,6 +36,10 @@ export interface MessageValues {
   actorKey: unknown;
   /** The API key an agent message without a user came through; the event names it as the actor. */
   apiKeyId?: unknown;
+  /** The provider's id of a message that came in through a channel (its receipts and duplicates find it). */
+  providerMessageId?: unknown;
+  /** A WhatsApp template reply's `{name, language, parameters}` (JSON text). */
+  template?: unknown;
 }
 
 /** What the `conv` CTE before `messageWrite` returns: the updated conversation row's columns. */
@@ -57,10 +61,10 @@ export const CONV_RETURNING = sql`c.id, c.company_id, c.app_id, c.customer_id, c
 export const messageWrite = (v: MessageValues): SQL => sql`
     msg as (
       insert into messages (company_id, conversation_id, sender_type, sender_user_id, impersonator_user_id,
-        content, content_type, is_private, client_message_id)
+        content, content_type, is_private, client_message_id, provider_message_id, template)
       select conv.company_id, conv.id, ${v.senderType}::text, ${v.senderUserId}::int,
         ${v.impersonatorUserId}::int, ${v.content}::text, ${v.contentType}::text, ${v.isPrivate}::boolean,
-        ${v.clientMessageId}::text
+        ${v.clientMessageId}::text, ${v.providerMessageId ?? null}::text, ${v.template ?? null}::jsonb
       from conv
       on conflict (conversation_id, client_message_id) where client_message_id is not null do nothing
       returning id, created_at
