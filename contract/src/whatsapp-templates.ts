@@ -52,6 +52,9 @@ export const TEMPLATE_MESSAGES = {
 
 /** The text a customer receives: header, body with its values in place, footer. */
 export function renderTemplate(t: Pick<WhatsAppTemplate, 'header' | 'body' | 'footer'>, values: string[]) {
-  const body = t.body.replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, n: string) => values[Number(n) - 1] ?? whole);
+  const body = t.body.replace(
+    /\{\{\s*(\d+)\s*\}\}/g,
+    (whole, n: string) => values[Number(n) - 1]?.trim() || whole,
+  );
   return [t.header, body, t.footer].filter((part): part is string => !!part).join('\n\n');
 }

@@ -16,6 +16,8 @@ export interface SendBody {
   attachments?: number[];
   is_private?: boolean;
   client_message_id: string;
+  /** A WhatsApp template (outside the 24-hour window): the server writes the text. */
+  template?: { name: string; language: string; parameters: string[] };
 }
 
 /** POST /messages: the answer joins the thread at once; the poll's cursor stays (see ThreadData.cursor). */

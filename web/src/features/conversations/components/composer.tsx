@@ -7,7 +7,7 @@ import {
   replyWindowText,
   WINDOWED_CHANNELS,
 } from '@inbox/contract';
-import { Loader2Icon, LockIcon, PaperclipIcon, SendIcon } from 'lucide-react';
+import { FileTextIcon, Loader2Icon, LockIcon, PaperclipIcon, SendIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { parseServerTime } from '@/lib/format';
@@ -15,6 +15,7 @@ import { cn } from '@/lib/utils';
 import { sendTyping, useSendMessage } from '../api-messages';
 import { ComposerMode, type Mode } from './composer-mode';
 import { SuggestReply, suggestionNote } from './suggest-reply';
+import { TemplateDialog } from './template-dialog';
 import { UploadChips } from './upload-chips';
 import { useNow } from './use-now';
 import { useUploads } from './use-uploads';
@@ -68,6 +69,7 @@ export function Composer({
   const [text, setTextState] = useState(() => drafts.get(conversationId) ?? '');
   const [mode, setMode] = useState<Mode>('reply');
   const [aiNote, setAiNote] = useState<string | null>(null);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const clientId = useRef(newClientId());
@@ -137,9 +139,26 @@ export function Composer({
           <p className="text-muted-foreground text-xs">{endedNote(status, channel)}</p>
         )}
         {windowShut && (
-          <p className="text-amber-700 text-xs dark:text-amber-400" role="status">
-            {replyWindowText(channel)}
-          </p>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <p className="text-amber-700 text-xs dark:text-amber-400" role="status">
+              {replyWindowText(channel)}
+            </p>
+            {channel === 'whatsapp' && (
+              <>
+                <Button type="button" size="sm" variant="outline" onClick={() => setTemplatesOpen(true)}>
+                  <FileTextIcon aria-hidden />
+                  Send a template
+                </Button>
+                <TemplateDialog
+                  cid={cid}
+                  conversationId={conversationId}
+                  open={templatesOpen}
+                  onOpenChange={setTemplatesOpen}
+                  newClientId={newClientId}
+                />
+              </>
+            )}
+          </div>
         )}
         {filesBlocked && (
           <p className="text-destructive text-xs" role="alert">
