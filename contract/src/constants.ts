@@ -57,10 +57,10 @@ export const channelLabel = (channel: string) =>
   CHANNEL_LABELS[channel.toLowerCase()] ?? channel.toUpperCase();
 
 /**
- * Channels whose replies cannot carry files (SMS; WhatsApp and Messenger until their media upload is built):
- * the composer offers none, and a send with files answers 422.
+ * Channels whose replies cannot carry files: SMS (MMS would need each file at a public URL for Twilio to
+ * fetch). The composer offers none, and a send with files answers 422.
  */
-export const CHANNELS_WITHOUT_FILES: readonly string[] = ['sms', 'whatsapp', 'facebook'];
+export const CHANNELS_WITHOUT_FILES: readonly string[] = ['sms'];
 export const channelTakesFiles = (channel: string) => !CHANNELS_WITHOUT_FILES.includes(channel);
 
 /**

@@ -7,6 +7,19 @@ export interface GraphCall {
   body: Record<string, unknown>;
 }
 
+/** A multipart body's fields: text as text, files as `{filename, type, size}`. */
+async function formFields(raw: Buffer, contentType: string) {
+  const form = await new Response(new Uint8Array(raw), {
+    headers: { 'content-type': contentType },
+  }).formData();
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of form.entries()) {
+    fields[name] =
+      typeof value === 'string' ? value : { filename: value.name, type: value.type, size: value.size };
+  }
+  return fields;
+}
+
 /**
  * Templates as the Graph API lists them (`/{waba_id}/message_templates`): two approved ones the console can
  * fill, one still pending and one whose header is a document.
@@ -66,25 +79,39 @@ export const TEMPLATES = [
 
 /**
  * A local server speaking the part of Meta's Graph API the product calls: WhatsApp and Messenger sends, a
- * media lookup by id and the media download it points at. `failNext` answers the next send with Meta's error
- * body and the given status.
+ * media lookup by id and the media download it points at, media uploads. `failNext` answers the next send
+ * (`failUpload` the next upload) with Meta's error body and the given status.
  */
 export async function metaStandIn(media: Buffer) {
   const sent: GraphCall[] = [];
+  const uploads: GraphCall[] = [];
   const failNext: { status: number; code: number; message: string }[] = [];
+  const failUpload: { status: number; code: number; message: string }[] = [];
   let n = 0;
   let base = '';
   const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => {
-      raw += c;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => {
+      chunks.push(c);
     });
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = req.url ?? '';
+      const raw = Buffer.concat(chunks);
       const json = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
+      const type = req.headers['content-type'] ?? '';
+      // Files come as multipart form data: its fields as text, each file as its name, type and size.
+      const body: Record<string, unknown> = type.startsWith('multipart/form-data')
+        ? await formFields(raw, type)
+        : JSON.parse(raw.toString() || '{}');
+      if (req.method === 'POST' && /^\/v19\.0\/[^/]+\/media$/.test(url)) {
+        const failure = failUpload.shift();
+        if (failure) return json(failure.status, { error: { message: failure.message, code: failure.code } });
+        uploads.push({ path: url, auth: req.headers.authorization ?? '', body });
+        return json(200, { id: `media-${uploads.length}` });
+      }
       if (req.method === 'POST' && /^\/v19\.0\/[^/]+\/messages$/.test(url)) {
         const failure = failNext.shift();
         if (failure) {
@@ -93,12 +120,12 @@ export async function metaStandIn(media: Buffer) {
           });
           return;
         }
-        const body = JSON.parse(raw || '{}');
         sent.push({ path: url, auth: req.headers.authorization ?? '', body });
         n += 1;
-        if (url === '/v19.0/me/messages')
-          json(200, { recipient_id: body.recipient?.id, message_id: `m_out_${n}` });
-        else json(200, { messaging_product: 'whatsapp', messages: [{ id: `wamid.out${n}` }] });
+        if (url === '/v19.0/me/messages') {
+          const recipient = typeof body.recipient === 'string' ? JSON.parse(body.recipient) : body.recipient;
+          json(200, { recipient_id: recipient?.id, message_id: `m_out_${n}` });
+        } else json(200, { messaging_product: 'whatsapp', messages: [{ id: `wamid.out${n}` }] });
         return;
       }
       if (req.method === 'GET' && /^\/v19\.0\/[^/]+\/message_templates\?/.test(url)) {
@@ -131,7 +158,9 @@ export async function metaStandIn(media: Buffer) {
     url: `${base}/v19.0`,
     base,
     sent,
+    uploads,
     failNext,
+    failUpload,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Claimed, SenderDeps } from '../integrations/sender.ts';
 import { domainOf, replyToken } from './email-threads.ts';
 import type { ProviderResult } from './provider-result.ts';
+import { replyFiles } from './reply-files.ts';
 
 const transports = new Map<string, Transporter>();
 const transportFor = (url: string) => {
@@ -61,17 +62,11 @@ export async function sendEmailReply(
   if (!reply.email) return { ok: false, retry: false, error: 'The customer has no email address' };
   const address = settings.inbound_address ?? '';
   const domain = domainOf(address);
-  const files = await db.execute<{ storage_key: string; original_filename: string; mime_type: string }>(sql`
-    select storage_key, original_filename, mime_type from attachments where message_id = ${messageId} order by id`);
-  const attachments = [];
-  for (const f of files.rows) {
-    const stream = await storage.get(f.storage_key);
-    attachments.push({
-      filename: f.original_filename,
-      contentType: f.mime_type,
-      content: Buffer.concat(await stream.toArray()),
-    });
-  }
+  const attachments = (await replyFiles(db, storage, messageId)).map((f) => ({
+    filename: f.filename,
+    contentType: f.mime,
+    content: f.data,
+  }));
   const id = `<reply-${messageId}-${randomBytes(6).toString('hex')}@${domain}>`;
   const references = (reply.references ?? []).slice(-20);
   try {

@@ -1,10 +1,20 @@
-import { createHmac } from 'node:crypto';
 import { replyWindowText, TEMPLATE_MESSAGES } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { before, call, type Session, useTestApp } from '../../../test/app.ts';
+import { before, call, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
 import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
+import {
+  addMetaIntegration,
+  messenger,
+  PAGE_ID,
+  PHONE_NUMBER_ID,
+  PSID,
+  fromMeta as sendFromMeta,
+  WA_ID,
+  waText,
+  whatsApp,
+} from '../../../test/meta.ts';
 import { metaStandIn } from '../../../test/meta-stand-in.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { PNG } from '../portal/test-files.ts';
@@ -12,96 +22,23 @@ import { PNG } from '../portal/test-files.ts';
 /**
  * WhatsApp Cloud API and Messenger (contract section 10) against a local stand-in of Meta's Graph API:
  * subscription checks, signed notifications in (messages, media, receipts), replies out, the 24-hour window.
- * Meta publishes no signing library; the signature is made here as its documentation states it.
+ * Notifications are signed as Meta documents it (test/meta.ts).
  */
 const graph = await metaStandIn(PNG);
 afterAll(() => graph.close());
 const t = useTestApp({ metaApiUrl: graph.url });
 
-const APP_SECRET = 'meta-app-secret-for-tests';
-const PHONE_NUMBER_ID = '106540352242922';
-const PAGE_ID = '1122334455';
-const WA_ID = '447700900777';
-const PSID = '7654321098765';
-
-async function add(as: Session, appId: number, type: 'whatsapp' | 'facebook') {
-  const res = await call(t.app, 'POST', '/integrations', {
-    as,
-    body: {
-      app_id: appId,
-      type,
-      name: type,
-      settings:
-        type === 'whatsapp'
-          ? {
-              phone_number_id: PHONE_NUMBER_ID,
-              business_account_id: '102290129340398',
-              verify_token: 'verify-me-123',
-            }
-          : { page_id: PAGE_ID, verify_token: 'verify-me-456' },
-      secrets:
-        type === 'whatsapp'
-          ? { app_secret: APP_SECRET, access_token: 'wa-access-token' }
-          : { app_secret: APP_SECRET, page_access_token: 'page-token' },
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.integration_id as number;
-}
-
 const w = before(async () => {
   const a = await tenantWithSessions(t);
   return {
     a,
-    wa: await add(a.as.admin, a.app.id, 'whatsapp'),
-    fb: await add(a.as.admin, a.app.id, 'facebook'),
+    wa: await addMetaIntegration(t, a.as.admin, a.app.id, 'whatsapp'),
+    fb: await addMetaIntegration(t, a.as.admin, a.app.id, 'facebook'),
   };
 });
 
-/** Meta's POST, signed over the exact bytes sent unless told otherwise. */
-function fromMeta(type: 'whatsapp' | 'facebook', id: number, payload: unknown, signature?: string | null) {
-  const raw = JSON.stringify(payload);
-  const signed = `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/channels/${type}/${id}`,
-    headers: {
-      'content-type': 'application/json',
-      ...(signature === null ? {} : { 'x-hub-signature-256': signature ?? signed }),
-    },
-    payload: raw,
-  });
-}
-
-const whatsApp = (value: Record<string, unknown>, phoneNumberId = PHONE_NUMBER_ID) => ({
-  object: 'whatsapp_business_account',
-  entry: [
-    {
-      id: '102290129340398',
-      changes: [
-        {
-          field: 'messages',
-          value: {
-            messaging_product: 'whatsapp',
-            metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
-            ...value,
-          },
-        },
-      ],
-    },
-  ],
-});
-
-const waText = (id: string, body: string) =>
-  whatsApp({
-    contacts: [{ profile: { name: 'Kerry Fisher' }, wa_id: WA_ID }],
-    messages: [{ from: WA_ID, id, timestamp: '1764150000', type: 'text', text: { body } }],
-  });
-
-const messenger = (events: Record<string, unknown>[]) => ({
-  object: 'page',
-  entry: [{ id: PAGE_ID, time: Date.now(), messaging: events }],
-});
+const fromMeta = (type: 'whatsapp' | 'facebook', id: number, payload: unknown, signature?: string | null) =>
+  sendFromMeta(t, type, id, payload, signature);
 
 const conversationOf = (externalId: string) => conversationOfExternal(t, externalId);
 

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DeliveryStatus } from '@inbox/contract';
 import type { Config } from '../../config.ts';
 import type { ProviderResult } from './provider-result.ts';
+import type { ReplyFile } from './reply-files.ts';
 
 /**
  * Meta's Graph API for the WhatsApp Cloud API and Messenger (contract section 10): the signature on its
@@ -25,11 +26,16 @@ async function graphPost(
   token: string,
   body: unknown,
 ): Promise<{ status: number; json: unknown }> {
+  // Files go as multipart form data (fetch writes its boundary), everything else as JSON.
+  const form = body instanceof FormData;
   const res = await fetch(url, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(form ? {} : { 'content-type': 'application/json' }),
+    },
+    body: form ? body : JSON.stringify(body),
+    signal: AbortSignal.timeout(60_000),
   });
   return { status: res.status, json: await res.json().catch(() => ({})) };
 }
@@ -99,6 +105,61 @@ export const sendWhatsAppTemplate = (
     },
     (json) => (json as { messages?: { id?: string }[] }).messages?.[0]?.id,
   );
+
+const blobOf = (f: ReplyFile) => new Blob([new Uint8Array(f.data)], { type: f.mime });
+
+/**
+ * A file to the customer on WhatsApp: uploaded to the number's media first (`/{phone_number_id}/media`), then
+ * sent by its media id. JPEG and PNG pictures up to 5 MB go as images, everything else as a document
+ * (WhatsApp's own limits).
+ */
+export async function sendWhatsAppFile(
+  config: Config,
+  o: { phoneNumberId: string; token: string; to: string; file: ReplyFile },
+): Promise<ProviderResult> {
+  const form = new FormData();
+  form.append('messaging_product', 'whatsapp');
+  form.append('type', o.file.mime);
+  form.append('file', blobOf(o.file), o.file.filename);
+  const uploaded = await send(
+    `${config.metaApiUrl}/${encodeURIComponent(o.phoneNumberId)}/media`,
+    o.token,
+    form,
+    (json) => (json as { id?: string }).id,
+  );
+  if (!uploaded.ok) return uploaded;
+  const mediaId = uploaded.providerMessageId;
+  const picture = /^image\/(jpeg|png)$/.test(o.file.mime) && o.file.data.length <= 5 * 1024 * 1024;
+  return send(
+    `${config.metaApiUrl}/${encodeURIComponent(o.phoneNumberId)}/messages`,
+    o.token,
+    {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: o.to,
+      ...(picture
+        ? { type: 'image', image: { id: mediaId } }
+        : { type: 'document', document: { id: mediaId, filename: o.file.filename } }),
+    },
+    (json) => (json as { messages?: { id?: string }[] }).messages?.[0]?.id,
+  );
+}
+
+/** A file to the customer on Messenger, uploaded with the message itself (`filedata`). */
+export function sendMessengerFile(config: Config, o: { token: string; psid: string; file: ReplyFile }) {
+  const form = new FormData();
+  form.append('recipient', JSON.stringify({ id: o.psid }));
+  form.append('messaging_type', 'RESPONSE');
+  const type = o.file.mime.startsWith('image/') ? 'image' : 'file';
+  form.append('message', JSON.stringify({ attachment: { type, payload: { is_reusable: false } } }));
+  form.append('filedata', blobOf(o.file), o.file.filename);
+  return send(
+    `${config.metaApiUrl}/me/messages`,
+    o.token,
+    form,
+    (json) => (json as { message_id?: string }).message_id,
+  );
+}
 
 /** A Messenger reply from the page to the customer's page-scoped id, inside the 24-hour window. */
 export const sendMessenger = (config: Config, o: { token: string; psid: string; body: string }) =>

@@ -7,8 +7,15 @@ import { isSqlInt, requireVisibleConversation } from '../access/conversation-vis
 import type { Claimed, SenderDeps } from '../integrations/sender.ts';
 import { setDelivery } from './delivery-status.ts';
 import { sendEmailReply } from './email-outbound.ts';
-import { sendMessenger, sendWhatsApp, sendWhatsAppTemplate } from './meta.ts';
+import {
+  sendMessenger,
+  sendMessengerFile,
+  sendWhatsApp,
+  sendWhatsAppFile,
+  sendWhatsAppTemplate,
+} from './meta.ts';
 import type { ProviderResult } from './provider-result.ts';
+import { replyFiles, sendInParts } from './reply-files.ts';
 import { type SmsSettings, sendSms } from './twilio.ts';
 
 /**
@@ -105,13 +112,24 @@ export async function sendChannelReply(
       const to = reply.wa_id;
       if (reply.template)
         return sendWhatsAppTemplate(config, { phoneNumberId, token, to, template: reply.template });
-      return sendWhatsApp(config, { phoneNumberId, token, to, body: reply.content });
+      const files = await replyFiles(db, deps.storage, messageId);
+      return sendInParts([
+        ...(reply.content
+          ? [() => sendWhatsApp(config, { phoneNumberId, token, to, body: reply.content })]
+          : []),
+        ...files.map((file) => () => sendWhatsAppFile(config, { phoneNumberId, token, to, file })),
+      ]);
     }
     case 'facebook': {
       const token = d.secrets.page_access_token;
       if (!reply.psid) return { ok: false, retry: false, error: 'The customer has no Messenger id' };
       if (!token) return { ok: false, retry: false, error: 'The integration has no page access token' };
-      return sendMessenger(config, { token, psid: reply.psid, body: reply.content });
+      const psid = reply.psid;
+      const files = await replyFiles(db, deps.storage, messageId);
+      return sendInParts([
+        ...(reply.content ? [() => sendMessenger(config, { token, psid, body: reply.content })] : []),
+        ...files.map((file) => () => sendMessengerFile(config, { token, psid, file })),
+      ]);
     }
     case 'email':
       return sendEmailReply(db, deps, d, messageId);

@@ -1,0 +1,95 @@
+import { createHmac } from 'node:crypto';
+import { expect } from 'vitest';
+import { call, type Session, type TestContext } from './app.ts';
+
+/**
+ * Meta's side of the WhatsApp Cloud API and Messenger for tests: integrations set up as a company admin
+ * would, and notifications as Meta posts them, signed over the raw body with the app secret (Meta publishes
+ * no signing library; the signature is made as its documentation states it).
+ */
+export const APP_SECRET = 'meta-app-secret-for-tests';
+export const PHONE_NUMBER_ID = '106540352242922';
+export const PAGE_ID = '1122334455';
+export const WA_ID = '447700900777';
+export const PSID = '7654321098765';
+
+export async function addMetaIntegration(
+  t: TestContext,
+  as: Session,
+  appId: number,
+  type: 'whatsapp' | 'facebook',
+) {
+  const res = await call(t.app, 'POST', '/integrations', {
+    as,
+    body: {
+      app_id: appId,
+      type,
+      name: type,
+      settings:
+        type === 'whatsapp'
+          ? {
+              phone_number_id: PHONE_NUMBER_ID,
+              business_account_id: '102290129340398',
+              verify_token: 'verify-me-123',
+            }
+          : { page_id: PAGE_ID, verify_token: 'verify-me-456' },
+      secrets:
+        type === 'whatsapp'
+          ? { app_secret: APP_SECRET, access_token: 'wa-access-token' }
+          : { app_secret: APP_SECRET, page_access_token: 'page-token' },
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data.integration_id as number;
+}
+
+/** Meta's POST, signed over the exact bytes sent unless told otherwise. */
+export function fromMeta(
+  t: TestContext,
+  type: 'whatsapp' | 'facebook',
+  id: number,
+  payload: unknown,
+  signature?: string | null,
+) {
+  const raw = JSON.stringify(payload);
+  const signed = `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/channels/${type}/${id}`,
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === null ? {} : { 'x-hub-signature-256': signature ?? signed }),
+    },
+    payload: raw,
+  });
+}
+
+export const whatsApp = (value: Record<string, unknown>, phoneNumberId = PHONE_NUMBER_ID) => ({
+  object: 'whatsapp_business_account',
+  entry: [
+    {
+      id: '102290129340398',
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
+            ...value,
+          },
+        },
+      ],
+    },
+  ],
+});
+
+export const waText = (id: string, body: string) =>
+  whatsApp({
+    contacts: [{ profile: { name: 'Kerry Fisher' }, wa_id: WA_ID }],
+    messages: [{ from: WA_ID, id, timestamp: '1764150000', type: 'text', text: { body } }],
+  });
+
+export const messenger = (events: Record<string, unknown>[]) => ({
+  object: 'page',
+  entry: [{ id: PAGE_ID, time: Date.now(), messaging: events }],
+});
