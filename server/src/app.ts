@@ -19,6 +19,7 @@ import { apiRoutes } from './modules/index.ts';
 import { startWebhooks, webhooksDueJob } from './modules/integrations/runtime.ts';
 import { rebuildJob } from './modules/reporting/rebuild.ts';
 import { startReporting } from './modules/reporting/runtime.ts';
+import { portalFramers } from './modules/widget/framing.ts';
 import { widgetRoutes } from './modules/widget/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -184,7 +185,9 @@ export async function buildApp(opts: BuildAppOptions) {
     next();
   });
   app.addHook('preValidation', rejectUnstorableText);
-  const pageFallback = opts.webDist ? await registerStaticWeb(app, opts.webDist) : undefined;
+  const pageFallback = opts.webDist
+    ? await registerStaticWeb(app, opts.webDist, (appId) => portalFramers(opts.db.db, appId))
+    : undefined;
   registerErrorHandler(app, pageFallback);
   await app.register(openApiPlugin);
   await app.register(authPlugin);

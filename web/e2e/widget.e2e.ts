@@ -18,6 +18,8 @@ let srv: TestServer;
 let browser: Browser;
 let tenant: Tenant;
 let site: { url: string; close: () => void };
+/** A site the company did not name: the widget's script loads there, but the chat may not be framed. */
+let elsewhere: { url: string; close: () => void };
 let token: string;
 
 /** The shop's site: two pages with loud styles of their own and the widget's script tag. */
@@ -39,6 +41,11 @@ beforeAll(async () => {
   [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
   tenant = await createTenant(srv);
   token = await srv.login('ann@northwind.test', PASSWORD);
+  const hash = createHmac('sha256', SECRET).update('lena@example.com').digest('hex');
+  const tag = `<script src="${srv.url}/widget.js" data-app-id="${tenant.appId}" data-color="#2563eb"
+      data-user-name="Lena Berg" data-user-email="lena@example.com" data-user-hash="${hash}" async></script>`;
+  [site, elsewhere] = await Promise.all([shopSite(tag), shopSite(tag)]);
+  // The company names its shop as the one site the widget runs on.
   await srv.api('POST', '/integrations', {
     token,
     companyId: tenant.companyId,
@@ -46,21 +53,17 @@ beforeAll(async () => {
       app_id: tenant.appId,
       type: 'web',
       name: 'Shop website',
-      settings: { allowed_origins: ['http://shop.example'] },
+      settings: { allowed_origins: [site.url] },
       secrets: { identity_secret: SECRET },
     },
   });
-  const hash = createHmac('sha256', SECRET).update('lena@example.com').digest('hex');
-  site = await shopSite(
-    `<script src="${srv.url}/widget.js" data-app-id="${tenant.appId}" data-color="#2563eb"
-      data-user-name="Lena Berg" data-user-email="lena@example.com" data-user-hash="${hash}" async></script>`,
-  );
 });
 
 afterAll(async () => {
   await browser?.close();
   await srv?.stop();
   site?.close();
+  elsewhere?.close();
 });
 
 const bubble = (page: Page) => page.getByRole('button', { name: /^(Open|Close) chat/ });
@@ -123,6 +126,18 @@ describe('website widget', () => {
     await bubble(page).click();
     await chat(page).getByRole('button', { name: 'Start Conversation' }).waitFor({ timeout: 10_000 });
     await screenshot(page, 'widget-phone', { fullPage: false });
+    await context.close();
+  });
+
+  it('does not show the chat on a site the web integration does not name', async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const refused = page.waitForEvent('console', (m) => /frame-ancestors/.test(m.text()));
+    await page.goto(`${elsewhere.url}/page1`);
+    await bubble(page).click();
+    // The browser refuses to frame the portal there (its CSP names only the shop), so no chat appears.
+    await refused;
+    expect(await chat(page).getByRole('button', { name: 'Start Conversation' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, TEST_DATA_DIR } from '../../test/db.ts';
+import { createApp, createTenant } from '../../test/factories.ts';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { integrations } from '../db/schema/index.ts';
 
 let app: App;
 let database: Database;
@@ -37,6 +39,39 @@ describe('web pages', () => {
       expect(res.headers['x-frame-options']).toBeUndefined();
       expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
     }
+  });
+
+  it('lets only the sites an app’s web integration names frame its portal, once it names any', async () => {
+    const tenant = await createTenant(database.db);
+    const other = await createApp(database.db, tenant.company.id);
+    await database.db.insert(integrations).values([
+      {
+        companyId: tenant.company.id,
+        appId: tenant.app.id,
+        type: 'web',
+        name: 'Shop',
+        settings: { allowed_origins: ['https://shop.example.com', 'https://www.shop.example.com:8443'] },
+      },
+      // Switched off: its sites no longer count.
+      {
+        companyId: tenant.company.id,
+        appId: tenant.app.id,
+        type: 'web',
+        name: 'Old shop',
+        isActive: false,
+        settings: { allowed_origins: ['https://old.example.com'] },
+      },
+      { companyId: tenant.company.id, appId: other.id, type: 'web', name: 'None yet', settings: {} },
+    ]);
+    const framing = async (url: string) =>
+      /frame-ancestors ([^;]*)/.exec(
+        (await app.inject({ url })).headers['content-security-policy'] as string,
+      )?.[1];
+    expect(await framing(`/portal?app_id=${tenant.app.id}&embed=1`)).toBe(
+      "'self' https://shop.example.com https://www.shop.example.com:8443",
+    );
+    expect(await framing(`/portal?app_id=${other.id}`)).toBe('*');
+    expect(await framing('/portal?app_id=99999999999')).toBe('*');
   });
 
   it('keeps the console unframeable by other sites', async () => {

@@ -5,31 +5,57 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { securityHeaders } from '../http/security-headers.ts';
 
-export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+export type PageFallback = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<FastifyReply> | FastifyReply | undefined;
+
+/** The sites that may frame an app's portal, or null for any (see `widget/framing.ts`). */
+export type PortalFramers = (appId: number) => Promise<string[] | null>;
 
 /**
  * Serves the built web app's files, and returns the fallback the not-found handler uses for client-side
  * routes: the portal's own shell for /portal paths (so it never loads the console's code), the console's
  * otherwise. API paths and file-like paths never fall back.
  */
-export async function registerStaticWeb(app: FastifyInstance, root: string): Promise<PageFallback> {
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  root: string,
+  framersOf?: PortalFramers,
+): Promise<PageFallback> {
   await app.register(
     fp(async (scope) => {
       await scope.register(fastifyStatic, { root, wildcard: false, index: false });
     }),
   );
   const portalShell = fs.existsSync(path.join(root, 'portal.html')) ? 'portal.html' : 'index.html';
-  // The portal is meant to be embedded in the company's own site (the embed snippet on the app page), so
-  // its pages may be framed anywhere; the console keeps helmet's same-origin framing rule.
-  const embeddable = securityHeaders()['content-security-policy']!.replace(
-    /frame-ancestors [^;]*/,
-    'frame-ancestors *',
-  );
+  // The portal is meant to be embedded in the company's own site (the widget, the embed snippet on the app
+  // page), so its pages may be framed by other sites: by those the app's web integration names when it names
+  // any, else by any. The console keeps helmet's same-origin framing rule.
+  const csp = securityHeaders()['content-security-policy']!;
+  const framedBy = (ancestors: string) =>
+    csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${ancestors}`);
+  const ancestorsOf = async (appId: number) => {
+    try {
+      const sites = await framersOf?.(appId);
+      return sites ? `'self' ${sites.join(' ')}` : '*';
+    } catch {
+      // Unknown which sites the company allows (the database is unreachable): only the product itself.
+      return "'self'";
+    }
+  };
   return (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' || url.startsWith('/api/') || path.extname(url) !== '') return undefined;
     const portal = url === '/portal' || url.startsWith('/portal/');
-    if (portal) reply.removeHeader('x-frame-options').header('content-security-policy', embeddable);
-    return reply.header('cache-control', 'no-cache').sendFile(portal ? portalShell : 'index.html');
+    reply.header('cache-control', 'no-cache');
+    if (!portal) return reply.sendFile('index.html');
+    const appId = Number(new URLSearchParams(request.url.split('?')[1] ?? '').get('app_id'));
+    return ancestorsOf(appId).then((ancestors) =>
+      reply
+        .removeHeader('x-frame-options')
+        .header('content-security-policy', framedBy(ancestors))
+        .sendFile(portalShell),
+    );
   };
 }

@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { isSqlInt } from '../access/conversation-visibility.ts';
+
+/**
+ * Which sites may frame an app's portal (the widget's panel, or the embed snippet): the `allowed_origins` of
+ * the app's active `web` integrations. `null` when the app has none set, so the portal stays embeddable
+ * anywhere until the company names its sites. Origins are checked on save (scheme, host, port only), so
+ * they are safe to place in a CSP header as they are.
+ */
+export async function portalFramers(db: Db, appId: number): Promise<string[] | null> {
+  if (!isSqlInt(appId)) return null;
+  const res = await db.execute<{ origin: string }>(sql`
+    select distinct jsonb_array_elements_text(settings -> 'allowed_origins') as origin
+    from integrations where app_id = ${appId} and type = 'web' and is_active
+      and jsonb_typeof(settings -> 'allowed_origins') = 'array'`);
+  const origins = res.rows.map((r) => r.origin).filter((o) => /^https?:\/\/[^\s;,'"]+$/.test(o));
+  return origins.length > 0 ? origins.sort() : null;
+}
