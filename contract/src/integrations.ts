@@ -112,7 +112,16 @@ export const INTEGRATION_SETTINGS = {
     inbound_address: z.string().trim().toLowerCase().email('Give an email address'),
     from_name: z.string().trim().max(100).optional(),
   }),
-  web: z.object({ ...common, allowed_origins: z.array(Origin).max(20).default([]) }),
+  web: z.object({
+    ...common,
+    allowed_origins: z.array(Origin).max(20).default([]),
+    color: z
+      .string()
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'Give a colour such as #2563eb')
+      .optional()
+      .describe('the widget bubble’s colour; a page’s own `data-color` wins'),
+  }),
   portal: z.object(common),
   api: z.object({ ...common, webhook_url: HttpUrl.optional() }),
   webhook: z.object({

@@ -17,3 +17,14 @@ export async function portalFramers(db: Db, appId: number): Promise<string[] | n
   const origins = res.rows.map((r) => r.origin).filter((o) => /^https?:\/\/[^\s;,'"]+$/.test(o));
   return origins.length > 0 ? origins.sort() : null;
 }
+
+/** The widget bubble's colour from the app's active web integration, or null for the default. */
+export async function widgetColor(db: Db, appId: number): Promise<string | null> {
+  if (!isSqlInt(appId)) return null;
+  const res = await db.execute<{ color: string | null }>(sql`
+    select settings ->> 'color' as color from integrations
+    where app_id = ${appId} and type = 'web' and is_active and settings ? 'color'
+    order by id limit 1`);
+  const color = res.rows[0]?.color ?? null;
+  return color && /^#[0-9a-fA-F]{6}$/.test(color) ? color : null;
+}

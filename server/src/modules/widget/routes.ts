@@ -1,6 +1,9 @@
 import fs from 'node:fs';
+import { ok as okSchema } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ok } from '../../http/envelope.ts';
+import { widgetColor } from './framing.ts';
 
 const SCRIPT = fs.readFileSync(new URL('./widget.js', import.meta.url), 'utf8');
 
@@ -14,7 +17,7 @@ const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').rep
  * customer's site.
  */
 export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config } = app.deps;
+  const { config, db } = app.deps;
   app.get('/widget.js', { schema: { hide: true } }, async (_request, reply) => {
     reply
       .type('application/javascript; charset=utf-8')
@@ -23,6 +26,25 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('cross-origin-resource-policy', 'cross-origin');
     return SCRIPT;
   });
+  // What the widget asks for when it starts on a site: public (any site may run the widget), cached briefly.
+  app.get(
+    '/api/v1/widget/settings',
+    {
+      schema: {
+        tags: ['widget'],
+        summary: 'The widget’s look for an app: the bubble colour set on its web integration',
+        querystring: z.object({ app_id: z.coerce.number().int().positive() }),
+        response: { 200: okSchema(z.object({ color: z.string().nullable() })) },
+      },
+    },
+    async (request, reply) => {
+      reply
+        .header('access-control-allow-origin', '*')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('cache-control', 'public, max-age=60');
+      return ok({ color: await widgetColor(db, request.query.app_id) });
+    },
+  );
   app.get(
     '/widget-demo',
     {

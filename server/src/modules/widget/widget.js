@@ -1,7 +1,7 @@
 /*
  * Support Inbox website widget. One tag on any page:
  *   <script src="https://inbox.example.com/widget.js" data-app-id="42" async></script>
- * Optional: data-color (the bubble's colour), data-title, and for a visitor the site has signed in,
+ * Optional: data-color (the bubble's colour; else the one set on the app's web integration), data-title, and for a visitor the site has signed in,
  * data-user-name, data-user-email and data-user-hash (hex HMAC-SHA256 of the lower-case email under the web
  * integration's identity secret, computed on the site's server).
  *
@@ -20,7 +20,9 @@
   if (data.userName) query.set('name', data.userName);
   if (data.userEmail) query.set('email', data.userEmail);
   if (data.userHash) query.set('hash', data.userHash);
-  const color = /^#[0-9a-f]{3,8}$/i.test(data.color || '') ? data.color : '#18181b';
+  const hex = (c) => /^#[0-9a-f]{3,8}$/i.test(c || '');
+  // The page's own data-color wins; else the colour set on the app's web integration, asked for below.
+  const color = hex(data.color) ? data.color : '#18181b';
 
   const host = document.createElement('div');
   host.setAttribute('data-support-inbox', '');
@@ -31,7 +33,7 @@
   * { box-sizing: border-box; }
   .bubble {
     position: fixed; right: 20px; bottom: 20px; z-index: 2147483647; width: 56px; height: 56px;
-    border: 0; border-radius: 50%; background: ${color}; color: #fff; cursor: pointer;
+    border: 0; border-radius: 50%; background: var(--support-inbox-bubble, ${color}); color: #fff; cursor: pointer;
     box-shadow: 0 6px 20px rgba(0, 0, 0, 0.25); display: grid; place-items: center; padding: 0;
   }
   .bubble:focus-visible { outline: 3px solid #60a5fa; outline-offset: 2px; }
@@ -90,6 +92,14 @@
       bubble.setAttribute('aria-label', open ? 'Close chat' : n > 0 ? `Open chat, ${n} unread` : 'Open chat');
     }
   });
+  if (!hex(data.color)) {
+    fetch(`${origin}/api/v1/widget/settings?app_id=${encodeURIComponent(data.appId || '')}`)
+      .then((res) => (res.ok ? res.json() : null))
+      .then((body) => {
+        if (hex(body?.data?.color)) host.style.setProperty('--support-inbox-bubble', body.data.color);
+      })
+      .catch(() => {});
+  }
   const mount = () => document.body.appendChild(host);
   if (document.body) mount();
   else document.addEventListener('DOMContentLoaded', mount);

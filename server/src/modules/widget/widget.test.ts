@@ -94,6 +94,29 @@ describe('website widget', () => {
     );
   });
 
+  it('gives any site the bubble colour set on the app’s web integration', async () => {
+    const settings = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/widget/settings?app_id=${w.a.app.id}` });
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      return res.json().data;
+    };
+    expect(await settings()).toEqual({ color: null });
+    const bad = await call(t.app, 'PUT', '/integrations', {
+      as: w.a.as.admin,
+      query: { id: w.integrationId },
+      body: { settings: { allowed_origins: ['https://shop.example.com'], color: 'red;}' } },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors['settings.color']).toEqual(['Give a colour such as #2563eb']);
+    const set = await call(t.app, 'PUT', '/integrations', {
+      as: w.a.as.admin,
+      query: { id: w.integrationId },
+      body: { settings: { allowed_origins: ['https://shop.example.com'], color: '#2563eb' } },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(await settings()).toEqual({ color: '#2563eb' });
+  });
+
   it('joins a verified visitor to the customer with that email, in the web channel', async () => {
     const res = await startFromWidget('ADA@example.com', identityHash(SECRET, 'ada@example.com'));
     expect(res.statusCode, res.body).toBe(201);

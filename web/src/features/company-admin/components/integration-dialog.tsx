@@ -56,9 +56,10 @@ const SETTINGS: Record<IntegrationType, SettingField[]> = {
     {
       key: 'allowed_origins',
       label: 'Allowed origins',
-      hint: 'Separated by commas, such as https://shop.example.com.',
+      hint: 'Separated by commas, such as https://shop.example.com. Only these sites may show the chat.',
       list: true,
     },
+    { key: 'color', label: 'Bubble colour', hint: 'Such as #2563eb.' },
   ],
   portal: [],
   api: [{ key: 'webhook_url', label: 'Reply webhook URL', hint: 'Agent replies are sent here, signed.' }],
