@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { expect } from 'vitest';
-import { call, type Session, type TestContext } from './app.ts';
+import { afterAll, expect } from 'vitest';
+import { tenantWithSessions } from '../src/modules/companies/test-tenants.ts';
+import { PNG } from '../src/modules/portal/test-files.ts';
+import { before, call, type Session, type TestContext, useTestApp } from './app.ts';
+import { metaStandIn } from './meta-stand-in.ts';
 
 /**
  * Meta's side of the WhatsApp Cloud API and Messenger for tests: integrations set up as a company admin
@@ -93,3 +96,22 @@ export const messenger = (events: Record<string, unknown>[]) => ({
   object: 'page',
   entry: [{ id: PAGE_ID, time: Date.now(), messaging: events }],
 });
+
+/**
+ * A test file's Meta setup, called at its top level: the Graph API stand-in (its media a PNG), the product
+ * pointed at it, and a tenant with a WhatsApp and a Messenger integration.
+ */
+export async function useMetaChannels() {
+  const graph = await metaStandIn(PNG);
+  afterAll(() => graph.close());
+  const t = useTestApp({ metaApiUrl: graph.url });
+  const w = before(async () => {
+    const a = await tenantWithSessions(t);
+    return {
+      a,
+      wa: await addMetaIntegration(t, a.as.admin, a.app.id, 'whatsapp'),
+      fb: await addMetaIntegration(t, a.as.admin, a.app.id, 'facebook'),
+    };
+  });
+  return { graph, t, w };
+}

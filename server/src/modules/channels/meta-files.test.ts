@@ -1,18 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { before, call, useTestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { call } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
 import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
-import {
-  addMetaIntegration,
-  fromMeta,
-  messenger,
-  PHONE_NUMBER_ID,
-  WA_ID,
-  waText,
-} from '../../../test/meta.ts';
-import { metaStandIn } from '../../../test/meta-stand-in.ts';
+import { fromMeta, messenger, PHONE_NUMBER_ID, useMetaChannels, WA_ID, waText } from '../../../test/meta.ts';
 import { consoleUpload } from '../../../test/uploads.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { PDF, PNG } from '../portal/test-files.ts';
 
 /**
@@ -20,18 +11,7 @@ import { PDF, PNG } from '../portal/test-files.ts';
  * id, Messenger's go with the message as multipart data; a reply with text and files leaves as one provider
  * message per part, and a failure part-way fails the reply until it is retried.
  */
-const graph = await metaStandIn(PNG);
-afterAll(() => graph.close());
-const t = useTestApp({ metaApiUrl: graph.url });
-
-const w = before(async () => {
-  const a = await tenantWithSessions(t);
-  return {
-    a,
-    wa: await addMetaIntegration(t, a.as.admin, a.app.id, 'whatsapp'),
-    fb: await addMetaIntegration(t, a.as.admin, a.app.id, 'facebook'),
-  };
-});
+const { graph, t, w } = await useMetaChannels();
 
 /** An agent's reply with files uploaded from the console. */
 async function replyWithFiles(

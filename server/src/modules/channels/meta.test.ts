@@ -1,41 +1,28 @@
 import { replyWindowText, TEMPLATE_MESSAGES } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { before, call, useTestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { call } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
 import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
 import {
-  addMetaIntegration,
   messenger,
   PAGE_ID,
   PHONE_NUMBER_ID,
   PSID,
   fromMeta as sendFromMeta,
+  useMetaChannels,
   WA_ID,
   waText,
   whatsApp,
 } from '../../../test/meta.ts';
-import { metaStandIn } from '../../../test/meta-stand-in.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
-import { PNG } from '../portal/test-files.ts';
 
 /**
  * WhatsApp Cloud API and Messenger (contract section 10) against a local stand-in of Meta's Graph API:
  * subscription checks, signed notifications in (messages, media, receipts), replies out, the 24-hour window.
  * Notifications are signed as Meta documents it (test/meta.ts).
  */
-const graph = await metaStandIn(PNG);
-afterAll(() => graph.close());
-const t = useTestApp({ metaApiUrl: graph.url });
-
-const w = before(async () => {
-  const a = await tenantWithSessions(t);
-  return {
-    a,
-    wa: await addMetaIntegration(t, a.as.admin, a.app.id, 'whatsapp'),
-    fb: await addMetaIntegration(t, a.as.admin, a.app.id, 'facebook'),
-  };
-});
+const { graph, t, w } = await useMetaChannels();
 
 const fromMeta = (type: 'whatsapp' | 'facebook', id: number, payload: unknown, signature?: string | null) =>
   sendFromMeta(t, type, id, payload, signature);

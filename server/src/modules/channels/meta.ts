@@ -59,52 +59,40 @@ async function send(url: string, token: string, body: unknown, idOf: (json: unkn
   }
 }
 
-/** A WhatsApp text from the business number to the customer's WhatsApp id. */
-export const sendWhatsApp = (
-  config: Config,
-  o: { phoneNumberId: string; token: string; to: string; body: string },
-) =>
+interface WhatsAppTo {
+  phoneNumberId: string;
+  token: string;
+  to: string;
+}
+
+/** One message from the business number to the customer's WhatsApp id; `content` is its type and body. */
+const sendWhatsAppMessage = (config: Config, o: WhatsAppTo, content: Record<string, unknown>) =>
   send(
     `${config.metaApiUrl}/${encodeURIComponent(o.phoneNumberId)}/messages`,
     o.token,
-    {
-      messaging_product: 'whatsapp',
-      recipient_type: 'individual',
-      to: o.to,
-      type: 'text',
-      text: { body: o.body },
-    },
+    { messaging_product: 'whatsapp', recipient_type: 'individual', to: o.to, ...content },
     (json) => (json as { messages?: { id?: string }[] }).messages?.[0]?.id,
   );
+
+/** A WhatsApp text. */
+export const sendWhatsApp = (config: Config, o: WhatsAppTo & { body: string }) =>
+  sendWhatsAppMessage(config, o, { type: 'text', text: { body: o.body } });
 
 /** An approved WhatsApp template with its body values, the only thing WhatsApp takes outside the window. */
 export const sendWhatsAppTemplate = (
   config: Config,
-  o: {
-    phoneNumberId: string;
-    token: string;
-    to: string;
-    template: { name: string; language: string; parameters: string[] };
-  },
+  o: WhatsAppTo & { template: { name: string; language: string; parameters: string[] } },
 ) =>
-  send(
-    `${config.metaApiUrl}/${encodeURIComponent(o.phoneNumberId)}/messages`,
-    o.token,
-    {
-      messaging_product: 'whatsapp',
-      recipient_type: 'individual',
-      to: o.to,
-      type: 'template',
-      template: {
-        name: o.template.name,
-        language: { code: o.template.language },
-        components: o.template.parameters.length
-          ? [{ type: 'body', parameters: o.template.parameters.map((text) => ({ type: 'text', text })) }]
-          : [],
-      },
+  sendWhatsAppMessage(config, o, {
+    type: 'template',
+    template: {
+      name: o.template.name,
+      language: { code: o.template.language },
+      components: o.template.parameters.length
+        ? [{ type: 'body', parameters: o.template.parameters.map((text) => ({ type: 'text', text })) }]
+        : [],
     },
-    (json) => (json as { messages?: { id?: string }[] }).messages?.[0]?.id,
-  );
+  });
 
 const blobOf = (f: ReplyFile) => new Blob([new Uint8Array(f.data)], { type: f.mime });
 
@@ -115,7 +103,7 @@ const blobOf = (f: ReplyFile) => new Blob([new Uint8Array(f.data)], { type: f.mi
  */
 export async function sendWhatsAppFile(
   config: Config,
-  o: { phoneNumberId: string; token: string; to: string; file: ReplyFile },
+  o: WhatsAppTo & { file: ReplyFile },
 ): Promise<ProviderResult> {
   const form = new FormData();
   form.append('messaging_product', 'whatsapp');
@@ -128,20 +116,14 @@ export async function sendWhatsAppFile(
     (json) => (json as { id?: string }).id,
   );
   if (!uploaded.ok) return uploaded;
-  const mediaId = uploaded.providerMessageId;
+  const id = uploaded.providerMessageId;
   const picture = /^image\/(jpeg|png)$/.test(o.file.mime) && o.file.data.length <= 5 * 1024 * 1024;
-  return send(
-    `${config.metaApiUrl}/${encodeURIComponent(o.phoneNumberId)}/messages`,
-    o.token,
-    {
-      messaging_product: 'whatsapp',
-      recipient_type: 'individual',
-      to: o.to,
-      ...(picture
-        ? { type: 'image', image: { id: mediaId } }
-        : { type: 'document', document: { id: mediaId, filename: o.file.filename } }),
-    },
-    (json) => (json as { messages?: { id?: string }[] }).messages?.[0]?.id,
+  return sendWhatsAppMessage(
+    config,
+    o,
+    picture
+      ? { type: 'image', image: { id } }
+      : { type: 'document', document: { id, filename: o.file.filename } },
   );
 }
 
