@@ -73,7 +73,8 @@ h1{font-size:2rem}</style></head>
 <p>This page stands for a customer's website. The chat bubble in the corner is the Support Inbox widget,
 added with one script tag:</p>
 <pre>&lt;script src="${attr(config.publicUrl)}/widget.js" data-app-id="${request.query.app_id}" async&gt;&lt;/script&gt;</pre>
-<p>Messages sent here reach the inbox of app ${request.query.app_id}, in the Web channel.</p>
+<p>Messages sent here reach the inbox of app ${request.query.app_id}, in the Web channel. If the app's website
+integration names the sites the widget may run on, add this page's origin to them to try it here.</p>
 <script src="${attr(config.publicUrl)}/widget.js" data-app-id="${request.query.app_id}" async></script>
 </body></html>`;
     },
