@@ -41,15 +41,17 @@ export async function startEventHub(opts: { database: Database; onError: (err: u
   });
   const wake = reads.wake;
 
-  // With no stream open and no consumer here, there is no one to read for: the process only keeps up with
-  // the newest id (where a stream opened later starts), at no cost to the database.
-  const idle = () => byCompany.size === 0 && watchers.size === 0;
+  // With no stream open here, there is no one to read for: the process only keeps up with the newest id
+  // (where a stream opened later starts) and wakes its consumers, which read the events themselves. Reading
+  // them here too, after every send, cost the portal send a sixth of its throughput (bench/RESULTS.md).
   const listener = opts.database.listen(EVENTS_CHANNEL, {
     onNotify: (payload) => {
       const id = Number(payload);
       if (!(id > seen)) return;
-      if (idle() && !reads.running) seen = id;
-      else wake();
+      if (byCompany.size === 0 && !reads.running) {
+        seen = id;
+        for (const w of watchers) w();
+      } else wake();
     },
     onReconnect: wake,
     onError: opts.onError,
