@@ -129,11 +129,15 @@ export const ConversationPoll = z.object({
   conversations: z.array(ConversationSummary),
   total: z
     .number()
-    .describe('conversations matching the filters, counted up to 1,000 past `offset` (then `total_capped`)'),
+    .describe(
+      'conversations matching the filters, counted up to 1,000 past `offset` (200 for a search), then `total_capped`',
+    ),
   total_capped: z
     .boolean()
     .optional()
-    .describe('true when more conversations match than `total`: the list goes on, shown as "1,000+"'),
+    .describe(
+      'true when more conversations match than `total`: the list goes on, shown as "1,000+" (or "200+")',
+    ),
   conversation: Conversation.optional(),
   messages: z.array(ConsoleMessage).optional(),
   has_older_messages: z

@@ -161,12 +161,18 @@ describe('the inbox list', () => {
     expect(near.body.data.total).toBe(1100);
     expect(near.body.data.total_capped).toBeUndefined();
     expect(near.body.data.conversations).toHaveLength(50);
-    // A search matching more than 1,000 (the customer's name) walks the list in order; one matching a
-    // single conversation (its number) is looked up first: both answer the same way.
+    // A search matching more than 1,000 (the customer's name) walks the list in order, and counts only
+    // 200 past the page; one matching a single conversation (its number) is looked up first: both answer
+    // the same way.
     const many = await x.as(x.sessions.agent)('GET', '/conversation/poll', {
       query: { app_id: app.id, limit: 50, offset: 0, search: 'Bea' },
     });
-    expect(many.body.data).toMatchObject({ total: 1000, total_capped: true });
+    expect(many.body.data).toMatchObject({ total: 200, total_capped: true });
+    const later = await x.as(x.sessions.agent)('GET', '/conversation/poll', {
+      query: { app_id: app.id, limit: 50, offset: 950, search: 'Bea' },
+    });
+    expect(later.body.data.total).toBe(1100);
+    expect(later.body.data.total_capped).toBeUndefined();
     expect(ids(many.body.data.conversations)).toEqual(ids(res.body.data.conversations));
     const one = await x.as(x.sessions.agent)('GET', '/conversation/poll', {
       query: { app_id: app.id, search: `#${row!.number + 500}` },
@@ -197,7 +203,7 @@ describe('the inbox list', () => {
     const found = await x.as(x.sessions.agent)('GET', '/conversation/poll', {
       query: { app_id: app.id, limit: 50, search: 'zeno crowd' },
     });
-    expect(found.body.data).toMatchObject({ total: 1000, total_capped: true });
+    expect(found.body.data).toMatchObject({ total: 200, total_capped: true });
     expect(ids(found.body.data.conversations)).toEqual(ids(list.conversations));
     const one = await x.as(x.sessions.agent)('GET', '/conversation/poll', {
       query: { app_id: app.id, search: 'zeno1001@crowd.test' },

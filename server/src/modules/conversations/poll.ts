@@ -32,6 +32,13 @@ export const toConsoleMessage = (row: MessageRow, names: SenderNames): ConsoleMe
  */
 export const TOTAL_CAP = 1000;
 
+/**
+ * A search (a common word) counts less far: its matches are tested row by row against the search and the
+ * caller's reach, so counting to 1,000 cost several times the page itself (bench/RESULTS.md, inbox poll).
+ * The list shows "200+", as search boxes of mature products do.
+ */
+export const SEARCH_TOTAL_CAP = 200;
+
 type Filters = Pick<ConversationPollQuery, 'app_id' | 'queue_id' | 'status' | 'assigned_user_id' | 'search'>;
 
 /** An app filter outside the caller's sight answers 404, as any call on that app would. */
@@ -108,7 +115,7 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
   const page = await listConversations(db, v, filters, {
     limit: q.limit,
     offset: q.offset,
-    countCap: TOTAL_CAP,
+    countCap: q.search?.trim() ? SEARCH_TOTAL_CAP : TOTAL_CAP,
   });
   const list = {
     conversations: page.rows,
