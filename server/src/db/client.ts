@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { installJobTables } from '../jobs/boss.ts';
 import { type Listener, type ListenHandlers, listenPglite, listenPostgres } from './listen.ts';
+import { installSafePoolTransactions } from './pg-transaction.ts';
 import * as schema from './schema/index.ts';
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
@@ -74,6 +75,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 }
 
 export function openPostgres(url: string, max = 10): Database {
+  installSafePoolTransactions();
   // A request waits at most 5 s for a connection: while the database is away it answers 503, never hangs.
   // JIT compilation costs 10 to 30 ms a statement and pays off only for long analytical queries; a
   // statement the planner merely prices high (a sub-select per row over 100,000 customers) ran 18 ms with it

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, withAdminClient } from '../../test/db.ts';
 import type { Database } from './client.ts';
@@ -25,5 +27,39 @@ describe('the PostgreSQL pool', () => {
     await new Promise((r) => setTimeout(r, 200));
     const res = await database.db.execute(sql`select 42 as answer`);
     expect(res.rows[0]).toEqual({ answer: 42 });
+  });
+});
+
+describe('a transaction on a connection that died', () => {
+  it('gives the connection back to the pool when `begin` or `rollback` fails, so the pool never runs dry', async () => {
+    // Installed by openPostgres, which the test database above went through.
+    const url = (database as { url?: string }).url!;
+    const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 2000 });
+    let failing: string | null = null;
+    // The one connection answers the chosen statement with the error a dropped socket gives.
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
+        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+        return failing && text === failing
+          ? Promise.reject(new Error('Connection terminated'))
+          : query(...args);
+      };
+    });
+    const db = drizzle(pool);
+    for (const statement of ['begin', 'rollback']) {
+      failing = statement;
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          throw new Error('the work failed');
+        }),
+      ).rejects.toThrow(statement === 'begin' ? 'Failed query: begin' : 'the work failed');
+      failing = null;
+      // With one connection in the pool, a leaked one would leave this waiting until the 2 s timeout.
+      const answer = await db.transaction((tx) => tx.execute<{ n: number }>(sql`select 7 as n`));
+      expect(answer.rows[0]).toEqual({ n: 7 });
+    }
+    await pool.end();
   });
 });
