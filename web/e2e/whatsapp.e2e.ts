@@ -130,6 +130,7 @@ describe('WhatsApp templates', () => {
       .first()
       .click();
     await page.getByText('WhatsApp takes no free-form reply until they write again').waitFor();
+    await screenshot(page, 'whatsapp-window-closed', { fullPage: false });
     await page.getByRole('button', { name: 'Send a template' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send a WhatsApp template' });
     await dialog.getByRole('radio', { name: /order_update/ }).check();
