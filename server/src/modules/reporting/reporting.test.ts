@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, type Session, useTestApp } from '../../../test/app.ts';
-import { addAppMember, addCompanyMember, addQueueMember, createUser } from '../../../test/factories.ts';
+import * as make from '../../../test/factories.ts';
 import { signIn, type TenantWithSessions, tenantWithSessions } from '../companies/test-tenants.ts';
 import { appendMessage } from '../conversations/append.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
@@ -45,10 +45,10 @@ beforeAll(async () => {
   a = await tenantWithSessions(t);
   const people = [];
   for (const name of ['Sam Rivera', 'Lee Park']) {
-    const user = await createUser(t.db, { name });
-    await addCompanyMember(t.db, a.company.id, user.id, 'agent');
-    await addAppMember(t.db, a.app, user.id, 'agent');
-    await addQueueMember(t.db, a.queue, user.id);
+    const user = await make.createUser(t.db, { name });
+    await make.addCompanyMember(t.db, a.company.id, user.id, 'agent');
+    await make.addAppMember(t.db, a.app, user.id, 'agent');
+    await make.addQueueMember(t.db, a.queue, user.id);
     people.push(user);
   }
   [samId, leeId] = [people[0]!.id, people[1]!.id];
