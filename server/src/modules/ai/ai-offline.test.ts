@@ -1,21 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
-import {
-  addAppMember,
-  addCompanyMember,
-  addQueueMember,
-  createApp,
-  createQueue,
-  createTenant,
-  createUser,
-  PASSWORD,
-} from '../../../test/factories.ts';
+import * as make from '../../../test/factories.ts';
 import { activities, conversations } from '../../db/schema/index.ts';
 import { seedConversation } from './test-data.ts';
 
 const t = useTestApp();
-let tenant: Awaited<ReturnType<typeof createTenant>>;
+let tenant: Awaited<ReturnType<typeof make.createTenant>>;
 let agent: Session;
 let admin: Session;
 let outsider: Session;
@@ -24,15 +15,15 @@ const ids = {} as Record<'current' | 'fresh' | 'unknown' | 'warranty' | 'private
 
 beforeAll(async () => {
   const { db } = t;
-  tenant = await createTenant(db);
+  tenant = await make.createTenant(db);
   const { app, queue, company } = tenant;
-  const bea = await createUser(db, { name: 'Bea Helper' });
-  await addCompanyMember(db, company.id, bea.id, 'agent');
-  await addAppMember(db, app, bea.id, 'agent');
-  const privateQueue = await createQueue(db, app, { isPrivate: true });
-  const loner = await createUser(db, { name: 'Lou Loner' });
-  await addCompanyMember(db, company.id, loner.id, 'agent');
-  await addQueueMember(db, await createQueue(db, app), loner.id);
+  const bea = await make.createUser(db, { name: 'Bea Helper' });
+  await make.addCompanyMember(db, company.id, bea.id, 'agent');
+  await make.addAppMember(db, app, bea.id, 'agent');
+  const privateQueue = await make.createQueue(db, app, { isPrivate: true });
+  const loner = await make.createUser(db, { name: 'Lou Loner' });
+  await make.addCompanyMember(db, company.id, loner.id, 'agent');
+  await make.addQueueMember(db, await make.createQueue(db, app), loner.id);
 
   // History of the same app: the damaged-screen case was answered before.
   await seedConversation(db, {
@@ -60,7 +51,7 @@ beforeAll(async () => {
     })
   ).id;
   // A better match in another app and another company must never be used.
-  const otherApp = await createApp(db, company.id);
+  const otherApp = await make.createApp(db, company.id);
   await seedConversation(db, {
     app: otherApp,
     customer: { name: 'Olga Other', email: 'olga@example.test' },
@@ -69,7 +60,7 @@ beforeAll(async () => {
       { agent: bea.id, text: 'OTHER-APP answer about a damaged item with a cracked screen' },
     ],
   });
-  const foreign = await createTenant(db);
+  const foreign = await make.createTenant(db);
   await seedConversation(db, {
     app: foreign.app,
     queueId: foreign.queue.id,
@@ -126,10 +117,10 @@ beforeAll(async () => {
     })
   ).id;
 
-  agent = await loginAs(t.app, tenant.agent.email, PASSWORD, company.id);
-  admin = await loginAs(t.app, tenant.admin.email, PASSWORD, company.id);
-  outsider = await loginAs(t.app, foreign.admin.email, PASSWORD, foreign.company.id);
-  otherAgent = await loginAs(t.app, loner.email, PASSWORD, company.id);
+  agent = await loginAs(t.app, tenant.agent.email, make.PASSWORD, company.id);
+  admin = await loginAs(t.app, tenant.admin.email, make.PASSWORD, company.id);
+  outsider = await loginAs(t.app, foreign.admin.email, make.PASSWORD, foreign.company.id);
+  otherAgent = await loginAs(t.app, loner.email, make.PASSWORD, company.id);
 });
 
 const summary = (as: Session, conversationId: unknown) =>

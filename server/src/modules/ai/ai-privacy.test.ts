@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, type Session, type TestContext } from '../../../test/app.ts';
-import {
-  addCompanyMember,
-  addQueueMember,
-  createApp,
-  createQueue,
-  createTenant,
-  createUser,
-  PASSWORD,
-} from '../../../test/factories.ts';
+import * as make from '../../../test/factories.ts';
 import type { Config } from '../../config.ts';
 import { startFakeLlm } from './fake-llm.ts';
 import { seedConversation } from './test-data.ts';
@@ -43,12 +35,12 @@ beforeAll(async () => {
   t = await createTestApp({ ai: { baseUrl: llm.baseUrl, apiKey: 'k', model: 'm' } });
   aiConfig = t.config.ai!;
   const { db } = t;
-  const tenant = await createTenant(db);
+  const tenant = await make.createTenant(db);
   const { app, queue, company } = tenant;
-  const privateQueue = await createQueue(db, app, { isPrivate: true });
-  const pat = await createUser(db, { name: 'Pat Private' });
-  await addCompanyMember(db, company.id, pat.id, 'agent');
-  await addQueueMember(db, privateQueue, pat.id);
+  const privateQueue = await make.createQueue(db, app, { isPrivate: true });
+  const pat = await make.createUser(db, { name: 'Pat Private' });
+  await make.addCompanyMember(db, company.id, pat.id, 'agent');
+  await make.addQueueMember(db, privateQueue, pat.id);
 
   // The best matches sit where Alex may not look: a private queue, another app, another company.
   await seedConversation(db, {
@@ -64,14 +56,14 @@ beforeAll(async () => {
     ],
   });
   await seedConversation(db, {
-    app: await createApp(db, company.id),
+    app: await make.createApp(db, company.id),
     customer: { name: 'Olga Other', email: 'olga@example.test' },
     lines: [
       { customer: QUESTION },
       { agent: tenant.agent.id, text: 'OTHER-APP: cracked phone screens are handled by the app team.' },
     ],
   });
-  const foreign = await createTenant(db);
+  const foreign = await make.createTenant(db);
   await seedConversation(db, {
     app: foreign.app,
     queueId: foreign.queue.id,
@@ -106,8 +98,8 @@ beforeAll(async () => {
       lines: [{ customer: `Hello, ${QUESTION} I paid €25 for the express shipping.` }],
     })
   ).id;
-  agent = await loginAs(t.app, tenant.agent.email, PASSWORD, company.id);
-  privateMember = await loginAs(t.app, pat.email, PASSWORD, company.id);
+  agent = await loginAs(t.app, tenant.agent.email, make.PASSWORD, company.id);
+  privateMember = await loginAs(t.app, pat.email, make.PASSWORD, company.id);
 });
 afterAll(async () => {
   await t.close();

@@ -1,7 +1,7 @@
 import type { AppMember } from '@inbox/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
-import { addAppMember, addCompanyMember, createApp, createUser } from '../../../test/factories.ts';
+import * as make from '../../../test/factories.ts';
 import { signIn, tenantWithSessions } from '../companies/test-tenants.ts';
 
 const t = useTestApp();
@@ -12,13 +12,13 @@ let appAdminSession: Session;
 let appManagerSession: Session;
 
 beforeAll(async () => {
-  appAdmin = await createUser(t.db, { name: 'Aaron AppAdmin' });
-  await addCompanyMember(t.db, a.company.id, appAdmin.id, 'agent');
-  await addAppMember(t.db, a.app, appAdmin.id, 'admin');
+  appAdmin = await make.createUser(t.db, { name: 'Aaron AppAdmin' });
+  await make.addCompanyMember(t.db, a.company.id, appAdmin.id, 'agent');
+  await make.addAppMember(t.db, a.app, appAdmin.id, 'admin');
   appAdminSession = await signIn(t, appAdmin, a.company);
-  const appManager = await createUser(t.db);
-  await addCompanyMember(t.db, a.company.id, appManager.id, 'agent');
-  await addAppMember(t.db, a.app, appManager.id, 'manager');
+  const appManager = await make.createUser(t.db);
+  await make.addCompanyMember(t.db, a.company.id, appManager.id, 'agent');
+  await make.addAppMember(t.db, a.app, appManager.id, 'manager');
   appManagerSession = await signIn(t, appManager, a.company);
 });
 
@@ -40,7 +40,7 @@ describe('GET /app/users?id=', () => {
   });
 
   it('answers 404 for an app out of sight or of another company', async () => {
-    const other = await createApp(t.db, a.company.id);
+    const other = await make.createApp(t.db, a.company.id);
     expect((await members(a.as.agent, other.id)).status).toBe(404);
     expect((await members(b.as.admin, a.app.id)).status).toBe(404);
   });

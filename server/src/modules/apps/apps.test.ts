@@ -2,24 +2,24 @@ import { App, AppStats } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
-import { addAppMember, addCompanyMember, createApp, createUser } from '../../../test/factories.ts';
+import * as make from '../../../test/factories.ts';
 import { apps, conversations, customerApps, customers } from '../../db/schema/index.ts';
 import { signIn, tenantWithSessions } from '../companies/test-tenants.ts';
 
 const t = useTestApp();
 const a = before(() => tenantWithSessions(t));
 const b = before(() => tenantWithSessions(t));
-let hidden: Awaited<ReturnType<typeof createApp>>;
+let hidden: Awaited<ReturnType<typeof make.createApp>>;
 let appAdmin: Session;
 let appManager: Session;
 
 beforeAll(async () => {
-  hidden = await createApp(t.db, a.company.id, { name: 'Zeta hidden', isActive: false });
+  hidden = await make.createApp(t.db, a.company.id, { name: 'Zeta hidden', isActive: false });
   // Company agents who hold a higher role in the tenant's one app.
   for (const role of ['admin', 'manager'] as const) {
-    const user = await createUser(t.db);
-    await addCompanyMember(t.db, a.company.id, user.id, 'agent');
-    await addAppMember(t.db, a.app, user.id, role);
+    const user = await make.createUser(t.db);
+    await make.addCompanyMember(t.db, a.company.id, user.id, 'agent');
+    await make.addAppMember(t.db, a.app, user.id, role);
     const session = await signIn(t, user, a.company);
     if (role === 'admin') appAdmin = session;
     else appManager = session;

@@ -2,21 +2,15 @@ import { User } from '@inbox/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, loginAs, useTestApp } from '../../../test/app.ts';
-import {
-  addCompanyMember,
-  createCompany,
-  createTenant,
-  createUser,
-  PASSWORD,
-} from '../../../test/factories.ts';
+import * as make from '../../../test/factories.ts';
 import { activities, users } from '../../db/schema/index.ts';
 
 const t = useTestApp();
 
 describe('GET /auth/me', () => {
   it('answers the user with its companies, the first by name being current', async () => {
-    const { company, app, agent } = await createTenant(t.db);
-    const session = await loginAs(t.app, agent.email, PASSWORD);
+    const { company, app, agent } = await make.createTenant(t.db);
+    const session = await loginAs(t.app, agent.email, make.PASSWORD);
     const res = await call(t.app, 'GET', '/auth/me', { as: { token: session.token } });
     expect(res.status).toBe(200);
     expect(User.safeParse(res.body.data).success).toBe(true);
@@ -31,13 +25,13 @@ describe('GET /auth/me', () => {
   });
 
   it('makes the X-Company-Id company current when the user belongs to it, and ignores it otherwise', async () => {
-    const user = await createUser(t.db);
-    const first = await createCompany(t.db, { name: 'AAA first' });
-    const second = await createCompany(t.db, { name: 'ZZZ second' });
-    const stranger = await createCompany(t.db, { name: 'AAA stranger' });
-    await addCompanyMember(t.db, first.id, user.id, 'agent');
-    await addCompanyMember(t.db, second.id, user.id, 'manager');
-    const { token } = await loginAs(t.app, user.email, PASSWORD);
+    const user = await make.createUser(t.db);
+    const first = await make.createCompany(t.db, { name: 'AAA first' });
+    const second = await make.createCompany(t.db, { name: 'ZZZ second' });
+    const stranger = await make.createCompany(t.db, { name: 'AAA stranger' });
+    await make.addCompanyMember(t.db, first.id, user.id, 'agent');
+    await make.addCompanyMember(t.db, second.id, user.id, 'manager');
+    const { token } = await loginAs(t.app, user.email, make.PASSWORD);
     const picked = await call(t.app, 'GET', '/auth/me', { as: { token, companyId: second.id } });
     expect(picked.body.data.current_company.company_id).toBe(second.id);
     expect(picked.body.data.company_role).toBe('manager');
@@ -50,8 +44,8 @@ describe('GET /auth/me', () => {
 
 describe('PUT /auth/me', () => {
   it('changes the name, records the change and ignores fields nobody may set here', async () => {
-    const user = await createUser(t.db, { name: 'Old Name' });
-    const session = await loginAs(t.app, user.email, PASSWORD);
+    const user = await make.createUser(t.db, { name: 'Old Name' });
+    const session = await loginAs(t.app, user.email, make.PASSWORD);
     const res = await call(t.app, 'PUT', '/auth/me', {
       as: session,
       body: {
@@ -80,9 +74,9 @@ describe('PUT /auth/me', () => {
   });
 
   it('refuses a blank name', async () => {
-    const user = await createUser(t.db);
+    const user = await make.createUser(t.db);
     const res = await call(t.app, 'PUT', '/auth/me', {
-      as: await loginAs(t.app, user.email, PASSWORD),
+      as: await loginAs(t.app, user.email, make.PASSWORD),
       body: { name: '   ' },
     });
     expect(res.status).toBe(422);
@@ -90,8 +84,8 @@ describe('PUT /auth/me', () => {
   });
 
   it('wants the current password, and the right one, to set a new password', async () => {
-    const user = await createUser(t.db);
-    const session = await loginAs(t.app, user.email, PASSWORD);
+    const user = await make.createUser(t.db);
+    const session = await loginAs(t.app, user.email, make.PASSWORD);
     const missing = await call(t.app, 'PUT', '/auth/me', {
       as: session,
       body: { password: 'brand-new-pass' },
@@ -108,27 +102,30 @@ describe('PUT /auth/me', () => {
     expect(wrong.body.errors).toEqual({ current_password: ['Current password is incorrect'] });
     const short = await call(t.app, 'PUT', '/auth/me', {
       as: session,
-      body: { password: 'abc', current_password: PASSWORD },
+      body: { password: 'abc', current_password: make.PASSWORD },
     });
     expect(short.status).toBe(422);
     expect(short.body.errors.password).toEqual(['Password must be at least 6 characters long']);
     expect(
-      (await call(t.app, 'POST', '/auth/login', { body: { email: user.email, password: PASSWORD } })).status,
+      (await call(t.app, 'POST', '/auth/login', { body: { email: user.email, password: make.PASSWORD } }))
+        .status,
     ).toBe(200);
   });
 
   it('sets a new password and signs out the user’s other sessions but not this one', async () => {
-    const user = await createUser(t.db);
-    const here = await loginAs(t.app, user.email, PASSWORD);
-    const elsewhere = await loginAs(t.app, user.email, PASSWORD);
+    const user = await make.createUser(t.db);
+    const here = await loginAs(t.app, user.email, make.PASSWORD);
+    const elsewhere = await loginAs(t.app, user.email, make.PASSWORD);
     const res = await call(t.app, 'PUT', '/auth/me', {
       as: here,
-      body: { password: 'brand-new-pass', current_password: PASSWORD },
+      body: { password: 'brand-new-pass', current_password: make.PASSWORD },
     });
     expect(res.status).toBe(200);
     expect((await call(t.app, 'GET', '/auth/me', { as: here })).status).toBe(200);
     expect((await call(t.app, 'GET', '/auth/me', { as: elsewhere })).status).toBe(401);
-    const old = await call(t.app, 'POST', '/auth/login', { body: { email: user.email, password: PASSWORD } });
+    const old = await call(t.app, 'POST', '/auth/login', {
+      body: { email: user.email, password: make.PASSWORD },
+    });
     expect(old.status).toBe(401);
     await loginAs(t.app, user.email, 'brand-new-pass');
   });
@@ -136,9 +133,9 @@ describe('PUT /auth/me', () => {
 
 describe('POST /auth/logout', () => {
   it('revokes the current session at once, and only it', async () => {
-    const user = await createUser(t.db);
-    const session = await loginAs(t.app, user.email, PASSWORD);
-    const other = await loginAs(t.app, user.email, PASSWORD);
+    const user = await make.createUser(t.db);
+    const session = await loginAs(t.app, user.email, make.PASSWORD);
+    const other = await loginAs(t.app, user.email, make.PASSWORD);
     const res = await call(t.app, 'POST', '/auth/logout', { as: session });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { message: 'Logged out' } });

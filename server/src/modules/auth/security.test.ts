@@ -2,13 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
-import {
-  addCompanyMember,
-  createCompany,
-  createTenant,
-  createUser,
-  PASSWORD,
-} from '../../../test/factories.ts';
+import * as make from '../../../test/factories.ts';
 import { activities, sessions, users } from '../../db/schema/index.ts';
 import { signAccessToken } from '../../lib/tokens.ts';
 
@@ -20,8 +14,8 @@ const me = (token: string, headers: Record<string, string> = {}) =>
   call(t.app, 'GET', '/auth/me', { headers: { authorization: `Bearer ${token}`, ...headers } });
 
 async function signedIn() {
-  const user = await createUser(t.db);
-  const session = await loginAs(t.app, user.email, PASSWORD);
+  const user = await make.createUser(t.db);
+  const session = await loginAs(t.app, user.email, make.PASSWORD);
   return { user, session, claims: claimsOf(session.token) as { sub: string; sid: string; exp: number } };
 }
 
@@ -60,14 +54,14 @@ describe('access tokens', () => {
 
   it('refuses a token whose payload was changed after signing', async () => {
     const { session, claims } = await signedIn();
-    const victim = await createUser(t.db, { isPlatformAdmin: true });
+    const victim = await make.createUser(t.db, { isPlatformAdmin: true });
     const [header, , signature] = session.token.split('.');
     expectUnauthenticated(await me(`${header}.${b64({ ...claims, sub: String(victim.id) })}.${signature}`));
   });
 
   it('refuses a well-signed token naming another user’s session', async () => {
     const { claims } = await signedIn();
-    const other = await createUser(t.db);
+    const other = await make.createUser(t.db);
     const token = await signAccessToken(t.config.jwtSecret, { userId: other.id, sessionId: claims.sid });
     expectUnauthenticated(await me(token));
   });
@@ -107,9 +101,9 @@ describe('access tokens', () => {
   });
 
   it('refuses a company the user does not belong to with 403 FORBIDDEN', async (ctx) => {
-    const { company, agent } = await createTenant(t.db);
-    const other = await createCompany(t.db);
-    const session = await loginAs(t.app, agent.email, PASSWORD);
+    const { company, agent } = await make.createTenant(t.db);
+    const other = await make.createCompany(t.db);
+    const session = await loginAs(t.app, agent.email, make.PASSWORD);
     const own = await call(t.app, 'GET', '/companies', { as: session, query: { id: company.id } });
     // GET /companies belongs to the companies module; without it there is no company route to try.
     if (own.status === 404 && own.body.message.startsWith('No route')) return ctx.skip();
@@ -124,11 +118,11 @@ describe('access tokens', () => {
 
 describe('impersonation', () => {
   async function adminAndTarget() {
-    const admin = await createUser(t.db, { isPlatformAdmin: true, name: 'Root Admin' });
-    const target = await createUser(t.db, { name: 'Tina Target' });
-    const company = await createCompany(t.db);
-    await addCompanyMember(t.db, company.id, target.id, 'agent');
-    const session = await loginAs(t.app, admin.email, PASSWORD);
+    const admin = await make.createUser(t.db, { isPlatformAdmin: true, name: 'Root Admin' });
+    const target = await make.createUser(t.db, { name: 'Tina Target' });
+    const company = await make.createCompany(t.db);
+    await make.addCompanyMember(t.db, company.id, target.id, 'agent');
+    const session = await loginAs(t.app, admin.email, make.PASSWORD);
     return { admin, target, company, session };
   }
 
@@ -146,9 +140,9 @@ describe('impersonation', () => {
   });
 
   it('forbids impersonation to anyone but a platform admin', async () => {
-    const user = await createUser(t.db);
-    const target = await createUser(t.db);
-    const session: Session = { ...(await loginAs(t.app, user.email, PASSWORD)), impersonate: target.id };
+    const user = await make.createUser(t.db);
+    const target = await make.createUser(t.db);
+    const session: Session = { ...(await loginAs(t.app, user.email, make.PASSWORD)), impersonate: target.id };
     const res = await call(t.app, 'GET', '/auth/me', { as: session });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('FORBIDDEN');
@@ -179,7 +173,7 @@ describe('impersonation', () => {
 
   it('logs out the admin’s own session, not the impersonated user’s', async () => {
     const { target, session } = await adminAndTarget();
-    const targetSession = await loginAs(t.app, target.email, PASSWORD);
+    const targetSession = await loginAs(t.app, target.email, make.PASSWORD);
     expect(
       (await call(t.app, 'POST', '/auth/logout', { as: { ...session, impersonate: target.id } })).status,
     ).toBe(200);

@@ -1,7 +1,7 @@
 import { ConversationPoll } from '@inbox/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAppMember, addQueueMember, createApp, createQueue } from '../../../test/factories.ts';
+import * as make from '../../../test/factories.ts';
 import { companies, conversations } from '../../db/schema/index.ts';
 import { portal } from '../portal/test-helpers.ts';
 import { createInbox, type Inbox } from './test-setup.ts';
@@ -28,10 +28,10 @@ const ids = (list: Summary[]) => list.map((c) => c.conversation_id);
 
 /** A fresh app with one public queue the agent works, so lists in a test hold only its conversations. */
 async function freshApp(name: string) {
-  const app = await createApp(x.t.db, x.company.id, { name });
-  const queue = await createQueue(x.t.db, app, { name: `${name} queue` });
-  await addAppMember(x.t.db, app, x.users.agent.id, 'agent');
-  await addQueueMember(x.t.db, queue, x.users.agent.id);
+  const app = await make.createApp(x.t.db, x.company.id, { name });
+  const queue = await make.createQueue(x.t.db, app, { name: `${name} queue` });
+  await make.addAppMember(x.t.db, app, x.users.agent.id, 'agent');
+  await make.addQueueMember(x.t.db, queue, x.users.agent.id);
   const chat = (opts: { name?: string; email?: string; message?: string } = {}) =>
     x.chat({ appId: app.id, queueId: queue.id, ...opts });
   return { app, queue, chat };

@@ -1,15 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { call, createTestApp, loginAs, type Session } from '../../../test/app.ts';
-import {
-  addAppMember,
-  addCompanyMember,
-  addQueueMember,
-  createApp,
-  createQueue,
-  createTenant,
-  createUser,
-  PASSWORD,
-} from '../../../test/factories.ts';
+import * as make from '../../../test/factories.ts';
 import { consoleUpload } from '../../../test/uploads.ts';
 import { companies, portalSessions } from '../../db/schema/index.ts';
 import { startChat } from '../portal/test-helpers.ts';
@@ -27,7 +18,7 @@ const NO_LIMITS = { startsPerIp: 10_000, messagesPerIp: 10_000, messagesPerToken
  */
 export async function createInbox(opts: { autoAssignOnReply?: boolean } = {}) {
   const t = await createTestApp({ portalRateLimit: NO_LIMITS });
-  const tenant = await createTenant(t.db);
+  const tenant = await make.createTenant(t.db);
   const { company, app, queue: publicQueue } = tenant;
   // Off unless asked for: these tests reply to set up a thread and then look at assignments and lines;
   // reply-assign.test.ts covers the setting, on (the product's default) and off.
@@ -35,29 +26,29 @@ export async function createInbox(opts: { autoAssignOnReply?: boolean } = {}) {
     .update(companies)
     .set({ autoAssignOnReply: opts.autoAssignOnReply ?? false })
     .where(eq(companies.id, company.id));
-  const privateQueue = await createQueue(t.db, app, { name: 'VIP', isPrivate: true });
-  const returns = await createQueue(t.db, app, { name: 'Returns' });
-  const otherApp = await createApp(t.db, company.id, { name: 'Other app' });
-  const otherQueue = await createQueue(t.db, otherApp, { name: 'Other queue' });
+  const privateQueue = await make.createQueue(t.db, app, { name: 'VIP', isPrivate: true });
+  const returns = await make.createQueue(t.db, app, { name: 'Returns' });
+  const otherApp = await make.createApp(t.db, company.id, { name: 'Other app' });
+  const otherQueue = await make.createQueue(t.db, otherApp, { name: 'Other queue' });
 
   const member = async (name: string, setup: (id: number) => Promise<void>) => {
-    const user = await createUser(t.db, { name });
-    await addCompanyMember(t.db, company.id, user.id, 'agent');
+    const user = await make.createUser(t.db, { name });
+    await make.addCompanyMember(t.db, company.id, user.id, 'agent');
     await setup(user.id);
     return user;
   };
   const insider = await member('Ivy Insider', async (id) => {
-    await addAppMember(t.db, app, id, 'agent');
-    await addQueueMember(t.db, privateQueue, id);
+    await make.addAppMember(t.db, app, id, 'agent');
+    await make.addQueueMember(t.db, privateQueue, id);
   });
-  const outsider = await member('Oscar Outsider', (id) => addAppMember(t.db, app, id, 'agent'));
-  const appManager = await member('Mia Manager', (id) => addAppMember(t.db, app, id, 'manager'));
+  const outsider = await member('Oscar Outsider', (id) => make.addAppMember(t.db, app, id, 'agent'));
+  const appManager = await member('Mia Manager', (id) => make.addAppMember(t.db, app, id, 'manager'));
   const otherAppAgent = await member('Olga Other', async (id) => {
-    await addAppMember(t.db, otherApp, id, 'agent');
-    await addQueueMember(t.db, otherQueue, id);
+    await make.addAppMember(t.db, otherApp, id, 'agent');
+    await make.addQueueMember(t.db, otherQueue, id);
   });
-  const other = await createTenant(t.db);
-  const platformAdmin = await createUser(t.db, { name: 'Pat Platform', isPlatformAdmin: true });
+  const other = await make.createTenant(t.db);
+  const platformAdmin = await make.createUser(t.db, { name: 'Pat Platform', isPlatformAdmin: true });
 
   const users = {
     admin: tenant.admin,
@@ -70,10 +61,13 @@ export async function createInbox(opts: { autoAssignOnReply?: boolean } = {}) {
   };
   const sessions = {} as Record<keyof typeof users | 'stranger' | 'platform', Session>;
   for (const [key, user] of Object.entries(users)) {
-    sessions[key as keyof typeof users] = await loginAs(t.app, user.email, PASSWORD, company.id);
+    sessions[key as keyof typeof users] = await loginAs(t.app, user.email, make.PASSWORD, company.id);
   }
-  sessions.stranger = await loginAs(t.app, other.admin.email, PASSWORD, other.company.id);
-  sessions.platform = { ...(await loginAs(t.app, platformAdmin.email, PASSWORD)), companyId: company.id };
+  sessions.stranger = await loginAs(t.app, other.admin.email, make.PASSWORD, other.company.id);
+  sessions.platform = {
+    ...(await loginAs(t.app, platformAdmin.email, make.PASSWORD)),
+    companyId: company.id,
+  };
 
   let ip = 0;
   const chat = (opts: {

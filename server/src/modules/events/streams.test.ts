@@ -1,14 +1,7 @@
 import type { InboxEvent } from '@inbox/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
-import {
-  addCompanyMember,
-  addQueueMember,
-  createQueue,
-  createTenant,
-  createUser,
-  PASSWORD,
-} from '../../../test/factories.ts';
+import * as make from '../../../test/factories.ts';
 import { openStream } from '../../../test/sse.ts';
 import { portal, startChat } from '../portal/test-helpers.ts';
 
@@ -20,13 +13,14 @@ const t = useTestApp();
 let base = '';
 const s = before(async () => {
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const tenant = await createTenant(t.db);
-  const other = await createTenant(t.db);
-  const privateQueue = await createQueue(t.db, tenant.app, { isPrivate: true });
-  const insider = await createUser(t.db, { name: 'Ivy Insider' });
-  await addCompanyMember(t.db, tenant.company.id, insider.id, 'agent');
-  await addQueueMember(t.db, privateQueue, insider.id);
-  const login = (email: string, companyId = tenant.company.id) => loginAs(t.app, email, PASSWORD, companyId);
+  const tenant = await make.createTenant(t.db);
+  const other = await make.createTenant(t.db);
+  const privateQueue = await make.createQueue(t.db, tenant.app, { isPrivate: true });
+  const insider = await make.createUser(t.db, { name: 'Ivy Insider' });
+  await make.addCompanyMember(t.db, tenant.company.id, insider.id, 'agent');
+  await make.addQueueMember(t.db, privateQueue, insider.id);
+  const login = (email: string, companyId = tenant.company.id) =>
+    loginAs(t.app, email, make.PASSWORD, companyId);
   return {
     tenant,
     other,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
-import { addCompanyMember, createApp, createQueue, createUser } from '../../../test/factories.ts';
+import * as make from '../../../test/factories.ts';
 import { appMembers, companyMembers, queueMembers } from '../../db/schema/index.ts';
 import { platformAdmin, tenantWithSessions } from '../companies/test-tenants.ts';
 
@@ -9,10 +9,10 @@ const t = useTestApp();
 const a = before(() => tenantWithSessions(t));
 const b = before(() => tenantWithSessions(t));
 let pa: Session;
-let drifter: Awaited<ReturnType<typeof createUser>>;
+let drifter: Awaited<ReturnType<typeof make.createUser>>;
 beforeAll(async () => {
   pa = (await platformAdmin(t)).session;
-  drifter = await createUser(t.db, { name: 'Dana Drifter' });
+  drifter = await make.createUser(t.db, { name: 'Dana Drifter' });
 });
 
 const send = (method: 'POST' | 'PUT', path: string, body: Record<string, unknown>) =>
@@ -189,15 +189,15 @@ describe('/admin/user-queue', () => {
 
 describe('DELETE /admin/user-company', () => {
   it('removes the company membership with the user’s app and queue memberships there, and nowhere else', async () => {
-    await addCompanyMember(t.db, b.company.id, drifter.id, 'agent');
-    const bQueue = await createQueue(t.db, b.app);
+    await make.addCompanyMember(t.db, b.company.id, drifter.id, 'agent');
+    const bQueue = await make.createQueue(t.db, b.app);
     await send('POST', '/admin/user-app', { user_id: drifter.id, app_id: b.app.id, app_role: 'agent' });
     await send('POST', '/admin/user-queue', {
       user_id: drifter.id,
       queue_id: bQueue.id,
       queue_role: 'member',
     });
-    const aApp = await createApp(t.db, a.company.id);
+    const aApp = await make.createApp(t.db, a.company.id);
     await send('POST', '/admin/user-app', { user_id: drifter.id, app_id: aApp.id, app_role: 'agent' });
     await send('POST', '/admin/user-queue', {
       user_id: drifter.id,

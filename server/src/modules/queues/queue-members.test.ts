@@ -1,26 +1,20 @@
 import type { App, QueueMember } from '@inbox/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
-import {
-  addAppMember,
-  addCompanyMember,
-  createApp,
-  createQueue,
-  createUser,
-} from '../../../test/factories.ts';
+import * as make from '../../../test/factories.ts';
 import { signIn, tenantWithSessions } from '../companies/test-tenants.ts';
 
 const t = useTestApp();
 const a = before(() => tenantWithSessions(t));
 const b = before(() => tenantWithSessions(t));
 let appManager: Session;
-let secret: Awaited<ReturnType<typeof createQueue>>;
+let secret: Awaited<ReturnType<typeof make.createQueue>>;
 
 beforeAll(async () => {
-  secret = await createQueue(t.db, a.app, { name: 'Secret', isPrivate: true });
-  const manager = await createUser(t.db);
-  await addCompanyMember(t.db, a.company.id, manager.id, 'agent');
-  await addAppMember(t.db, a.app, manager.id, 'manager');
+  secret = await make.createQueue(t.db, a.app, { name: 'Secret', isPrivate: true });
+  const manager = await make.createUser(t.db);
+  await make.addCompanyMember(t.db, a.company.id, manager.id, 'agent');
+  await make.addAppMember(t.db, a.app, manager.id, 'manager');
   appManager = await signIn(t, manager, a.company);
 });
 
@@ -66,10 +60,10 @@ describe('POST /queue/users', () => {
   });
 
   it('makes a company member without an app role see the app as an agent', async () => {
-    const other = await createApp(t.db, a.company.id, { name: 'Other' });
-    const queue = await createQueue(t.db, other);
-    const newcomer = await createUser(t.db);
-    await addCompanyMember(t.db, a.company.id, newcomer.id, 'agent');
+    const other = await make.createApp(t.db, a.company.id, { name: 'Other' });
+    const queue = await make.createQueue(t.db, other);
+    const newcomer = await make.createUser(t.db);
+    await make.addCompanyMember(t.db, a.company.id, newcomer.id, 'agent');
     const session = await signIn(t, newcomer, a.company);
     expect((await call(t.app, 'GET', '/apps', { as: session })).body.data).toEqual([]);
     expect((await add(a.as.admin, { queue_id: queue.id, user_id: newcomer.id })).status).toBe(201);

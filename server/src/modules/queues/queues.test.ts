@@ -1,33 +1,26 @@
 import type { Queue } from '@inbox/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
-import {
-  addAppMember,
-  addCompanyMember,
-  addQueueMember,
-  createApp,
-  createQueue,
-  createUser,
-} from '../../../test/factories.ts';
+import * as make from '../../../test/factories.ts';
 import { signIn, tenantWithSessions } from '../companies/test-tenants.ts';
 
 const t = useTestApp();
 const a = before(() => tenantWithSessions(t));
 const b = before(() => tenantWithSessions(t));
 let appManager: Session;
-type QueueRow = Awaited<ReturnType<typeof createQueue>>;
+type QueueRow = Awaited<ReturnType<typeof make.createQueue>>;
 let secret: QueueRow;
 let mine: QueueRow;
 let elsewhere: QueueRow;
 
 beforeAll(async () => {
-  secret = await createQueue(t.db, a.app, { name: 'Secret', isPrivate: true });
-  mine = await createQueue(t.db, a.app, { name: 'Mine', isPrivate: true });
-  await addQueueMember(t.db, mine, a.agent.id);
-  elsewhere = await createQueue(t.db, await createApp(t.db, a.company.id), { name: 'Elsewhere' });
-  const manager = await createUser(t.db);
-  await addCompanyMember(t.db, a.company.id, manager.id, 'agent');
-  await addAppMember(t.db, a.app, manager.id, 'manager');
+  secret = await make.createQueue(t.db, a.app, { name: 'Secret', isPrivate: true });
+  mine = await make.createQueue(t.db, a.app, { name: 'Mine', isPrivate: true });
+  await make.addQueueMember(t.db, mine, a.agent.id);
+  elsewhere = await make.createQueue(t.db, await make.createApp(t.db, a.company.id), { name: 'Elsewhere' });
+  const manager = await make.createUser(t.db);
+  await make.addCompanyMember(t.db, a.company.id, manager.id, 'agent');
+  await make.addAppMember(t.db, a.app, manager.id, 'manager');
   appManager = await signIn(t, manager, a.company);
 });
 

@@ -1,33 +1,26 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
-import {
-  addCompanyMember,
-  addQueueMember,
-  createQueue,
-  createTenant,
-  createUser,
-  PASSWORD,
-} from '../../../test/factories.ts';
+import * as make from '../../../test/factories.ts';
 import { activities, conversations, portalSessions } from '../../db/schema/index.ts';
 import { seedConversation } from '../ai/test-data.ts';
 import { NO_EMAIL_MESSAGE } from './service.ts';
 
 const t = useTestApp();
-let tenant: Awaited<ReturnType<typeof createTenant>>;
+let tenant: Awaited<ReturnType<typeof make.createTenant>>;
 let agent: Session;
 let outsider: Session;
 let otherAgent: Session;
 
 beforeAll(async () => {
-  tenant = await createTenant(t.db);
-  const foreign = await createTenant(t.db);
-  const loner = await createUser(t.db);
-  await addCompanyMember(t.db, tenant.company.id, loner.id, 'agent');
-  await addQueueMember(t.db, await createQueue(t.db, tenant.app), loner.id);
-  agent = await loginAs(t.app, tenant.agent.email, PASSWORD, tenant.company.id);
-  outsider = await loginAs(t.app, foreign.admin.email, PASSWORD, foreign.company.id);
-  otherAgent = await loginAs(t.app, loner.email, PASSWORD, tenant.company.id);
+  tenant = await make.createTenant(t.db);
+  const foreign = await make.createTenant(t.db);
+  const loner = await make.createUser(t.db);
+  await make.addCompanyMember(t.db, tenant.company.id, loner.id, 'agent');
+  await make.addQueueMember(t.db, await make.createQueue(t.db, tenant.app), loner.id);
+  agent = await loginAs(t.app, tenant.agent.email, make.PASSWORD, tenant.company.id);
+  outsider = await loginAs(t.app, foreign.admin.email, make.PASSWORD, foreign.company.id);
+  otherAgent = await loginAs(t.app, loner.email, make.PASSWORD, tenant.company.id);
 });
 
 const seed = (name: string, email: string | null) =>
