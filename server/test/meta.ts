@@ -1,21 +1,17 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, expect } from 'vitest';
 import { tenantWithSessions } from '../src/modules/companies/test-tenants.ts';
 import { PNG } from '../src/modules/portal/test-files.ts';
 import { before, call, type Session, type TestContext, useTestApp } from './app.ts';
+import { APP_SECRET, metaSignature, PAGE_ID, PHONE_NUMBER_ID } from './meta-payloads.ts';
 import { metaStandIn } from './meta-stand-in.ts';
+
+export * from './meta-payloads.ts';
 
 /**
  * Meta's side of the WhatsApp Cloud API and Messenger for tests: integrations set up as a company admin
  * would, and notifications as Meta posts them, signed over the raw body with the app secret (Meta publishes
  * no signing library; the signature is made as its documentation states it).
  */
-export const APP_SECRET = 'meta-app-secret-for-tests';
-export const PHONE_NUMBER_ID = '106540352242922';
-export const PAGE_ID = '1122334455';
-export const WA_ID = '447700900777';
-export const PSID = '7654321098765';
-
 export async function addMetaIntegration(
   t: TestContext,
   as: Session,
@@ -55,7 +51,7 @@ export function fromMeta(
   signature?: string | null,
 ) {
   const raw = JSON.stringify(payload);
-  const signed = `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
+  const signed = metaSignature(raw);
   return t.app.inject({
     method: 'POST',
     url: `/api/v1/channels/${type}/${id}`,
@@ -66,36 +62,6 @@ export function fromMeta(
     payload: raw,
   });
 }
-
-export const whatsApp = (value: Record<string, unknown>, phoneNumberId = PHONE_NUMBER_ID) => ({
-  object: 'whatsapp_business_account',
-  entry: [
-    {
-      id: '102290129340398',
-      changes: [
-        {
-          field: 'messages',
-          value: {
-            messaging_product: 'whatsapp',
-            metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId },
-            ...value,
-          },
-        },
-      ],
-    },
-  ],
-});
-
-export const waText = (id: string, body: string) =>
-  whatsApp({
-    contacts: [{ profile: { name: 'Kerry Fisher' }, wa_id: WA_ID }],
-    messages: [{ from: WA_ID, id, timestamp: '1764150000', type: 'text', text: { body } }],
-  });
-
-export const messenger = (events: Record<string, unknown>[]) => ({
-  object: 'page',
-  entry: [{ id: PAGE_ID, time: Date.now(), messaging: events }],
-});
 
 /**
  * A test file's Meta setup, called at its top level: the Graph API stand-in (its media a PNG), the product

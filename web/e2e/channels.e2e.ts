@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import { launchBrowser, PHONE, screenshot } from './support/browser';
 import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
 import { type OpenOptions, signedInPages } from './support/pages';
 import { startServer, type TestServer } from './support/server';
+import { startStandIn } from './support/stand-in';
 
 /**
  * SMS in the console: a customer texts through Twilio (a local stand-in of its API; webhooks signed with the
@@ -19,38 +18,25 @@ const CUSTOMER = '+447700900456';
 /** How the inbox names a new customer who texted: their number as people write it. */
 const CUSTOMER_NAME = /\+44 7700 900456/;
 
-/** Twilio's Messages API as far as the product uses it; `refuseNext` answers the next send with a 400. */
+/** Twilio's Messages API as far as the product uses it; `refuse` answers the next send with a 400. */
 async function twilioStandIn() {
   const sent: Record<string, string>[] = [];
   let refuseNext = 0;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      if (refuseNext > 0) {
-        refuseNext -= 1;
-        res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify({ code: 21610, message: 'Attempt to send to unsubscribed recipient', status: 400 }),
-        );
-        return;
-      }
-      sent.push(Object.fromEntries(new URLSearchParams(body)));
-      res.writeHead(201, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ sid: `SM${String(sent.length).padStart(32, '0')}`, status: 'queued' }));
-    });
+  const server = await startStandIn(({ body }) => {
+    if (refuseNext > 0) {
+      refuseNext -= 1;
+      return {
+        status: 400,
+        json: { code: 21610, message: 'Attempt to send to unsubscribed recipient', status: 400 },
+      };
+    }
+    sent.push(Object.fromEntries(new URLSearchParams(body)));
+    return { status: 201, json: { sid: `SM${String(sent.length).padStart(32, '0')}`, status: 'queued' } };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    sent,
-    refuse: () => {
-      refuseNext += 1;
-    },
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => server.close(),
+  const refuse = () => {
+    refuseNext += 1;
   };
+  return { ...server, sent, refuse };
 }
 
 let srv: TestServer;

@@ -1,54 +1,44 @@
-import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  APP_SECRET,
+  metaSignature,
+  PHONE_NUMBER_ID,
+  WA_ID,
+  waText,
+} from '../../server/test/meta-payloads.ts';
 import { launchBrowser, PHONE, screenshot } from './support/browser';
 import { createTenant, PASSWORD } from './support/inbox-tenant';
 import { signedInPages } from './support/pages';
 import { startServer, type TestServer } from './support/server';
+import { startStandIn } from './support/stand-in';
 
 /**
  * WhatsApp in the console after the 24-hour window: the composer says free text is closed and offers the
  * number's approved templates (read from a local stand-in of Meta's Graph API); the agent fills one in, sees
  * what the customer will receive, sends it, and Meta receives a template message.
  */
-const APP_SECRET = 'e2e-meta-app-secret';
-const WA_ID = '447700900123';
-
 /** The Graph API as far as this flow uses it: the template list and message sends. */
 async function graphStandIn() {
   const sent: Record<string, unknown>[] = [];
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => {
-      raw += c;
-    });
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      if (req.method === 'GET' && req.url?.includes('/message_templates')) {
-        const order = {
-          name: 'order_update',
-          language: 'en_US',
-          status: 'APPROVED',
-          category: 'UTILITY',
-          components: [
-            { type: 'HEADER', format: 'TEXT', text: 'Order update' },
-            { type: 'BODY', text: 'Hello {{1}}, your order {{2}} has shipped.' },
-          ],
-        };
-        res.end(JSON.stringify({ data: [order] }));
-        return;
-      }
-      sent.push(JSON.parse(raw || '{}'));
-      res.end(
-        JSON.stringify({ messaging_product: 'whatsapp', messages: [{ id: `wamid.e2e${sent.length}` }] }),
-      );
-    });
+  const server = await startStandIn(({ method, url, body }) => {
+    if (method === 'GET' && url.includes('/message_templates')) {
+      const order = {
+        name: 'order_update',
+        language: 'en_US',
+        status: 'APPROVED',
+        category: 'UTILITY',
+        components: [
+          { type: 'HEADER', format: 'TEXT', text: 'Order update' },
+          { type: 'BODY', text: 'Hello {{1}}, your order {{2}} has shipped.' },
+        ],
+      };
+      return { json: { data: [order] } };
+    }
+    sent.push(JSON.parse(body || '{}'));
+    return { json: { messaging_product: 'whatsapp', messages: [{ id: `wamid.e2e${sent.length}` }] } };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v19.0`;
-  return { sent, url, close: () => server.close() };
+  return { ...server, sent, url: `${server.url}/v19.0` };
 }
 
 let srv: TestServer;
@@ -68,44 +58,15 @@ beforeAll(async () => {
       app_id: tenant.appId,
       type: 'whatsapp',
       name: 'Store WhatsApp',
-      settings: { phone_number_id: '106540352242922', business_account_id: '102290129340398' },
+      settings: { phone_number_id: PHONE_NUMBER_ID, business_account_id: '102290129340398' },
       secrets: { app_secret: APP_SECRET, access_token: 'e2e-wa-token' },
     },
   });
   integrationId = created.integration_id;
-  const raw = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
-              contacts: [{ profile: { name: 'Kerry Fisher' }, wa_id: WA_ID }],
-              messages: [
-                {
-                  from: WA_ID,
-                  id: 'wamid.e2e-in',
-                  timestamp: '1764150000',
-                  type: 'text',
-                  text: { body: 'Where is my parcel?' },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
+  const raw = JSON.stringify(waText('wamid.e2e-in', 'Where is my parcel?'));
   const res = await fetch(`${srv.url}/api/v1/channels/whatsapp/${integrationId}`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-hub-signature-256': `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`,
-    },
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(raw) },
     body: raw,
   });
   expect(res.status).toBe(200);
