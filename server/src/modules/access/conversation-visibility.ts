@@ -118,7 +118,7 @@ export async function visibleConversationsWhere(ctx: CompanyCtx, db: DbOrTx): Pr
   return visibilityCondition(await loadVisibility(db, viewerOf(ctx)));
 }
 
-type ConversationRow = typeof conversations.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
 
 /** Whether a resolved visibility covers one conversation row (same rule as `visibilityCondition`). */
 export function covers(

@@ -6,11 +6,10 @@ import {
 } from '@inbox/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { integrations } from '../../db/schema/index.ts';
 import { conflict, invalidField } from '../../http/app-error.ts';
 import type { CallerCtx } from '../access/context.ts';
-import { requireVisibleConversation } from '../access/conversation-visibility.ts';
+import { type ConversationRow, requireVisibleConversation } from '../access/conversation-visibility.ts';
 
 /**
  * WhatsApp's approved message templates (outside the 24-hour window WhatsApp takes nothing else), read from
@@ -82,8 +81,8 @@ async function fetchTemplates(config: Config, businessAccountId: string, token: 
 }
 
 /** The conversation's WhatsApp integration, or a 422 on `field` when it did not come in through WhatsApp. */
-async function whatsAppOf(ctx: CallerCtx, db: DbOrTx, conversationId: number, field: string) {
-  const conv = await requireVisibleConversation(ctx, db, conversationId);
+async function whatsAppOf(ctx: CallerCtx, conv: ConversationRow, field: string) {
+  const db = ctx.db;
   const [integration] =
     conv.integrationId === null
       ? []
@@ -102,26 +101,27 @@ async function whatsAppOf(ctx: CallerCtx, db: DbOrTx, conversationId: number, fi
   const account = String(integration.settings.business_account_id ?? '');
   if (!token || !account)
     throw conflict('The WhatsApp integration has no access token or business account ID');
-  return { conv, token, account };
+  return { token, account };
 }
 
 /** `GET /whatsapp/templates`: the approved templates of the conversation's WhatsApp number. */
 export async function listWhatsAppTemplates(ctx: CallerCtx, config: Config, conversationId: number) {
-  const { token, account } = await whatsAppOf(ctx, ctx.db, conversationId, 'conversation_id');
+  const conv = await requireVisibleConversation(ctx, ctx.db, conversationId);
+  const { token, account } = await whatsAppOf(ctx, conv, 'conversation_id');
   return fetchTemplates(config, account, token);
 }
 
 /**
  * A template reply's text and what the sender sends: the template must be approved now, and take exactly the
- * values given (422 on `template` otherwise).
+ * values given (422 on `template` otherwise). `conv` is one the caller was already found to see.
  */
 export async function templateReply(
   ctx: CallerCtx,
   config: Config,
-  conversationId: number,
+  conv: ConversationRow,
   choice: TemplateChoice,
 ) {
-  const { token, account } = await whatsAppOf(ctx, ctx.db, conversationId, 'template');
+  const { token, account } = await whatsAppOf(ctx, conv, 'template');
   const approved = await fetchTemplates(config, account, token);
   const t = approved.find((a) => a.name === choice.name && a.language === choice.language);
   if (!t) throw invalidField('template', TEMPLATE_MESSAGES.notApproved);

@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { apps, attachments, consoleUploads, customers } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
 import type { CallerCtx } from '../access/context.ts';
-import { requireVisibleConversation } from '../access/conversation-visibility.ts';
+import { type ConversationRow, requireVisibleConversation } from '../access/conversation-visibility.ts';
 import { recordActivity } from '../activities/service.ts';
 import { templateReply } from '../channels/whatsapp-templates.ts';
 import { appendMessage } from './append.ts';
@@ -54,7 +54,7 @@ export async function sendConsoleMessage(
 ): Promise<{ message: ConsoleMessage; created: boolean }> {
   const db = ctx.db;
   const conv = await requireVisibleConversation(ctx, db, input.conversation_id);
-  const template = input.template ? await checkTemplate(ctx, config, input) : null;
+  const template = input.template ? await checkTemplate(ctx, config, conv, input) : null;
   const actor = ctx.actor;
   const user = actor.type === 'user' ? actor : null;
   // A key has no uploads of its own: its files come in through POST /integration/messages only.
@@ -125,10 +125,10 @@ export async function sendConsoleMessage(
 }
 
 /** A template reply is a reply with no files; its text is the template's, whatever `content` said. */
-async function checkTemplate(ctx: CallerCtx, config: Config, input: SendMessageBody) {
+async function checkTemplate(ctx: CallerCtx, config: Config, conv: ConversationRow, input: SendMessageBody) {
   if (input.is_private) throw invalidField('template', TEMPLATE_MESSAGES.notForNotes);
   if (input.attachments.length > 0) throw invalidField('attachments', TEMPLATE_MESSAGES.noFiles);
-  return templateReply(ctx, config, input.conversation_id, input.template!);
+  return templateReply(ctx, config, conv, input.template!);
 }
 
 /** Whether the customer's last message is older than the provider's reply window (or there is none). */
