@@ -55,9 +55,13 @@ export async function consumeOnce(db: Db, spec: ConsumerSpec): Promise<number> {
 
 /**
  * The pause after a run that found events. Measured with the portal send bench (`bench/RESULTS.md`): with
- * consumers running back to back, their fixed cost per run took nearly half of the send throughput.
+ * consumers running back to back, their fixed cost per run (a transaction of six statements, three
+ * consumers) took nearly half of the send throughput; 50 ms gave most of it back and 200 ms a few points
+ * more. Under load a consumer so runs at most five times a second per process, each run taking what
+ * arrived meanwhile: reporting, webhooks, channel sends and auto-responders react within a fifth of a
+ * second, and live streams do not wait on consumers at all (the hub wakes them).
  */
-export const LINGER_MS = 50;
+export const LINGER_MS = 200;
 
 /**
  * A named consumer in this process: catches up at start (from its stored position, so nothing that
@@ -79,6 +83,7 @@ export async function startConsumer(opts: {
   const limit = spec.batch ?? 200;
   let failed = false;
   const linger = opts.lingerMs ?? LINGER_MS;
+  let endLinger: (() => void) | null = null;
   const runs = coalesced(async () => {
     let passed = 0;
     try {
@@ -91,8 +96,17 @@ export async function startConsumer(opts: {
     }
     // Under load, wake-ups come faster than a batch takes: wait a moment before the next run, so it takes
     // the events of many sends at once instead of a run (six statements) for every few. An idle consumer
-    // still runs at once on its first wake-up.
-    if (passed > 0 && !runs.stopped) await new Promise((r) => setTimeout(r, linger));
+    // still runs at once on its first wake-up. Stopping cuts the pause short.
+    if (passed > 0 && !runs.stopped) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, linger);
+        endLinger = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      endLinger = null;
+    }
   });
   const wake = runs.wake;
   const unwatch = opts.hub.watch(wake);
@@ -105,7 +119,9 @@ export async function startConsumer(opts: {
     async stop() {
       unwatch();
       clearInterval(retry);
-      await runs.stop();
+      const stopping = runs.stop();
+      endLinger?.();
+      await stopping;
     },
   };
 }
