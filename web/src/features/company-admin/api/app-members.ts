@@ -2,8 +2,8 @@ import type { AddAppMemberBody, AppMember, AppRole } from '@inbox/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { refreshSession } from '@/lib/session-refresh';
 import { adminKeys, patchRows, withArticle } from './keys';
-import { refreshSession } from './session-refresh';
 
 export const appMembersQuery = (cid: number, appId: number) =>
   queryOptions({

@@ -2,8 +2,8 @@ import type { App, CreateAppBody, UpdateAppBody } from '@inbox/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { refreshSession } from '@/lib/session-refresh';
 import { adminKeys } from './keys';
-import { refreshSession } from './session-refresh';
 
 export interface AppFilters {
   search?: string;

@@ -2,8 +2,8 @@ import type { Company, UpdateCompanyBody } from '@inbox/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { refreshSession } from '@/lib/session-refresh';
 import { adminKeys } from './keys';
-import { refreshSession } from './session-refresh';
 
 export const companyQuery = (cid: number) =>
   queryOptions({

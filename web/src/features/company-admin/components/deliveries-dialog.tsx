@@ -1,11 +1,10 @@
 import type { Integration, IntegrationDelivery } from '@inbox/contract';
-import { useQuery } from '@tanstack/react-query';
 import { SendIcon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
-import { QueryDialog } from '@/components/query-dialog';
 import { type Tone, ToneBadge } from '@/components/tone-badge';
 import { relativeTime } from '@/lib/format';
 import { deliveriesQuery } from '../api/integrations';
+import { IntegrationQueryDialog } from './integration-query-dialog';
 
 const STATUS: Record<IntegrationDelivery['status'], { label: string; tone: Tone }> = {
   delivered: { label: 'Delivered', tone: 'success' },
@@ -28,17 +27,13 @@ export function DeliveriesDialog({
   integration: Integration | null;
   onClose: () => void;
 }) {
-  const list = useQuery({
-    ...deliveriesQuery(companyId, appId, integration?.integration_id ?? 0),
-    enabled: integration !== null,
-  });
   return (
-    <QueryDialog
-      open={integration !== null}
+    <IntegrationQueryDialog
+      integration={integration}
       onClose={onClose}
-      title={`Deliveries: ${integration?.name ?? ''}`}
+      options={(id) => deliveriesQuery(companyId, appId, id)}
+      title="Deliveries"
       description="The latest calls this integration made, newest first. Failed calls are retried for a day."
-      query={list}
       className="sm:max-w-2xl"
     >
       {(rows) =>
@@ -69,6 +64,6 @@ export function DeliveriesDialog({
           </ul>
         )
       }
-    </QueryDialog>
+    </IntegrationQueryDialog>
   );
 }

@@ -6,7 +6,6 @@ import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
 import { ManagedListCard, ManagedRow } from '@/components/admin/managed-list-card';
 import { ConfirmDelete } from '@/components/confirm-dialog';
 import { CopyField } from '@/components/copy-button';
-import { QueryDialog } from '@/components/query-dialog';
 import { SecretOnceDialog } from '@/components/secret-once-dialog';
 import { toastError } from '@/components/server-errors';
 import { ToneBadge } from '@/components/tone-badge';
@@ -22,6 +21,7 @@ import {
 } from '../api/integrations';
 import { DeliveriesDialog } from './deliveries-dialog';
 import { IntegrationDialog, TYPE_LABELS } from './integration-dialog';
+import { IntegrationQueryDialog } from './integration-query-dialog';
 
 /** Integrations that send something out (events, or replies through their channel): they have a delivery log. */
 const SENDS = new Set<Integration['type']>(['webhook', 'api', 'sms', 'whatsapp', 'facebook', 'email']);
@@ -169,17 +169,13 @@ function WebhookInfoDialog({
   integration: Integration | null;
   onClose: () => void;
 }) {
-  const info = useQuery({
-    ...webhookInfoQuery(companyId, appId, integration?.integration_id ?? 0),
-    enabled: integration !== null,
-  });
   return (
-    <QueryDialog
-      open={integration !== null}
+    <IntegrationQueryDialog
+      integration={integration}
       onClose={onClose}
-      title={`Webhook info: ${integration?.name ?? ''}`}
+      options={(id) => webhookInfoQuery(companyId, appId, id)}
+      title="Webhook info"
       description="What to paste into the provider's console or the receiving system."
-      query={info}
       className="sm:max-w-xl"
     >
       {(data) => (
@@ -201,6 +197,6 @@ function WebhookInfoDialog({
           )}
         </div>
       )}
-    </QueryDialog>
+    </IntegrationQueryDialog>
   );
 }

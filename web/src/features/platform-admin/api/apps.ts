@@ -2,8 +2,8 @@ import type { AdminCreateAppBody, App, UpdateAppBody } from '@inbox/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { refreshSession } from '@/lib/session-refresh';
 import { PAGE, platformKeys } from './keys';
-import { refreshSession } from './session-refresh';
 
 export const adminAppsQuery = (f: {
   company_id?: number;

@@ -2,8 +2,8 @@ import type { Company, CompanyStatusBody, CreateCompanyBody, UpdateCompanyBody }
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { refreshSession } from '@/lib/session-refresh';
 import { PAGE, platformKeys } from './keys';
-import { refreshSession } from './session-refresh';
 
 export const companiesQuery = (f: { search?: string; offset?: number; limit?: number }) =>
   queryOptions({

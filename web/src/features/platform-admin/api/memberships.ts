@@ -14,8 +14,8 @@ import type {
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { refreshSession } from '@/lib/session-refresh';
 import { platformKeys } from './keys';
-import { refreshSession } from './session-refresh';
 
 export type CompanyMemberRow = AdminUser & { company_role: CompanyRole };
 export type AppMemberRow = AdminUser & { app_role: AppRole };
