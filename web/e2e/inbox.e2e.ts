@@ -383,49 +383,4 @@ describe('agent inbox', () => {
       await screenshot(page, `inbox-dashboard-${name}`);
     }
   });
-  it('scrolls back through a long conversation: a button, then the wheel, without losing the place', async () => {
-    const chat = await startByApi('Early Bird', 'early@example.com', 'The very first message', t.orders);
-    const sam = await srv.login('sam@northwind.test', PASSWORD);
-    for (let i = 1; i <= 110; i++) {
-      await srv.api('POST', '/messages', {
-        token: sam,
-        companyId: t.companyId,
-        body: { conversation_id: chat.conversation_id, content: `Update ${i}`, is_private: i % 10 === 0 },
-      });
-    }
-    const page = await openAs('sam@northwind.test', `/conversations/${chat.conversation_id}`);
-    // 'Update 11' is also in 'Update 110': match the whole text.
-    const update = (n: number) =>
-      page.locator('[data-sender="agent"]', { has: page.getByText(`Update ${n}`, { exact: true }) });
-    await update(110).waitFor();
-    const first = bubble(page, 'customer', 'The very first message');
-    expect(await first.count()).toBe(0);
-    expect(await page.locator('[data-message-id]').count()).toBe(50);
-
-    // The button loads the 50 before; what the agent was reading stays where it was.
-    const earlier = page.getByRole('button', { name: 'Load earlier messages' });
-    await earlier.scrollIntoViewIfNeeded();
-    await screenshot(page, 'inbox-earlier-button-desktop-light');
-    const reading = update(61);
-    const top = (await reading.boundingBox())!.y;
-    await earlier.click();
-    await update(11).waitFor();
-    expect(Math.abs((await reading.boundingBox())!.y - top)).toBeLessThan(2);
-    expect(await page.locator('[data-message-id]').count()).toBe(100);
-
-    // Scrolling up to the top brings the rest; then there is nothing more to load.
-    const log = page.getByRole('log', { name: 'Messages' });
-    await log.hover();
-    await page.mouse.wheel(0, -100_000);
-    await first.waitFor({ timeout: 10_000 });
-    await earlier.waitFor({ state: 'detached' });
-    const ids = await page
-      .locator('[data-message-id]')
-      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-message-id'))));
-    // The first message, 110 updates, and the line assigning the conversation to Sam on his first reply.
-    expect(ids).toHaveLength(112);
-    expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
-    await first.scrollIntoViewIfNeeded();
-    await screenshot(page, 'inbox-earlier-messages-desktop-light');
-  });
 });
