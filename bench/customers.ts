@@ -17,7 +17,7 @@ import { customerReach, listCustomers } from '../server/src/modules/customers/re
 import { loggingContext, timeStatements } from './inbox-capture.ts';
 import { aloneAndTen } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
-import { consoleHeaders, loadDataset, startProduct, writeResults } from './lib/product.ts';
+import { consoleHeaders, onProduct, writeResults } from './lib/product.ts';
 import { seededRandom } from './lib/random.ts';
 import { adminQuery, writeSection } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
@@ -168,61 +168,54 @@ const CALLS = [
 
 async function main() {
   const machine = await machineInfo(s.adminUrl);
-  const data: Data = await loadDataset({
-    adminUrl: s.adminUrl,
-    dbName,
-    dataFile,
-    reuse: env.BENCH_CUSTOMERS_REUSE === '1',
-    generate,
-  });
-  console.log(`customers bench: ${machine.cpus} cores; data ${JSON.stringify(data.counts)}`);
-  const product = await startProduct({
-    url,
-    port: s.basePort + 21,
-    serverDir: path.join(root, 'server'),
-    tmpPrefix: 'customers-bench-',
-  });
-
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
   const rows: string[] = [];
   const raw: unknown[] = [];
-  try {
-    const headers = {
-      admin: await consoleHeaders(product.url, data.admin.email),
-      agent: await consoleHeaders(product.url, data.agent.email),
-    };
-    for (const who of ['admin', 'agent'] as const) {
-      for (const call of CALLS) {
-        const query = { ...call.query };
-        if ('app_id' in query) query.app_id = String(who === 'agent' ? data.appIds[1] : data.appIds[4]);
-        const captured = await capture(data, who, query);
-        const sqlAlone = await timeStatements(client, captured.statements, 2);
-        const qs = new URLSearchParams(query).toString();
-        const req = () => ({
-          method: 'GET' as const,
-          path: `/api/v1/customers${qs ? `?${qs}` : ''}`,
-          headers: headers[who],
-        });
-        const { alone, ten } = await aloneAndTen(product, req);
-        raw.push({
-          who,
-          ...call,
-          query,
-          captured: { rows: captured.rows, total: captured.total },
-          sqlAlone,
-          alone,
-          ten,
-        });
-        const line = `| ${who} | ${call.scenario} | ${captured.rows} / ${captured.total.toLocaleString('en-US')} | ${alone.latencyMs.p50} / ${alone.latencyMs.p99} | ${ten.requestsPerSec} | ${ten.latencyMs.p50} / ${ten.latencyMs.p99} | ${sqlAlone.p50} / ${sqlAlone.p99} | ${captured.statements.length} |`;
-        rows.push(line);
-        console.log(line);
+  const { data } = await onProduct(
+    {
+      name: 'customers',
+      adminUrl: s.adminUrl,
+      dbName,
+      dataFile,
+      reuse: env.BENCH_CUSTOMERS_REUSE === '1',
+      port: s.basePort + 21,
+      serverDir: path.join(root, 'server'),
+      generate,
+    },
+    async ({ data, product, client }) => {
+      console.log(`customers bench: ${machine.cpus} cores; data ${JSON.stringify(data.counts)}`);
+      const headers = {
+        admin: await consoleHeaders(product.url, data.admin.email),
+        agent: await consoleHeaders(product.url, data.agent.email),
+      };
+      for (const who of ['admin', 'agent'] as const) {
+        for (const call of CALLS) {
+          const query = { ...call.query };
+          if ('app_id' in query) query.app_id = String(who === 'agent' ? data.appIds[1] : data.appIds[4]);
+          const captured = await capture(data, who, query);
+          const sqlAlone = await timeStatements(client, captured.statements, 2);
+          const qs = new URLSearchParams(query).toString();
+          const req = () => ({
+            method: 'GET' as const,
+            path: `/api/v1/customers${qs ? `?${qs}` : ''}`,
+            headers: headers[who],
+          });
+          const { alone, ten } = await aloneAndTen(product, req);
+          raw.push({
+            who,
+            ...call,
+            query,
+            captured: { rows: captured.rows, total: captured.total },
+            sqlAlone,
+            alone,
+            ten,
+          });
+          const line = `| ${who} | ${call.scenario} | ${captured.rows} / ${captured.total.toLocaleString('en-US')} | ${alone.latencyMs.p50} / ${alone.latencyMs.p99} | ${ten.requestsPerSec} | ${ten.latencyMs.p50} / ${ten.latencyMs.p99} | ${sqlAlone.p50} / ${sqlAlone.p99} | ${captured.statements.length} |`;
+          rows.push(line);
+          console.log(line);
+        }
       }
-    }
-  } finally {
-    await client.end();
-    await product.stop();
-  }
+    },
+  );
   const jsonPath = writeResults(here, 'customers', { machine, data: data.counts, results: raw });
   const section = [
     START,

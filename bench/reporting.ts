@@ -16,7 +16,7 @@ import { openPostgres } from '../server/src/db/client.ts';
 import { refreshDays } from '../server/src/modules/reporting/rollups.ts';
 import { aloneAndTen } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
-import { consoleHeaders, loadDataset, startProduct, writeResults } from './lib/product.ts';
+import { consoleHeaders, onProduct, writeResults } from './lib/product.ts';
 import { seededRandom } from './lib/random.ts';
 import { adminQuery, writeSection } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
@@ -286,64 +286,59 @@ async function timeRecalculation(
 
 async function main() {
   const machine = await machineInfo(s.adminUrl);
-  const data: Data = await loadDataset({
-    adminUrl: s.adminUrl,
-    dbName,
-    dataFile,
-    reuse: env.BENCH_REPORTING_REUSE === '1',
-    generate,
-  });
-  console.log(`reporting bench: ${machine.cpus} cores; data ${JSON.stringify(data.counts)}`);
-  const product = await startProduct({
-    url,
-    port: s.basePort + 31,
-    serverDir: path.join(root, 'server'),
-    tmpPrefix: 'reporting-bench-',
-  });
-
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
   const rows: string[] = [];
   const raw: unknown[] = [];
   let recalculation = { seconds: 0, events: 0, unchanged: false };
-  try {
-    const headers = await consoleHeaders(product.url, data.adminEmail);
-    const month = { from: minus(data.today, 29), to: data.today };
-    const year = { from: minus(data.today, 364), to: data.today };
-    const calls = [
-      { name: 'overview, 30 days', path: '/reporting/overview', query: month, raw: month },
-      { name: 'overview, a year', path: '/reporting/overview', query: year, raw: year },
-      {
-        name: 'chart by day, 30 days',
-        path: '/reporting/charts',
-        query: { ...month, metric: 'first_response_time' },
-      },
-      {
-        name: 'chart by month, a year',
-        path: '/reporting/charts',
-        query: { ...year, metric: 'conversations_created', interval: 'month' },
-      },
-      { name: 'agent performance, 30 days', path: '/reporting/agent-performance', query: month },
-      { name: 'agent performance, a year', path: '/reporting/agent-performance', query: year },
-    ];
-    for (const call of calls) {
-      const qs = new URLSearchParams(call.query as Record<string, string>).toString();
-      const req = () => ({ method: 'GET' as const, path: `/api/v1${call.path}?${qs}`, headers });
-      const { alone, ten } = await aloneAndTen(product, req);
-      const rawTimes = call.raw ? await timeRaw(client, [data.companyId, call.raw.from, call.raw.to]) : null;
-      raw.push({ ...call, alone, ten, rawTimes });
-      const line = `| ${call.name} | ${alone.latencyMs.p50} / ${alone.latencyMs.p99} | ${ten.requestsPerSec} | ${ten.latencyMs.p50} / ${ten.latencyMs.p99} | ${rawTimes ? `${rawTimes.p50} / ${rawTimes.max}` : '—'} | ${alone.non2xx + ten.non2xx} |`;
-      rows.push(line);
-      console.log(line);
-    }
-    recalculation = await timeRecalculation(product.url, headers, client, data, year);
-    console.log(
-      `recalculation of the year: ${recalculation.seconds} s, numbers unchanged: ${recalculation.unchanged}`,
-    );
-  } finally {
-    await client.end();
-    await product.stop();
-  }
+  const { data } = await onProduct(
+    {
+      name: 'reporting',
+      adminUrl: s.adminUrl,
+      dbName,
+      dataFile,
+      reuse: env.BENCH_REPORTING_REUSE === '1',
+      port: s.basePort + 31,
+      serverDir: path.join(root, 'server'),
+      generate,
+    },
+    async ({ data, product, client }) => {
+      console.log(`reporting bench: ${machine.cpus} cores; data ${JSON.stringify(data.counts)}`);
+      const headers = await consoleHeaders(product.url, data.adminEmail);
+      const month = { from: minus(data.today, 29), to: data.today };
+      const year = { from: minus(data.today, 364), to: data.today };
+      const calls = [
+        { name: 'overview, 30 days', path: '/reporting/overview', query: month, raw: month },
+        { name: 'overview, a year', path: '/reporting/overview', query: year, raw: year },
+        {
+          name: 'chart by day, 30 days',
+          path: '/reporting/charts',
+          query: { ...month, metric: 'first_response_time' },
+        },
+        {
+          name: 'chart by month, a year',
+          path: '/reporting/charts',
+          query: { ...year, metric: 'conversations_created', interval: 'month' },
+        },
+        { name: 'agent performance, 30 days', path: '/reporting/agent-performance', query: month },
+        { name: 'agent performance, a year', path: '/reporting/agent-performance', query: year },
+      ];
+      for (const call of calls) {
+        const qs = new URLSearchParams(call.query as Record<string, string>).toString();
+        const req = () => ({ method: 'GET' as const, path: `/api/v1${call.path}?${qs}`, headers });
+        const { alone, ten } = await aloneAndTen(product, req);
+        const rawTimes = call.raw
+          ? await timeRaw(client, [data.companyId, call.raw.from, call.raw.to])
+          : null;
+        raw.push({ ...call, alone, ten, rawTimes });
+        const line = `| ${call.name} | ${alone.latencyMs.p50} / ${alone.latencyMs.p99} | ${ten.requestsPerSec} | ${ten.latencyMs.p50} / ${ten.latencyMs.p99} | ${rawTimes ? `${rawTimes.p50} / ${rawTimes.max}` : '—'} | ${alone.non2xx + ten.non2xx} |`;
+        rows.push(line);
+        console.log(line);
+      }
+      recalculation = await timeRecalculation(product.url, headers, client, data, year);
+      console.log(
+        `recalculation of the year: ${recalculation.seconds} s, numbers unchanged: ${recalculation.unchanged}`,
+      );
+    },
+  );
   const jsonPath = writeResults(here, 'reporting', { machine, data, results: raw, recalculation });
   const n = (k: string) => data.counts[k]?.toLocaleString('en-US');
   const section = [

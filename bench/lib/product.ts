@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer } from './processes.ts';
+import pg from 'pg';
+import { type ServerProcess, startServer } from './processes.ts';
 import { adminQuery } from './sections.ts';
 import { BENCH_PASSWORD } from './tenants.ts';
 
@@ -75,4 +76,41 @@ export function writeResults(dir: string, prefix: string, payload: Record<string
   const file = path.join(dir, 'results', `${prefix}-${resultStamp()}.json`);
   fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), ...payload }, null, 2)}\n`);
   return file;
+}
+
+/**
+ * The frame of a bench on a dataset of its own (customers, reporting): its data loaded or generated, the
+ * product started on it, a plain client for the statements alone; `measure` runs the calls, and the product
+ * and client are closed whatever happens.
+ */
+export async function onProduct<D, R>(
+  opts: {
+    name: string;
+    adminUrl: string;
+    dbName: string;
+    dataFile: string;
+    reuse: boolean;
+    port: number;
+    serverDir: string;
+    generate: () => Promise<D>;
+  },
+  measure: (ctx: { data: D; product: ServerProcess; client: pg.Client }) => Promise<R>,
+) {
+  const data = await loadDataset({ ...opts });
+  const url = new URL(opts.adminUrl);
+  url.pathname = `/${opts.dbName}`;
+  const product = await startProduct({
+    url: url.toString(),
+    port: opts.port,
+    serverDir: opts.serverDir,
+    tmpPrefix: `${opts.name}-bench-`,
+  });
+  const client = new pg.Client({ connectionString: url.toString() });
+  try {
+    await client.connect();
+    return { data, result: await measure({ data, product, client }) };
+  } finally {
+    await client.end().catch(() => {});
+    await product.stop();
+  }
 }
