@@ -11,17 +11,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CustomerListQuery } from '@inbox/contract';
-import pg from 'pg';
-import { openPostgres } from '../server/src/db/client.ts';
 import { customerReach, listCustomers } from '../server/src/modules/customers/reads.ts';
 import { loggingContext, timeStatements } from './inbox-capture.ts';
+import { freshTenantDatabase, peopleOf } from './lib/fresh-database.ts';
 import { aloneAndTen } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
 import { consoleHeaders, onProduct, writeResults } from './lib/product.ts';
-import { seededRandom } from './lib/random.ts';
-import { adminQuery, writeSection } from './lib/sections.ts';
+import { writeSection } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
-import { createTenants } from './lib/tenants.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -47,30 +44,22 @@ interface Data {
   counts: Record<string, number>;
 }
 
-const admin = (text: string) => adminQuery(s.adminUrl, text);
-
 const FIRST = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elif', 'Femi', 'Gita', 'Hugo', 'Ines', 'Jon', 'Kai', 'Lena'];
 const LAST = ['Moreau', 'Novak', 'Okafor', 'Park', 'Quinn', 'Rossi', 'Silva', 'Tanaka', 'Umar', 'Vogel'];
 const arr = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
 
 /** 100,000 customers with an email and a phone each, one to three of ten apps, most with a conversation. */
 async function generate(): Promise<Data> {
-  await admin(`drop database if exists ${dbName} with (force)`);
-  await admin(`create database ${dbName}`);
-  const database = openPostgres(url, 2);
-  try {
-    await database.migrate();
-    const [t] = await createTenants(
-      database.db,
-      { seed: 3, companies: 1, appsPerCompany: 10, queuesPerApp: 1, agentsPerCompany: 4 },
-      seededRandom(3),
-    );
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    const q = (text: string, values: unknown[] = []) => c.query(text, values);
-    try {
-      const appIds = t!.apps.map((a) => a.appId);
-      const [adminId, agentId] = t!.agents.map((a) => a.userId) as [number, number];
+  return freshTenantDatabase(
+    {
+      adminUrl: s.adminUrl,
+      dbName,
+      seed: 3,
+      tenant: { appsPerCompany: 10, queuesPerApp: 1, agentsPerCompany: 4 },
+    },
+    async ({ tenant: t, q }) => {
+      const appIds = t.apps.map((a) => a.appId);
+      const [adminId, agentId] = t.agents.map((a) => a.userId) as [number, number];
       await q('delete from app_members where user_id = $1 and not (app_id = any($2::int[]))', [
         agentId,
         appIds.slice(0, 2),
@@ -84,13 +73,13 @@ async function generate(): Promise<Data> {
            now() - make_interval(days => g % 700), now() - make_interval(days => g % 700),
            case when g % 5 = 0 then null else now() - make_interval(mins => (g * 37) % 500000) end
          from generate_series(1, $2::int) g`,
-        [t!.companyId, COUNT],
+        [t.companyId, COUNT],
       );
       await q(
         `insert into customer_identities (company_id, customer_id, kind, value)
          select company_id, id, 'email', email from customers where company_id = $1
          union all select company_id, id, 'phone', phone from customers where company_id = $1`,
-        [t!.companyId],
+        [t.companyId],
       );
       await q(
         `insert into customer_apps (customer_id, app_id, company_id)
@@ -98,7 +87,7 @@ async function generate(): Promise<Data> {
          from customers cu cross join generate_series(0, 2) k
          where cu.company_id = $1 and k <= cu.id % 3
          on conflict do nothing`,
-        [t!.companyId],
+        [t.companyId],
       );
       await q(
         `insert into conversations (company_id, app_id, customer_id, number, channel, status, created_at, last_activity_at)
@@ -108,11 +97,11 @@ async function generate(): Promise<Data> {
          from customers cu
          join lateral (select app_id from customer_apps where customer_id = cu.id order by app_id limit 1) ca on true
          where cu.company_id = $1 and cu.last_activity_at is not null`,
-        [t!.companyId],
+        [t.companyId],
       );
       await q(
         'update companies set last_conversation_number = (select count(*) from conversations) where id = $1',
-        [t!.companyId],
+        [t.companyId],
       );
       await q('vacuum analyze customers, customer_identities, customer_apps, conversations');
       const counts = Object.fromEntries(
@@ -122,20 +111,10 @@ async function generate(): Promise<Data> {
             union all select 'conversations', count(*)::int from conversations`)
         ).rows.map((r: { k: string; n: number }) => [r.k, r.n]),
       );
-      const people = (
-        await q('select id, name, email from users where id = any($1::int[])', [[adminId, agentId]])
-      ).rows as { id: number; name: string; email: string }[];
-      const person = (id: number) => {
-        const p = people.find((x) => x.id === id)!;
-        return { userId: id, name: p.name, email: p.email };
-      };
-      return { companyId: t!.companyId, admin: person(adminId), agent: person(agentId), appIds, counts };
-    } finally {
-      await c.end();
-    }
-  } finally {
-    await database.close();
-  }
+      const person = await peopleOf(q, [adminId, agentId]);
+      return { companyId: t.companyId, admin: person(adminId), agent: person(agentId), appIds, counts };
+    },
+  );
 }
 
 /** The statements `GET /customers` runs for a viewer and query, captured from the product's own service. */

@@ -8,6 +8,7 @@
  */
 import pg from 'pg';
 import type { Db } from '../server/src/db/client.ts';
+import { peopleOf } from './lib/fresh-database.ts';
 import { seededRandom } from './lib/random.ts';
 import { BENCH_PASSWORD, createTenants } from './lib/tenants.ts';
 
@@ -259,13 +260,7 @@ export async function generateInbox(
         )
       ).rows.map((r: { k: string; n: number }) => [r.k, r.n]),
     );
-    const people = (
-      await q('select id, name, email from users where id = any($1::int[])', [[adminId, agentId]])
-    ).rows as { id: number; name: string; email: string }[];
-    const person = (id: number) => {
-      const p = people.find((x) => x.id === id)!;
-      return { userId: id, name: p.name, email: p.email };
-    };
+    const person = await peopleOf(q, [adminId, agentId]);
     return {
       companyId: t.companyId,
       appIds,

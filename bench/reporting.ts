@@ -11,27 +11,20 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { openPostgres } from '../server/src/db/client.ts';
+import type pg from 'pg';
 import { refreshDays } from '../server/src/modules/reporting/rollups.ts';
+import { freshTenantDatabase } from './lib/fresh-database.ts';
 import { aloneAndTen } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
 import { consoleHeaders, onProduct, writeResults } from './lib/product.ts';
-import { seededRandom } from './lib/random.ts';
-import { adminQuery, writeSection } from './lib/sections.ts';
+import { writeSection } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
-import { createTenants } from './lib/tenants.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const env = process.env;
 const s = readSettings(env);
 const dbName = 'inbox_bench_reporting';
-const url = (() => {
-  const u = new URL(s.adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
 const COUNT = Number(env.BENCH_REPORT_CONVERSATIONS || 1_000_000);
 /** The product's default event retention: the log holds this many days, older days only their facts. */
 const RETENTION_DAYS = 30;
@@ -39,7 +32,6 @@ const dataFile = path.join(here, 'results', `reporting-data-${dbName}.json`);
 // Markers the portal report carries over when it rewrites RESULTS.md (`<!-- name: written by ... -->`).
 const START = '<!-- reporting: written by bench/reporting.ts -->';
 const END = '<!-- /reporting -->';
-const admin = (text: string) => adminQuery(s.adminUrl, text);
 
 interface Data {
   companyId: number;
@@ -56,25 +48,19 @@ interface Data {
  * rebuilt from them day by day (timed: the rollup half of a full-year recalculation).
  */
 async function generate(): Promise<Data> {
-  await admin(`drop database if exists ${dbName} with (force)`);
-  await admin(`create database ${dbName}`);
-  const database = openPostgres(url, 2);
-  try {
-    await database.migrate();
-    const [t] = await createTenants(
-      database.db,
-      { seed: 12, companies: 1, appsPerCompany: 10, queuesPerApp: 1, agentsPerCompany: 20 },
-      seededRandom(12),
-    );
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    const q = (text: string, values: unknown[] = []) => c.query(text, values);
-    try {
-      const company = t!.companyId;
+  return freshTenantDatabase(
+    {
+      adminUrl: s.adminUrl,
+      dbName,
+      seed: 12,
+      tenant: { appsPerCompany: 10, queuesPerApp: 1, agentsPerCompany: 20 },
+    },
+    async ({ db, tenant: t, q }) => {
+      const company = t.companyId;
       await q(`update companies set timezone = 'UTC', business_hours = null where id = $1`, [company]);
-      const appIds = t!.apps.map((a) => a.appId);
-      const queueIds = t!.apps.map((a) => a.queueIds[0]);
-      const agents = t!.agents.map((a) => a.userId);
+      const appIds = t.apps.map((a) => a.appId);
+      const queueIds = t.apps.map((a) => a.queueIds[0]);
+      const agents = t.agents.map((a) => a.userId);
       const list = (xs: unknown[]) => `(array[${xs.join(',')}])`;
       console.log('reporting bench: customers and conversations...');
       await q(
@@ -194,7 +180,7 @@ async function generate(): Promise<Data> {
         )
       ).rows.map((r: { d: string }) => r.d);
       const started = Date.now();
-      for (let i = 0; i < days.length; i += 7) await refreshDays(database.db, company, days.slice(i, i + 7));
+      for (let i = 0; i < days.length; i += 7) await refreshDays(db, company, days.slice(i, i + 7));
       const rollupSeconds = Math.round((Date.now() - started) / 100) / 10;
       await q('vacuum analyze report_daily');
       const counts = Object.fromEntries(
@@ -210,12 +196,8 @@ async function generate(): Promise<Data> {
       await q(`update company_members set role = 'admin' where user_id = $1`, [agents[0]]);
       const today = (await q(`select to_char(now(), 'YYYY-MM-DD') as d`)).rows[0].d as string;
       return { companyId: company, adminEmail, today, counts, rollupSeconds };
-    } finally {
-      await c.end();
-    }
-  } finally {
-    await database.close();
-  }
+    },
+  );
 }
 
 const minus = (day: string, n: number) => {
