@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { statement } from '../../db/statement.ts';
 import { bucketOf, emptyHistogram } from './histogram.ts';
 import { ALL_USERS } from './metrics.ts';
+import { DURATION_MEASURES } from './rollups.ts';
 
 /** A fact as written: what its rollup rows need. */
 export interface NewFact {
@@ -77,12 +78,7 @@ const addRollups = statement(
             'conversations_assigned',
             'messages_received',
             'messages_sent',
-            'frt_n',
-            'frt_sum',
-            'frtb_sum',
-            'rt_n',
-            'rt_sum',
-            'rtb_sum',
+            ...DURATION_MEASURES,
           ].map(add),
           addHist('frt_hist', 'frt_n'),
           addHist('frtb_hist', 'frt_n'),

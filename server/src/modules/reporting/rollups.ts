@@ -25,19 +25,10 @@ interface CountRow extends Record<string, unknown> {
   rtb_sum: number;
 }
 
-const MEASURES = [
-  'created',
-  'resolved',
-  'assigned',
-  'received',
-  'sent',
-  'frt_n',
-  'frt_sum',
-  'frtb_sum',
-  'rt_n',
-  'rt_sum',
-  'rtb_sum',
-] as const;
+/** The duration counts and sums of a rollup row, named as its columns are. */
+export const DURATION_MEASURES = ['frt_n', 'frt_sum', 'frtb_sum', 'rt_n', 'rt_sum', 'rtb_sum'] as const;
+
+const MEASURES = ['created', 'resolved', 'assigned', 'received', 'sent', ...DURATION_MEASURES] as const;
 
 /**
  * The three rollup rows a fact counts in (see `reportDaily`): per app, queue and agent; per app and queue for
