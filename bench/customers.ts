@@ -17,7 +17,7 @@ import { freshTenantDatabase, peopleOf } from './lib/fresh-database.ts';
 import { aloneAndTen } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
 import { consoleHeaders, onProduct, writeResults } from './lib/product.ts';
-import { writeSection } from './lib/sections.ts';
+import { databaseUrl, writeSection } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -25,11 +25,7 @@ const root = path.resolve(here, '..');
 const env = process.env;
 const s = readSettings(env);
 const dbName = 'inbox_bench_customers';
-const url = (() => {
-  const u = new URL(s.adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
+const url = databaseUrl(s.adminUrl, dbName);
 const COUNT = Number(env.BENCH_CUSTOMERS || 100_000);
 const dataFile = path.join(here, 'results', `customers-data-${dbName}.json`);
 // Markers the portal report carries over when it rewrites RESULTS.md (`<!-- name: written by ... -->`).

@@ -26,7 +26,7 @@ import {
 import { measure } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
 import { type ServerProcess, startServer, waitForQuiet } from './lib/processes.ts';
-import { adminQuery } from './lib/sections.ts';
+import { adminQuery, databaseUrl } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,11 +35,7 @@ const env = process.env;
 const s = readSettings(env);
 const dbName = env.BENCH_INBOX_DB || 'inbox_bench_inbox';
 if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error('BENCH_INBOX_DB must be a plain lowercase name');
-const url = (() => {
-  const u = new URL(s.adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
+const url = databaseUrl(s.adminUrl, dbName);
 const dataFile = path.join(here, 'results', `inbox-data-${dbName}.json`);
 const reuse = env.BENCH_INBOX_REUSE === '1';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inbox-poll-bench-'));

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { type Db, openPostgres } from '../../server/src/db/client.ts';
 import { seededRandom } from './random.ts';
-import { adminQuery } from './sections.ts';
+import { adminQuery, databaseUrl } from './sections.ts';
 import { createTenants, type Tenant, type TenantOptions } from './tenants.ts';
 
 export type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
@@ -16,10 +16,9 @@ export async function freshTenantDatabase<T>(
 ): Promise<T> {
   await adminQuery(opts.adminUrl, `drop database if exists ${opts.dbName} with (force)`);
   await adminQuery(opts.adminUrl, `create database ${opts.dbName}`);
-  const url = new URL(opts.adminUrl);
-  url.pathname = `/${opts.dbName}`;
-  const database = openPostgres(url.toString(), 2);
-  const client = new pg.Client({ connectionString: url.toString() });
+  const url = databaseUrl(opts.adminUrl, opts.dbName);
+  const database = openPostgres(url, 2);
+  const client = new pg.Client({ connectionString: url });
   try {
     await database.migrate();
     const [tenant] = await createTenants(

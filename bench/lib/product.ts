@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type ServerProcess, startServer } from './processes.ts';
-import { adminQuery } from './sections.ts';
+import { adminQuery, databaseUrl } from './sections.ts';
 import { BENCH_PASSWORD } from './tenants.ts';
 
 /** The product on `DATABASE_URL`, started as production starts it, in its own process, quiet but for warnings. */
@@ -97,15 +97,14 @@ export async function onProduct<D, R>(
   measure: (ctx: { data: D; product: ServerProcess; client: pg.Client }) => Promise<R>,
 ) {
   const data = await loadDataset({ ...opts });
-  const url = new URL(opts.adminUrl);
-  url.pathname = `/${opts.dbName}`;
+  const url = databaseUrl(opts.adminUrl, opts.dbName);
   const product = await startProduct({
-    url: url.toString(),
+    url,
     port: opts.port,
     serverDir: opts.serverDir,
     tmpPrefix: `${opts.name}-bench-`,
   });
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
     return { data, result: await measure({ data, product, client }) };

@@ -37,3 +37,10 @@ export async function adminQuery(adminUrl: string, text: string) {
     await c.end();
   }
 }
+
+/** The URL of database `dbName` on the server that `adminUrl` reaches. */
+export function databaseUrl(adminUrl: string, dbName: string) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+}

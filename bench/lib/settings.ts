@@ -1,6 +1,7 @@
 import type { GenerateOptions } from '../generate.ts';
 import type { LoadSettings } from './load.ts';
 import { type ScenarioName, TARGETS, type TargetName } from './report.ts';
+import { databaseUrl } from './sections.ts';
 
 /** Every knob of `npm run bench`, read once from the environment (README.md lists them). */
 export function readSettings(env: NodeJS.ProcessEnv) {
@@ -33,8 +34,7 @@ export function readSettings(env: NodeJS.ProcessEnv) {
   const adminUrl = env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const benchDb = env.BENCH_DB || 'inbox_bench';
   if (!/^[a-z_][a-z0-9_]*$/.test(benchDb)) throw new Error('BENCH_DB must be a plain lowercase name');
-  const benchUrl = new URL(adminUrl);
-  benchUrl.pathname = `/${benchDb}`;
+  const benchUrl = databaseUrl(adminUrl, benchDb);
   const dataOptions: Partial<GenerateOptions> = {
     seed: num('BENCH_SEED', 1),
     companies: num('BENCH_COMPANIES', 10),
@@ -50,7 +50,7 @@ export function readSettings(env: NodeJS.ProcessEnv) {
     profiled: env.BENCH_CPU_PROF === '1',
     adminUrl,
     benchDb,
-    benchUrl: benchUrl.toString(),
+    benchUrl,
     basePort: num('BENCH_PORT', 3900),
     quietWait: num('BENCH_QUIET_WAIT', 180),
     quietBusy: num('BENCH_QUIET_BUSY', 0.2),
