@@ -8,7 +8,8 @@ import pg from 'pg';
  * pool loses that connection for good. Enough of them and every request waits for a connection that never
  * comes; `pool.end()` waits forever. The same when `rollback` fails on a dead connection: the connection went
  * back to the pool, broken. This version releases on every path, and destroys a connection that failed its
- * own `begin` or `rollback` instead of reusing it. Installed once, by `db/client.ts`.
+ * own `begin` or `rollback` instead of reusing it. Installed once, by `db/client.ts`. A transaction given
+ * options (isolation level, read only) still takes Drizzle's own path; the product passes none.
  */
 type Internals = { client: unknown; dialect: never; schema: never; options: never };
 
