@@ -6,6 +6,7 @@ import { companyMembers, users } from '../../db/schema/index.ts';
 import { type Page, pageOf } from '../../db/sql-helpers.ts';
 import { conflict, invalidField, notFound } from '../../http/app-error.ts';
 import { recordActivity } from '../activities/service.ts';
+import { handBackAssignments } from '../conversations/hand-back.ts';
 import { type Actor, admitCompany, type CompanyScope } from './context.ts';
 
 /** The scope a membership hangs off (an app or a queue), and the company it belongs to. */
@@ -22,24 +23,22 @@ export interface MemberRow<Role extends string> {
   role: Role;
 }
 
-/** A `(scope, user, company, role)` membership table and how its rows are named and shown. */
-export interface MembershipTable<Role extends string, Member> {
+/**
+ * A `(scope, user, company, role)` membership table. Everything else is named after its kind: the member's
+ * `{kind}_id`, the 404 subject (`App member`), the 409 sentence, the activity (`app` / `app_member.added`).
+ */
+export interface MembershipTable {
+  kind: 'app' | 'queue';
   table: PgTable & { userId: AnyPgColumn; role: AnyPgColumn };
-  /** The column holding the scope's id, e.g. `appMembers.appId`. */
+  /** The column holding the scope's id, e.g. `appMembers.appId`, and its field name in an insert. */
   scopeColumn: AnyPgColumn;
-  /** The row to insert for a new member. */
-  values: (scope: MembershipScope, userId: number, role: Role) => Record<string, unknown>;
-  toMember: (row: MemberRow<Role>) => Member;
-  /** The 404 subject, e.g. `App member`. */
-  notFoundLabel: string;
-  /** The 409 sentence when the user already is a member. */
-  alreadyMember: string;
-  /** The activity entity type (`app`) and action prefix (`app_member`). */
-  entityType: string;
-  actionPrefix: string;
-  /** Run in the removal's transaction once the row is gone (app and queue members hand back their work). */
-  afterRemove?: (tx: DbOrTx, actor: Actor, scope: MembershipScope, userId: number) => Promise<unknown>;
+  scopeField: 'appId' | 'queueId';
 }
+
+const notFoundLabel = (t: MembershipTable) => `${t.kind === 'app' ? 'App' : 'Queue'} member`;
+
+const toMember = <Role extends string, Member>(t: MembershipTable, r: MemberRow<Role>) =>
+  ({ [`${t.kind}_id`]: r.scopeId, user_id: r.userId, name: r.name, email: r.email, role: r.role }) as Member;
 
 /** App and queue memberships are only for members of the scope's company. */
 export async function requireCompanyMember(scope: CompanyScope, userId: number) {
@@ -52,7 +51,7 @@ export async function requireCompanyMember(scope: CompanyScope, userId: number) 
   if (!row) throw invalidField('user_id', 'The user is not a member of this company');
 }
 
-const memberColumns = <Role extends string, Member>(t: MembershipTable<Role, Member>) => ({
+const memberColumns = (t: MembershipTable) => ({
   scopeId: t.scopeColumn,
   userId: t.table.userId,
   name: users.name,
@@ -60,15 +59,12 @@ const memberColumns = <Role extends string, Member>(t: MembershipTable<Role, Mem
   role: t.table.role,
 });
 
-const oneMember = <Role extends string, Member>(
-  t: MembershipTable<Role, Member>,
-  scopeId: number,
-  userId: number,
-) => and(eq(t.scopeColumn, scopeId), eq(t.table.userId, userId));
+const oneMember = (t: MembershipTable, scopeId: number, userId: number) =>
+  and(eq(t.scopeColumn, scopeId), eq(t.table.userId, userId));
 
 export async function listMembers<Role extends string, Member>(
   db: DbOrTx,
-  t: MembershipTable<Role, Member>,
+  t: MembershipTable,
   scope: MembershipScope,
   paging: Paging,
 ): Promise<Page<Member>> {
@@ -82,12 +78,16 @@ export async function listMembers<Role extends string, Member>(
     .orderBy(asc(users.name), asc(users.id))
     .limit(paging.limit)
     .offset(paging.offset);
-  return pageOf((rows as MemberRow<Role>[]).map(t.toMember), total, paging);
+  return pageOf(
+    (rows as MemberRow<Role>[]).map((r) => toMember<Role, Member>(t, r)),
+    total,
+    paging,
+  );
 }
 
 async function getMember<Role extends string, Member>(
   db: DbOrTx,
-  t: MembershipTable<Role, Member>,
+  t: MembershipTable,
   scope: MembershipScope,
   userId: number,
 ): Promise<Member> {
@@ -97,31 +97,44 @@ async function getMember<Role extends string, Member>(
     .innerJoin(users, eq(users.id, t.table.userId))
     .where(oneMember(t, scope.id, userId))
     .limit(1);
-  if (!row) throw notFound(t.notFoundLabel);
-  return t.toMember(row as MemberRow<Role>);
+  if (!row) throw notFound(notFoundLabel(t));
+  return toMember<Role, Member>(t, row as MemberRow<Role>);
 }
 
-async function recordMemberActivity<Role extends string, Member>(
+async function recordMemberActivity<Role extends string>(
   tx: DbOrTx,
   actor: Actor,
-  t: MembershipTable<Role, Member>,
+  t: MembershipTable,
   scope: MembershipScope,
   verb: 'added' | 'updated' | 'removed',
   details: { user_id: number; role?: Role },
 ) {
   await recordActivity(tx, actor, {
     companyId: scope.companyId,
-    action: `${t.actionPrefix}.${verb}`,
-    entityType: t.entityType,
+    action: `${t.kind}_member.${verb}`,
+    entityType: t.kind,
     entityId: scope.id,
     details,
   });
 }
 
+/** After an add or a role change: its activity, and the member as the answer shows it. */
+async function memberChanged<Role extends string, Member>(
+  tx: DbOrTx,
+  actor: Actor,
+  t: MembershipTable,
+  scope: MembershipScope,
+  verb: 'added' | 'updated',
+  input: { userId: number; role: Role },
+): Promise<Member> {
+  await recordMemberActivity(tx, actor, t, scope, verb, { user_id: input.userId, role: input.role });
+  return getMember<Role, Member>(tx, t, scope, input.userId);
+}
+
 export async function addMember<Role extends string, Member>(
   db: DbOrTx,
   actor: Actor,
-  t: MembershipTable<Role, Member>,
+  t: MembershipTable,
   scope: MembershipScope,
   input: { userId: number; role: Role },
 ): Promise<Member> {
@@ -130,19 +143,23 @@ export async function addMember<Role extends string, Member>(
     await requireCompanyMember(admitCompany({ db: tx, companyId: scope.companyId }), input.userId);
     const inserted = await tx
       .insert(t.table)
-      .values(t.values(scope, input.userId, input.role))
+      .values({
+        [t.scopeField]: scope.id,
+        companyId: scope.companyId,
+        userId: input.userId,
+        role: input.role,
+      })
       .onConflictDoNothing()
       .returning({ userId: t.table.userId });
-    if (inserted.length === 0) throw conflict(t.alreadyMember);
-    await recordMemberActivity(tx, actor, t, scope, 'added', { user_id: input.userId, role: input.role });
-    return getMember(tx, t, scope, input.userId);
+    if (inserted.length === 0) throw conflict(`The user is already a member of this ${t.kind}`);
+    return memberChanged<Role, Member>(tx, actor, t, scope, 'added', input);
   });
 }
 
 export async function updateMember<Role extends string, Member>(
   db: DbOrTx,
   actor: Actor,
-  t: MembershipTable<Role, Member>,
+  t: MembershipTable,
   scope: MembershipScope,
   input: { userId: number; role: Role },
 ): Promise<Member> {
@@ -152,16 +169,15 @@ export async function updateMember<Role extends string, Member>(
       .set({ role: input.role })
       .where(oneMember(t, scope.id, input.userId))
       .returning({ userId: t.table.userId });
-    if (updated.length === 0) throw notFound(t.notFoundLabel);
-    await recordMemberActivity(tx, actor, t, scope, 'updated', { user_id: input.userId, role: input.role });
-    return getMember(tx, t, scope, input.userId);
+    if (updated.length === 0) throw notFound(notFoundLabel(t));
+    return memberChanged<Role, Member>(tx, actor, t, scope, 'updated', input);
   });
 }
 
-export async function removeMember<Role extends string, Member>(
+export async function removeMember(
   db: DbOrTx,
   actor: Actor,
-  t: MembershipTable<Role, Member>,
+  t: MembershipTable,
   scope: MembershipScope,
   userId: number,
 ) {
@@ -170,27 +186,32 @@ export async function removeMember<Role extends string, Member>(
       .delete(t.table)
       .where(oneMember(t, scope.id, userId))
       .returning({ userId: t.table.userId });
-    if (removed.length === 0) throw notFound(t.notFoundLabel);
+    if (removed.length === 0) throw notFound(notFoundLabel(t));
     await recordMemberActivity(tx, actor, t, scope, 'removed', { user_id: userId });
-    await t.afterRemove?.(tx, actor, scope, userId);
+    // Conversations they can no longer work go back to the team, each with a line in its thread.
+    await handBackAssignments(tx, actor, {
+      companyId: scope.companyId,
+      userId,
+      reason: `removed from the ${t.kind}`,
+    });
   });
 }
 
 /** The four operations bound to one membership table, for a module to export under its own names. */
 export function membershipService<Role extends string, Member, Scope extends MembershipScope>(
-  t: MembershipTable<Role, Member>,
+  t: MembershipTable,
 ) {
   return {
     list: (db: DbOrTx, scope: Scope, paging: Paging): Promise<Page<Member>> =>
-      listMembers(db, t, scope, paging),
+      listMembers<Role, Member>(db, t, scope, paging),
     add: (db: DbOrTx, actor: Actor, scope: Scope, input: { userId: number; role: Role }): Promise<Member> =>
-      addMember(db, actor, t, scope, input),
+      addMember<Role, Member>(db, actor, t, scope, input),
     update: (
       db: DbOrTx,
       actor: Actor,
       scope: Scope,
       input: { userId: number; role: Role },
-    ): Promise<Member> => updateMember(db, actor, t, scope, input),
+    ): Promise<Member> => updateMember<Role, Member>(db, actor, t, scope, input),
     remove: (db: DbOrTx, actor: Actor, scope: Scope, userId: number): Promise<void> =>
       removeMember(db, actor, t, scope, userId),
   };
