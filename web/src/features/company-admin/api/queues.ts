@@ -1,6 +1,6 @@
-import type { CreateQueueBody, Queue, UpdateQueueBody } from '@inbox/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import type { Queue } from '@inbox/contract';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useQueueWrites } from '@/components/admin/queue-writes';
 import { api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
@@ -20,37 +20,8 @@ function useQueuesChanged(cid: number, appId: number) {
   };
 }
 
-export function useCreateQueue(cid: number, appId: number) {
+/** Create, change and delete the queues of one app. */
+export function useAppQueueWrites(cid: number, appId: number) {
   const changed = useQueuesChanged(cid, appId);
-  return useMutation({
-    mutationFn: (body: CreateQueueBody) => api.post<Queue>('/queues', body),
-    onSuccess: (q) => {
-      changed();
-      toast.success(`Queue "${q.queue_name}" created`);
-    },
-  });
-}
-
-export function useUpdateQueue(cid: number, appId: number) {
-  const changed = useQueuesChanged(cid, appId);
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateQueueBody }) =>
-      api.put<Queue>('/queues', body, { query: { id } }),
-    onSuccess: () => {
-      changed();
-      toast.success('Queue saved');
-    },
-  });
-}
-
-export function useDeleteQueue(cid: number, appId: number) {
-  const changed = useQueuesChanged(cid, appId);
-  return useMutation({
-    mutationFn: (q: Pick<Queue, 'queue_id' | 'queue_name'>) =>
-      api.delete('/queues', { query: { id: q.queue_id } }),
-    onSuccess: (_, q) => {
-      changed();
-      toast.success(`Queue "${q.queue_name}" deleted`);
-    },
-  });
+  return useQueueWrites('/queues', () => changed());
 }

@@ -1,21 +1,22 @@
 import type { Queue } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { QueueDialog } from '@/components/admin/queue-dialog';
 import { QueuesCard } from '@/components/admin/queues-card';
-import { queuesQuery, useDeleteQueue } from '../api/queues';
-import { QueueFormDialog } from './queue-form-dialog';
+import { queuesQuery, useAppQueueWrites } from '../api/queues';
 import { QueueMembersDialog } from './queue-members-dialog';
 
 /** The queues of an app on its company admin page, each with its members. */
 export function AppQueuesCard({ companyId, appId }: { companyId: number; appId: number }) {
   const [membersOf, setMembersOf] = useState<Queue | null>(null);
+  const writes = useAppQueueWrites(companyId, appId);
   return (
     <>
       <QueuesCard
         description="Teams inside this app. Conversations arrive in a queue and its members answer them."
         queues={useQuery(queuesQuery(companyId, appId))}
-        remove={useDeleteQueue(companyId, appId)}
-        dialog={(slot) => <QueueFormDialog companyId={companyId} appId={appId} {...slot} />}
+        remove={writes.remove}
+        dialog={(slot) => <QueueDialog appId={appId} writes={writes} {...slot} />}
         onMembers={setMembersOf}
       />
       <QueueMembersDialog

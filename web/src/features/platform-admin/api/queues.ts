@@ -1,6 +1,6 @@
-import type { CreateQueueBody, Queue, UpdateQueueBody } from '@inbox/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import type { Queue } from '@inbox/contract';
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useQueueWrites } from '@/components/admin/queue-writes';
 import { api } from '@/lib/api-client';
 import { PAGE, platformKeys } from './keys';
 
@@ -25,37 +25,5 @@ function useQueuesChanged() {
   };
 }
 
-export function useCreateAdminQueue() {
-  const changed = useQueuesChanged();
-  return useMutation({
-    mutationFn: (body: CreateQueueBody) => api.post<Queue>('/admin/queues', body),
-    onSuccess: (q) => {
-      changed(q.app_id);
-      toast.success(`Queue "${q.queue_name}" created`);
-    },
-  });
-}
-
-export function useUpdateAdminQueue() {
-  const changed = useQueuesChanged();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateQueueBody }) =>
-      api.put<Queue>('/admin/queues', body, { query: { id } }),
-    onSuccess: (q) => {
-      changed(q.app_id);
-      toast.success('Queue saved');
-    },
-  });
-}
-
-export function useDeleteAdminQueue() {
-  const changed = useQueuesChanged();
-  return useMutation({
-    mutationFn: (q: Pick<Queue, 'queue_id' | 'queue_name' | 'app_id'>) =>
-      api.delete('/admin/queues', { query: { id: q.queue_id } }),
-    onSuccess: (_, q) => {
-      changed(q.app_id);
-      toast.success(`Queue "${q.queue_name}" deleted`);
-    },
-  });
-}
+/** Create, change and delete any company's queues. */
+export const useAdminQueueWrites = () => useQueueWrites('/admin/queues', useQueuesChanged());

@@ -8,7 +8,7 @@ import { adminQueuesQuery } from '../api/queues';
 import { CompanyFilter, ListTab } from './list-tab';
 import { useAppNames } from './lookups';
 import { AppPicker } from './pickers';
-import { QueueDialog } from './queue-dialog';
+import { AdminQueueDialog } from './queue-dialog';
 
 export function QueuesTab() {
   const [company, setCompany] = useState({ id: '', name: '' });
@@ -46,7 +46,7 @@ export function QueuesTab() {
         </>
       }
       createLabel="Create queue"
-      createDialog={(open, onOpenChange) => <QueueDialog open={open} onOpenChange={onOpenChange} />}
+      createDialog={(open, onOpenChange) => <AdminQueueDialog open={open} onOpenChange={onOpenChange} />}
       list={queues}
       loadingLabel="Loading queues"
       empty={{
