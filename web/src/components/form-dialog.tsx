@@ -1,4 +1,4 @@
-import type { FormEventHandler, ReactNode } from 'react';
+import type { ComponentType, FormEventHandler, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -26,6 +26,27 @@ export function FormDialog({
       <DialogContent className={className}>{open && children}</DialogContent>
     </Dialog>
   );
+}
+
+/** What a form dialog's page holds: whether it is open, and how to close it. */
+export interface DialogSlot {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * A `FormDialog` around a form body: the dialog takes the body's props but `onDone`, plus `open` and
+ * `onOpenChange`, and the body calls `onDone` to close it (after a save, or on Cancel).
+ */
+export function formDialog<P extends { onDone: () => void }>(Body: ComponentType<P>, className?: string) {
+  return function BodyInDialog({ open, onOpenChange, ...rest }: Omit<P, 'onDone'> & DialogSlot) {
+    const props = { ...rest, onDone: () => onOpenChange(false) } as unknown as P;
+    return (
+      <FormDialog open={open} onOpenChange={onOpenChange} className={className}>
+        <Body {...props} />
+      </FormDialog>
+    );
+  };
 }
 
 /** A dialog's header (title and description), its body, and its footer of buttons. */

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { DialogForm, FormDialog } from '@/components/form-dialog';
+import { DialogForm, formDialog } from '@/components/form-dialog';
 import { showServerError } from '@/components/server-errors';
 import {
   QUEUE_FIELDS,
@@ -28,13 +28,7 @@ interface QueueDialogProps extends QueueDialogSlot {
 }
 
 /** Create or edit a queue, in both admins (the company admin's app page, the platform admin's lists). */
-export function QueueDialog({ open, onOpenChange, ...rest }: QueueDialogProps) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange}>
-      <QueueFormBody {...rest} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const QueueDialog = formDialog(QueueFormBody);
 
 function QueueFormBody({
   writes: { create, update },
@@ -42,7 +36,7 @@ function QueueFormBody({
   queue,
   chooseApp,
   onDone,
-}: Omit<QueueDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
+}: QueueDialogProps & { onDone: () => void }) {
   const fixedApp = appId ?? queue?.app_id;
   const form = useForm({
     resolver: zodResolver(QueueDialogForm),

@@ -3,7 +3,7 @@ import { COMPANY_ROLES, MIN_PASSWORD_LENGTH } from '@inbox/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { NEW_USER_FIELDS, NewUserFieldset, NewUserForm } from '@/components/admin/user-fields';
-import { DialogForm, FormDialog } from '@/components/form-dialog';
+import { DialogForm, formDialog } from '@/components/form-dialog';
 import { Field } from '@/components/form-fields';
 import { roleLabel } from '@/components/role-select';
 import { showServerError } from '@/components/server-errors';
@@ -13,19 +13,7 @@ import { useAddCompanyUser } from '../api/users';
 
 const AddUserForm = NewUserForm.extend({ company_role: z.enum(COMPANY_ROLES) });
 
-interface AddUserDialogProps {
-  companyId: number;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}
-
-export function AddUserDialog({ companyId, open, onOpenChange }: AddUserDialogProps) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange}>
-      <AddUserBody companyId={companyId} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const AddUserDialog = formDialog(AddUserBody);
 
 function AddUserBody({ companyId, onDone }: { companyId: number; onDone: () => void }) {
   const add = useAddCompanyUser(companyId);

@@ -1,6 +1,6 @@
 import type { ApiKey, CreatedApiKey } from '@inbox/contract';
 import { useForm } from 'react-hook-form';
-import { DialogForm, FormDialog } from '@/components/form-dialog';
+import { DialogForm, formDialog } from '@/components/form-dialog';
 import { showServerError } from '@/components/server-errors';
 import { TextField } from '@/components/ui/text-field';
 import { parseServerTime } from '@/lib/format';
@@ -16,8 +16,6 @@ interface Props {
   companyId: number;
   /** Given: rename it or change its expiry; otherwise create one. */
   apiKey?: ApiKey;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   onCreated: (key: CreatedApiKey) => void;
 }
 
@@ -31,20 +29,9 @@ const dayOf = (ts: string | null) => {
 /** A key chosen to expire on a day works until that day ends, in the admin's own time. */
 const endOfDay = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
 
-export function ApiKeyDialog({ open, onOpenChange, ...rest }: Props) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange}>
-      <ApiKeyForm {...rest} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const ApiKeyDialog = formDialog(ApiKeyForm);
 
-function ApiKeyForm({
-  companyId,
-  apiKey: k,
-  onCreated,
-  onDone,
-}: Omit<Props, 'open' | 'onOpenChange'> & { onDone: () => void }) {
+function ApiKeyForm({ companyId, apiKey: k, onCreated, onDone }: Props & { onDone: () => void }) {
   const create = useCreateApiKey(companyId);
   const update = useUpdateApiKey(companyId);
   const form = useForm<Values>({

@@ -2,31 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { App } from '@inbox/contract';
 import { useForm } from 'react-hook-form';
 import { APP_FIELDS, AppFieldset, AppForm, appDefaults } from '@/components/admin/app-fields';
-import { DialogForm, FormDialog } from '@/components/form-dialog';
+import { DialogForm, formDialog } from '@/components/form-dialog';
 import { showServerError } from '@/components/server-errors';
 import { useCreateApp, useUpdateApp } from '../api/apps';
 
 interface AppFormDialogProps {
   companyId: number;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   /** Given: edit this app; otherwise create one. */
   app?: App;
 }
 
-export function AppFormDialog({ open, onOpenChange, ...rest }: AppFormDialogProps) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange}>
-      <AppFormBody {...rest} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const AppFormDialog = formDialog(AppFormBody);
 
-function AppFormBody({
-  companyId,
-  app,
-  onDone,
-}: Omit<AppFormDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
+function AppFormBody({ companyId, app, onDone }: AppFormDialogProps & { onDone: () => void }) {
   const create = useCreateApp(companyId);
   const update = useUpdateApp(companyId);
   const form = useForm({ resolver: zodResolver(AppForm), defaultValues: appDefaults(app) });

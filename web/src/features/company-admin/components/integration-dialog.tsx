@@ -7,7 +7,7 @@ import {
 } from '@inbox/contract';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { DialogForm, FormDialog } from '@/components/form-dialog';
+import { DialogForm, formDialog } from '@/components/form-dialog';
 import { Field } from '@/components/form-fields';
 import { NativeSelect } from '@/components/ui/input';
 import { TextField } from '@/components/ui/text-field';
@@ -74,19 +74,11 @@ interface Props {
   companyId: number;
   appId: number;
   integration?: Integration;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   /** A new webhook's signing secret, to show once. */
   onSecret: (secret: string) => void;
 }
 
-export function IntegrationDialog({ open, onOpenChange, ...rest }: Props) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange} className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-      <IntegrationForm {...rest} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const IntegrationDialog = formDialog(IntegrationForm, 'max-h-[90vh] overflow-y-auto sm:max-w-lg');
 
 function IntegrationForm({
   companyId,
@@ -94,7 +86,7 @@ function IntegrationForm({
   integration: i,
   onDone,
   onSecret,
-}: Omit<Props, 'open' | 'onOpenChange'> & { onDone: () => void }) {
+}: Props & { onDone: () => void }) {
   const create = useCreateIntegration(companyId, appId);
   const update = useUpdateIntegration(companyId, appId);
   const [type, setType] = useState<IntegrationType>(i?.type ?? 'webhook');

@@ -6,7 +6,7 @@ import {
   type Queue,
 } from '@inbox/contract';
 import { useForm, useWatch } from 'react-hook-form';
-import { DialogForm, FormDialog } from '@/components/form-dialog';
+import { DialogForm, formDialog } from '@/components/form-dialog';
 import { Field, SwitchField, TextAreaField } from '@/components/form-fields';
 import { showServerError } from '@/components/server-errors';
 import { NativeSelect } from '@/components/ui/input';
@@ -33,25 +33,11 @@ interface Props {
   queues: Queue[];
   /** Given: edit it; otherwise create one. */
   responder?: AutoResponder;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }
 
-export function ResponderDialog({ open, onOpenChange, ...rest }: Props) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange} className="sm:max-w-lg">
-      <ResponderForm {...rest} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const ResponderDialog = formDialog(ResponderForm, 'sm:max-w-lg');
 
-function ResponderForm({
-  companyId,
-  appId,
-  queues,
-  responder: r,
-  onDone,
-}: Omit<Props, 'open' | 'onOpenChange'> & { onDone: () => void }) {
+function ResponderForm({ companyId, appId, queues, responder: r, onDone }: Props & { onDone: () => void }) {
   const create = useCreateResponder(companyId, appId);
   const update = useUpdateResponder(companyId, appId);
   const form = useForm<Values>({

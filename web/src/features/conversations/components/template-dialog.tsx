@@ -4,7 +4,7 @@ import { FileTextIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import { DialogForm, FormDialog } from '@/components/form-dialog';
+import { DialogForm, formDialog } from '@/components/form-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
@@ -19,8 +19,6 @@ const keyOf = (t: WhatsAppTemplate) => `${t.name}:${t.language}`;
 interface TemplateDialogProps {
   cid: number;
   conversationId: number;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   newClientId: () => string;
 }
 
@@ -28,20 +26,14 @@ interface TemplateDialogProps {
  * WhatsApp's way back to a customer after 24 hours: one of the number's templates approved by Meta, with
  * its values filled in and the text the customer will receive shown before it goes.
  */
-export function TemplateDialog({ open, onOpenChange, ...props }: TemplateDialogProps) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange} className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
-      <TemplateForm {...props} onClose={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const TemplateDialog = formDialog(TemplateForm, 'max-h-[90vh] overflow-y-auto sm:max-w-xl');
 
 function TemplateForm({
   cid,
   conversationId,
   newClientId,
-  onClose,
-}: Omit<TemplateDialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
+  onDone,
+}: TemplateDialogProps & { onDone: () => void }) {
   const templates = useQuery({
     queryKey: [...inboxKeys.thread(cid, conversationId), 'whatsapp-templates'],
     queryFn: () =>
@@ -71,7 +63,7 @@ function TemplateForm({
       pendingLabel="Sending..."
       pending={send.isPending}
       submitDisabled={!template || missing}
-      onCancel={onClose}
+      onCancel={onDone}
       onSubmit={(e) => {
         e.preventDefault();
         if (!template || missing) return;
@@ -87,7 +79,7 @@ function TemplateForm({
               parameters: values.map((v) => v.trim()),
             },
           },
-          { onSuccess: onClose },
+          { onSuccess: onDone },
         );
       }}
     >

@@ -3,7 +3,7 @@ import { CONVERSATION_MESSAGES, type Conversation } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { DialogForm, FormDialog } from '@/components/form-dialog';
+import { DialogForm, formDialog } from '@/components/form-dialog';
 import { Field, PickerField, TextAreaField } from '@/components/form-fields';
 import { showServerError } from '@/components/server-errors';
 import { NativeSelect } from '@/components/ui/input';
@@ -34,23 +34,11 @@ export const TransferForm = z
 interface TransferDialogProps {
   cid: number;
   conversation: Conversation;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }
 
-export function TransferDialog({ open, onOpenChange, ...rest }: TransferDialogProps) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange}>
-      <TransferBody {...rest} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const TransferDialog = formDialog(TransferBody);
 
-function TransferBody({
-  cid,
-  conversation: c,
-  onDone,
-}: Omit<TransferDialogProps, 'open' | 'onOpenChange'> & { onDone: () => void }) {
+function TransferBody({ cid, conversation: c, onDone }: TransferDialogProps & { onDone: () => void }) {
   const queues = useQuery(inboxQueuesQuery(cid, c.app_id));
   const transfer = useTransfer(cid);
   const form = useForm({

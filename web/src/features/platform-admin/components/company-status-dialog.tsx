@@ -1,24 +1,12 @@
 import type { Company } from '@inbox/contract';
 import { useState } from 'react';
-import { DialogForm, FormDialog } from '@/components/form-dialog';
+import { DialogForm, formDialog } from '@/components/form-dialog';
 import { TextAreaField } from '@/components/form-fields';
 import { toastError } from '@/components/server-errors';
 import { useSetCompanyStatus } from '../api/companies';
 
-interface Props {
-  company: Company;
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-}
-
 /** Suspending or reactivating a company always carries a reason, kept with the company and in activities. */
-export function CompanyStatusDialog({ company, open, onOpenChange }: Props) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange}>
-      <StatusForm company={company} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const CompanyStatusDialog = formDialog(StatusForm);
 
 function StatusForm({ company, onDone }: { company: Company; onDone: () => void }) {
   const setStatus = useSetCompanyStatus();

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { APP_FIELDS, AppFieldset, AppForm, appDefaults } from '@/components/admin/app-fields';
-import { DialogForm, FormDialog } from '@/components/form-dialog';
+import { DialogForm, formDialog } from '@/components/form-dialog';
 import { PickerField } from '@/components/form-fields';
 import { showServerError } from '@/components/server-errors';
 import { useCreateAdminApp } from '../api/apps';
@@ -10,26 +10,14 @@ import { CompanyPicker } from './pickers';
 
 const CreateAppSchema = AppForm.extend({ company_id: z.string().min(1, 'Choose a company') });
 
-interface CreateAppDialogProps {
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-  /** Given: the app is created in this company and no company is asked for. */
-  company?: { company_id: number; company_name: string };
-}
-
-export function CreateAppDialog({ open, onOpenChange, company }: CreateAppDialogProps) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange}>
-      <CreateAppForm company={company} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const CreateAppDialog = formDialog(CreateAppForm);
 
 function CreateAppForm({
   company,
   onDone,
 }: {
-  company?: CreateAppDialogProps['company'];
+  /** Given: the app is created in this company and no company is asked for. */
+  company?: { company_id: number; company_name: string };
   onDone: () => void;
 }) {
   const create = useCreateAdminApp();

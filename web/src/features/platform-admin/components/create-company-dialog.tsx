@@ -2,23 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { COMPANY_FIELDS, CompanyFieldset, CompanyForm } from '@/components/admin/company-fields';
-import { DialogForm, FormDialog } from '@/components/form-dialog';
+import { DialogForm, formDialog } from '@/components/form-dialog';
 import { showServerError } from '@/components/server-errors';
 import { useCreateCompany } from '../api/companies';
 
-export function CreateCompanyDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-}) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange}>
-      <CreateCompanyForm onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const CreateCompanyDialog = formDialog(CreateCompanyForm);
 
 function CreateCompanyForm({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();

@@ -2,24 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { NEW_USER_FIELDS, NewUserFieldset, NewUserForm } from '@/components/admin/user-fields';
-import { DialogForm, FormDialog } from '@/components/form-dialog';
+import { DialogForm, formDialog } from '@/components/form-dialog';
 import { showServerError } from '@/components/server-errors';
 import { passwordIfGiven } from '@/lib/password-field';
 import { useCreateUser } from '../api/users';
 
-export function CreateUserDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-}) {
-  return (
-    <FormDialog open={open} onOpenChange={onOpenChange}>
-      <CreateUserForm onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  );
-}
+export const CreateUserDialog = formDialog(CreateUserForm);
 
 function CreateUserForm({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
