@@ -34,3 +34,16 @@ function actorDetails(actor: Exclude<Actor, { type: 'user' }>) {
   if (actor.type === 'api_key') return { type: 'api_key', id: actor.apiKeyId, name: actor.name };
   return { type: 'system', name: actor.name };
 }
+
+/** The usual record: `{entity}.{verb}` (`queue.updated`) on one entity of a company, by its id. */
+export function recordChange(
+  db: DbOrTx,
+  actor: Actor | null,
+  companyId: number | null,
+  action: `${string}.${string}`,
+  entityId: number | string,
+  details?: Record<string, unknown>,
+) {
+  const entityType = action.slice(0, action.indexOf('.'));
+  return recordActivity(db, actor, { companyId, action, entityType, entityId, details });
+}

@@ -19,7 +19,7 @@ import { conflict, invalidField, notFound } from '../../http/app-error.ts';
 import { requireCompanyAdmin } from '../access/app-roles.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { isSqlInt } from '../access/conversation-visibility.ts';
-import { recordActivity } from '../activities/service.ts';
+import { recordChange } from '../activities/service.ts';
 
 /**
  * API keys (contract section 9), the company admin's. A key is `sik_` and 32 random bytes; only its SHA-256 is
@@ -109,12 +109,10 @@ export async function createApiKey(ctx: CompanyCtx, body: CreateApiKeyBody): Pro
         expiresAt: body.expires_ts ? new Date(body.expires_ts) : null,
       })
       .returning();
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'api_key.created',
-      entityType: 'api_key',
-      entityId: row!.id,
-      details: { name: body.name, prefix: row!.prefix, expires_ts: body.expires_ts ?? null },
+    await recordChange(tx, ctx.actor, ctx.companyId, 'api_key.created', row!.id, {
+      name: body.name,
+      prefix: row!.prefix,
+      expires_ts: body.expires_ts ?? null,
     });
     return { ...toApiKey(row!, []), key };
   });
@@ -133,12 +131,9 @@ export async function updateApiKey(ctx: CompanyCtx, id: number, body: UpdateApiK
       .set({ ...changes, updatedAt: new Date() })
       .where(and(eq(apiKeys.id, before.id), eq(apiKeys.companyId, ctx.companyId)))
       .returning();
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'api_key.updated',
-      entityType: 'api_key',
-      entityId: id,
-      details: { name: row!.name, changed: Object.keys(body).filter((k) => k in body) },
+    await recordChange(tx, ctx.actor, ctx.companyId, 'api_key.updated', id, {
+      name: row!.name,
+      changed: Object.keys(body).filter((k) => k in body),
     });
     return toApiKey(row!, await grantsOf(tx, ctx.companyId, [id]));
   });
@@ -150,12 +145,9 @@ export async function deleteApiKey(ctx: CompanyCtx, id: number) {
   const key = await requireKey(ctx, id);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(apiKeys).where(and(eq(apiKeys.id, key.id), eq(apiKeys.companyId, ctx.companyId)));
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'api_key.deleted',
-      entityType: 'api_key',
-      entityId: id,
-      details: { name: key.name, prefix: key.prefix },
+    await recordChange(tx, ctx.actor, ctx.companyId, 'api_key.deleted', id, {
+      name: key.name,
+      prefix: key.prefix,
     });
   });
 }
@@ -217,12 +209,10 @@ export async function grantPermission(ctx: CompanyCtx, body: GrantBody) {
       .onConflictDoNothing()
       .returning();
     if (!row) throw conflict('This key already has that permission on this integration');
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'api_key.permission_granted',
-      entityType: 'api_key',
-      entityId: key.id,
-      details: { name: key.name, integration: integration.name, permission: body.permission_id },
+    await recordChange(tx, ctx.actor, ctx.companyId, 'api_key.permission_granted', key.id, {
+      name: key.name,
+      integration: integration.name,
+      permission: body.permission_id,
     });
     return { permission_id: row.id, integration_id: row.integrationId, permission: row.permission };
   });
@@ -238,12 +228,9 @@ export async function revokePermission(ctx: CompanyCtx, permissionId: number) {
           .returning()
       : [];
     if (!row) throw notFound('Permission');
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'api_key.permission_revoked',
-      entityType: 'api_key',
-      entityId: row.apiKeyId,
-      details: { integration_id: row.integrationId, permission: row.permission },
+    await recordChange(tx, ctx.actor, ctx.companyId, 'api_key.permission_revoked', row.apiKeyId, {
+      integration_id: row.integrationId,
+      permission: row.permission,
     });
   });
 }

@@ -6,7 +6,7 @@ import { contains, countOf, type Page, pageOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
 import { requireAppRole, visibleApps } from '../access/app-roles.ts';
 import { type Actor, type CompanyCtx, type CompanyScope, inTx, type PlatformCtx } from '../access/context.ts';
-import { recordActivity } from '../activities/service.ts';
+import { recordChange } from '../activities/service.ts';
 import { type AttachmentStorage, removeFiles } from '../attachments/storage.ts';
 import { recordDeletions } from '../conversations/delete.ts';
 import { eventActorOf } from '../events/record.ts';
@@ -151,13 +151,7 @@ export async function createApp(
       .insert(apps)
       .values({ companyId, name: input.app_name, description: input.description, isActive: input.is_active })
       .returning({ id: apps.id });
-    await recordActivity(tx, actor, {
-      companyId,
-      action: 'app.created',
-      entityType: 'app',
-      entityId: row!.id,
-      details: { app_name: input.app_name },
-    });
+    await recordChange(tx, actor, companyId, 'app.created', row!.id, { app_name: input.app_name });
     return getApp(inTx(scope, tx), row!.id, role);
   });
 }
@@ -179,13 +173,7 @@ export async function updateApp(
         updatedAt: new Date(),
       })
       .where(and(eq(apps.id, app.id), eq(apps.companyId, scope.companyId)));
-    await recordActivity(tx, actor, {
-      companyId: scope.companyId,
-      action: 'app.updated',
-      entityType: 'app',
-      entityId: app.id,
-      details: { ...input },
-    });
+    await recordChange(tx, actor, scope.companyId, 'app.updated', app.id, { ...input });
     return getApp(inTx(scope, tx), app.id, role);
   });
 }
@@ -207,13 +195,7 @@ export async function deleteApp(scope: CompanyScope, storage: AttachmentStorage,
     await tx.delete(apps).where(and(eq(apps.id, app.id), eq(apps.companyId, companyId)));
     // Its facts went with it; the days they were on are counted again without them.
     await refreshDays(tx, companyId, reported);
-    await recordActivity(tx, actor, {
-      companyId,
-      action: 'app.deleted',
-      entityType: 'app',
-      entityId: app.id,
-      details: { app_name: app.name },
-    });
+    await recordChange(tx, actor, companyId, 'app.deleted', app.id, { app_name: app.name });
     return files.map((f) => f.key);
   });
   return removeFiles(storage, keys);

@@ -44,14 +44,16 @@ export const toAttachment = (row: StoredAttachmentRow): Attachment => ({
  * Judges the bytes, writes them to storage under a generated key, then records the row; a failed insert
  * removes the file again. Not yet linked to a message.
  */
-export async function storeAttachment(opts: {
+interface StoreOptions {
   db: DbOrTx;
   storage: AttachmentStorage;
   companyId: number;
   conversationId: number;
   filename: string | undefined;
   data: Buffer;
-}) {
+}
+
+export async function storeAttachment(opts: StoreOptions) {
   const { db, storage, data } = opts;
   if (data.length > MAX_ATTACHMENT_BYTES) throw tooLarge();
   const originalFilename = cleanFilename(opts.filename);
@@ -76,6 +78,23 @@ export async function storeAttachment(opts: {
     await storage.delete(storageKey).catch(() => {});
     throw err;
   }
+}
+
+/**
+ * An upload not sent yet (an agent's or a customer's): stored and claimed by its uploader in one
+ * transaction, so only that uploader may send it, and a failed claim leaves no file behind.
+ */
+export async function storeUpload(
+  db: DbOrTx,
+  opts: Omit<StoreOptions, 'db'>,
+  claim: (tx: DbOrTx, attachmentId: number) => Promise<unknown>,
+): Promise<Attachment> {
+  const row = await db.transaction(async (tx) => {
+    const stored = await storeAttachment({ ...opts, db: tx });
+    await claim(tx, stored.id);
+    return stored;
+  });
+  return toAttachment(row);
 }
 
 /** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */

@@ -4,7 +4,7 @@ import { users } from '../../db/schema/index.ts';
 import { invalidField } from '../../http/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthUser, Ctx } from '../access/context.ts';
-import { recordActivity } from '../activities/service.ts';
+import { recordChange } from '../activities/service.ts';
 import { revokeUserSessions } from './sessions.ts';
 
 /**
@@ -34,13 +34,7 @@ export async function updateMe({ ctx, input }: { ctx: Ctx; input: UpdateMeBody }
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(users.id, me.id));
     if (changes.passwordHash) await revokeUserSessions(tx, me.id, ctx.actor.sessionId);
-    await recordActivity(tx, ctx.actor, {
-      companyId: null,
-      action: 'user.updated',
-      entityType: 'user',
-      entityId: me.id,
-      details: { fields },
-    });
+    await recordChange(tx, ctx.actor, null, 'user.updated', me.id, { fields });
   });
   return { ...me, name: changes.name ?? me.name };
 }

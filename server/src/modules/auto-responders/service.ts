@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { autoResponders, queues } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../access/context.ts';
-import { recordActivity } from '../activities/service.ts';
+import { recordChange } from '../activities/service.ts';
 import { appInReach } from '../apps/service.ts';
 
 type Row = typeof autoResponders.$inferSelect;
@@ -87,12 +87,10 @@ export async function createResponder(ctx: CompanyCtx, input: CreateAutoResponde
         isActive: input.is_active ?? true,
       })
       .returning();
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'auto_responder.created',
-      entityType: 'auto_responder',
-      entityId: row!.id,
-      details: { name: input.name, app_id: app.id, trigger: input.trigger },
+    await recordChange(tx, ctx.actor, ctx.companyId, 'auto_responder.created', row!.id, {
+      name: input.name,
+      app_id: app.id,
+      trigger: input.trigger,
     });
     return toResponder(row!);
   });
@@ -123,12 +121,9 @@ export async function updateResponder(ctx: CompanyCtx, id: number, input: Update
       })
       .where(and(eq(autoResponders.id, id), eq(autoResponders.companyId, ctx.companyId)))
       .returning();
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'auto_responder.updated',
-      entityType: 'auto_responder',
-      entityId: id,
-      details: { name: row!.name, fields: Object.keys(input) },
+    await recordChange(tx, ctx.actor, ctx.companyId, 'auto_responder.updated', id, {
+      name: row!.name,
+      fields: Object.keys(input),
     });
     return toResponder(row!);
   });
@@ -141,12 +136,9 @@ export async function deleteResponder(ctx: CompanyCtx, id: number) {
     await tx
       .delete(autoResponders)
       .where(and(eq(autoResponders.id, id), eq(autoResponders.companyId, ctx.companyId)));
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'auto_responder.deleted',
-      entityType: 'auto_responder',
-      entityId: id,
-      details: { name: current.name, app_id: current.appId },
+    await recordChange(tx, ctx.actor, ctx.companyId, 'auto_responder.deleted', id, {
+      name: current.name,
+      app_id: current.appId,
     });
   });
 }

@@ -1,7 +1,7 @@
 import { PLAN_IDS, PLANS, type Plan, type PlanId } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { CompanyCtx } from '../access/context.ts';
-import { recordActivity } from '../activities/service.ts';
+import { recordChange } from '../activities/service.ts';
 
 export const listPlans = (): Plan[] =>
   PLAN_IDS.map((id) => ({
@@ -21,12 +21,9 @@ export async function changePlan(ctx: CompanyCtx, plan: PlanId) {
       sql`update companies set plan_id = ${plan}, updated_at = now() where id = ${ctx.companyId}`,
     );
     if (before.rows[0]?.plan_id === plan) return;
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'company.plan_changed',
-      entityType: 'company',
-      entityId: ctx.companyId,
-      details: { from: before.rows[0]?.plan_id, to: plan },
+    await recordChange(tx, ctx.actor, ctx.companyId, 'company.plan_changed', ctx.companyId, {
+      from: before.rows[0]?.plan_id,
+      to: plan,
     });
   });
 }

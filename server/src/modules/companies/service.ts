@@ -11,7 +11,7 @@ import { apps, attachments, companies, companyMembers } from '../../db/schema/in
 import { contains, countOf, type Page, pageOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
 import { type Actor, type CompanyScope, inTx, type PlatformCtx, scopeOf } from '../access/context.ts';
-import { recordActivity } from '../activities/service.ts';
+import { recordChange } from '../activities/service.ts';
 import { type AttachmentStorage, removeFiles } from '../attachments/storage.ts';
 
 const companyColumns = {
@@ -89,12 +89,9 @@ export async function createCompany(ctx: PlatformCtx, input: CreateCompanyBody):
       .insert(companies)
       .values({ name: input.company_name, timezone: input.timezone })
       .returning({ id: companies.id });
-    await recordActivity(tx, ctx.actor, {
-      companyId: row!.id,
-      action: 'company.created',
-      entityType: 'company',
-      entityId: row!.id,
-      details: { company_name: input.company_name, timezone: input.timezone },
+    await recordChange(tx, ctx.actor, row!.id, 'company.created', row!.id, {
+      company_name: input.company_name,
+      timezone: input.timezone,
     });
     return getCompany(inTx(scopeOf(ctx, row!.id), tx));
   });
@@ -120,13 +117,7 @@ export async function updateCompany(
       .where(eq(companies.id, companyId))
       .returning({ id: companies.id });
     if (!row) throw notFound('Company');
-    await recordActivity(tx, actor, {
-      companyId,
-      action: 'company.updated',
-      entityType: 'company',
-      entityId: companyId,
-      details: { ...input },
-    });
+    await recordChange(tx, actor, companyId, 'company.updated', companyId, { ...input });
     return getCompany(inTx(scope, tx));
   });
 }
@@ -139,12 +130,9 @@ export async function setCompanyStatus(ctx: PlatformCtx, input: CompanyStatusBod
       .where(eq(companies.id, input.company_id))
       .returning({ id: companies.id });
     if (!row) throw notFound('Company');
-    await recordActivity(tx, ctx.actor, {
-      companyId: input.company_id,
-      action: 'company.status_changed',
-      entityType: 'company',
-      entityId: input.company_id,
-      details: { status: input.status, reason: input.reason },
+    await recordChange(tx, ctx.actor, input.company_id, 'company.status_changed', input.company_id, {
+      status: input.status,
+      reason: input.reason,
     });
     return getCompany(inTx(scopeOf(ctx, input.company_id), tx));
   });
@@ -167,12 +155,9 @@ export async function deleteCompany(scope: CompanyScope, storage: AttachmentStor
       .returning({ id: companies.id, name: companies.name });
     if (!row) throw notFound('Company');
     // The company's own activities are gone with it, so this record names it in its details instead.
-    await recordActivity(tx, actor, {
-      companyId: null,
-      action: 'company.deleted',
-      entityType: 'company',
-      entityId: companyId,
-      details: { company_id: companyId, company_name: row.name },
+    await recordChange(tx, actor, null, 'company.deleted', companyId, {
+      company_id: companyId,
+      company_name: row.name,
     });
     return files.map((f) => f.key);
   });

@@ -4,7 +4,7 @@ import { attachments, consoleUploads } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { requireVisibleConversation } from '../access/conversation-visibility.ts';
-import { downloadColumns, fileDownload, storeAttachment, toAttachment } from '../attachments/service.ts';
+import { downloadColumns, fileDownload, storeUpload } from '../attachments/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 
 /** Stores an agent's upload for a conversation it can see; only that agent may then send it. */
@@ -17,19 +17,12 @@ export async function uploadConsoleAttachment(opts: {
 }): Promise<Attachment> {
   const { ctx } = opts;
   const conv = await requireVisibleConversation(ctx, ctx.db, opts.conversationId);
-  const row = await ctx.db.transaction(async (tx) => {
-    const stored = await storeAttachment({
-      db: tx,
-      storage: opts.storage,
-      companyId: ctx.companyId,
-      conversationId: conv.id,
-      filename: opts.filename,
-      data: opts.data,
-    });
-    await tx.insert(consoleUploads).values({ attachmentId: stored.id, userId: ctx.actor.user.id });
-    return stored;
-  });
-  return toAttachment(row);
+  const { storage, filename, data } = opts;
+  return storeUpload(
+    ctx.db,
+    { storage, companyId: ctx.companyId, conversationId: conv.id, filename, data },
+    (tx, id) => tx.insert(consoleUploads).values({ attachmentId: id, userId: ctx.actor.user.id }),
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { attachments, conversations } from '../../db/schema/index.ts';
 import { forbidden } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { lockVisible } from '../access/conversation-reach.ts';
-import { recordActivity } from '../activities/service.ts';
+import { recordChange } from '../activities/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { eventActorOf } from '../events/record.ts';
 import { canDeleteIn } from './views.ts';
@@ -42,12 +42,10 @@ export async function deleteConversation(ctx: CompanyCtx, storage: AttachmentSto
       .where(eq(attachments.conversationId, conv.id));
     await recordDeletions(tx, ctx.companyId, eq(conversations.id, conv.id), eventActorOf(ctx.actor));
     await tx.delete(conversations).where(eq(conversations.id, conv.id));
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'conversation.deleted',
-      entityType: 'conversation',
-      entityId: conv.id,
-      details: { number: conv.number, customer_id: conv.customerId, files: files.length },
+    await recordChange(tx, ctx.actor, ctx.companyId, 'conversation.deleted', conv.id, {
+      number: conv.number,
+      customer_id: conv.customerId,
+      files: files.length,
     });
     return files.map((f) => f.key);
   });

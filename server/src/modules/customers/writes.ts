@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { attachments, conversations, customerApps, customers } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import type { CallerCtx } from '../access/context.ts';
-import { recordActivity } from '../activities/service.ts';
+import { recordChange } from '../activities/service.ts';
 import { type AttachmentStorage, removeFiles } from '../attachments/storage.ts';
 import { recordDeletions } from '../conversations/delete.ts';
 import { eventActorOf, recordEvent } from '../events/record.ts';
@@ -90,12 +90,9 @@ export async function createCustomer(ctx: CallerCtx, r: CustomerReach, body: Cre
       actor: eventActorOf(ctx.actor),
       data: { app_ids: appIds },
     });
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'customer.created',
-      entityType: 'customer',
-      entityId: customerId,
-      details: { name: body.name, app_ids: appIds },
+    await recordChange(tx, ctx.actor, ctx.companyId, 'customer.created', customerId, {
+      name: body.name,
+      app_ids: appIds,
     });
     return customerId;
   });
@@ -136,13 +133,7 @@ export async function updateCustomer(
       actor: eventActorOf(ctx.actor),
       data: { fields: changed, app_ids: await linkedAppIds(tx, id) },
     });
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'customer.updated',
-      entityType: 'customer',
-      entityId: id,
-      details: { fields: changed },
-    });
+    await recordChange(tx, ctx.actor, ctx.companyId, 'customer.updated', id, { fields: changed });
   });
   return getCustomer(ctx.db, r, id);
 }
@@ -191,12 +182,9 @@ export async function eraseCustomer(
       actor: eventActorOf(ctx.actor),
       data: { app_ids: appIds },
     });
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'customer.deleted',
-      entityType: 'customer',
-      entityId: id,
-      details: { conversations: customer.conversations_count, files: files.length },
+    await recordChange(tx, ctx.actor, ctx.companyId, 'customer.deleted', id, {
+      conversations: customer.conversations_count,
+      files: files.length,
     });
     return files.map((f) => f.key);
   });

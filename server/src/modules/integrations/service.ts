@@ -13,7 +13,7 @@ import { integrations, queues } from '../../db/schema/index.ts';
 import { AppError, invalidField, notFound } from '../../http/app-error.ts';
 import { targetProblem } from '../../lib/outbound-http.ts';
 import type { CompanyCtx } from '../access/context.ts';
-import { recordActivity } from '../activities/service.ts';
+import { recordActivity, recordChange } from '../activities/service.ts';
 import { appInReach } from '../apps/service.ts';
 
 export type IntegrationRow = typeof integrations.$inferSelect;
@@ -159,12 +159,10 @@ export async function createIntegration(
         secrets,
       })
       .returning();
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'integration.created',
-      entityType: 'integration',
-      entityId: row!.id,
-      details: { name: input.name, type: input.type, app_id: app.id },
+    await recordChange(tx, ctx.actor, ctx.companyId, 'integration.created', row!.id, {
+      name: input.name,
+      type: input.type,
+      app_id: app.id,
     });
     return { ...toIntegration(row!), ...(shown ? { signing_secret: shown } : {}) };
   });
@@ -208,12 +206,10 @@ export async function deleteIntegration(ctx: CompanyCtx, id: number) {
     await tx
       .delete(integrations)
       .where(and(eq(integrations.id, id), eq(integrations.companyId, ctx.companyId)));
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'integration.deleted',
-      entityType: 'integration',
-      entityId: id,
-      details: { name: current.name, type: current.type, app_id: current.appId },
+    await recordChange(tx, ctx.actor, ctx.companyId, 'integration.deleted', id, {
+      name: current.name,
+      type: current.type,
+      app_id: current.appId,
     });
   });
 }

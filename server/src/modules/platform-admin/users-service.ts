@@ -22,7 +22,7 @@ import { invalidField, notFound } from '../../http/app-error.ts';
 import { initials } from '../../lib/initials.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Ctx } from '../access/context.ts';
-import { recordActivity } from '../activities/service.ts';
+import { recordChange } from '../activities/service.ts';
 import { unusablePasswordHash } from '../auth/invitation.ts';
 import { byEmail } from '../auth/login.ts';
 import { handBackAssignments } from '../conversations/hand-back.ts';
@@ -145,12 +145,9 @@ export async function createUser({
         .insert(users)
         .values({ name: input.name, email: input.email, passwordHash })
         .returning({ id: users.id });
-      await recordActivity(tx, ctx.actor, {
-        companyId: null,
-        action: 'user.created',
-        entityType: 'user',
-        entityId: created!.id,
-        details: { name: input.name, email: input.email },
+      await recordChange(tx, ctx.actor, null, 'user.created', created!.id, {
+        name: input.name,
+        email: input.email,
       });
       return created!.id;
     });
@@ -181,13 +178,7 @@ export async function deleteUser({ ctx, id }: { ctx: Ctx; id: number }): Promise
       .where(eq(users.id, id))
       .returning({ name: users.name, email: users.email });
     if (!gone) throw notFound('User');
-    await recordActivity(tx, ctx.actor, {
-      companyId: null,
-      action: 'user.deleted',
-      entityType: 'user',
-      entityId: id,
-      details: { name: gone.name, email: gone.email },
-    });
+    await recordChange(tx, ctx.actor, null, 'user.deleted', id, { name: gone.name, email: gone.email });
   });
 }
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachments, messages, portalUploads } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
-import { downloadColumns, fileDownload, storeAttachment, toAttachment } from '../attachments/service.ts';
+import { downloadColumns, fileDownload, storeUpload } from '../attachments/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { assertCanWrite, type PortalSession } from './session.ts';
 
@@ -17,19 +17,11 @@ export async function uploadPortalAttachment(opts: {
 }): Promise<Attachment> {
   const { db, session } = opts;
   assertCanWrite(session);
-  const row = await db.transaction(async (tx) => {
-    const stored = await storeAttachment({
-      db: tx,
-      storage: opts.storage,
-      companyId: session.companyId,
-      conversationId: session.conversationId,
-      filename: opts.filename,
-      data: opts.data,
-    });
-    await tx.insert(portalUploads).values({ attachmentId: stored.id, sessionId: session.sessionId });
-    return stored;
-  });
-  return toAttachment(row);
+  const { storage, filename, data } = opts;
+  const where = { companyId: session.companyId, conversationId: session.conversationId };
+  return storeUpload(db, { storage, ...where, filename, data }, (tx, id) =>
+    tx.insert(portalUploads).values({ attachmentId: id, sessionId: session.sessionId }),
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { queueMembers, queues } from '../../db/schema/index.ts';
 import { countOf, type Page, pageOf, qualified } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
 import { type Actor, type CompanyScope, inTx, type PlatformCtx } from '../access/context.ts';
-import { recordActivity } from '../activities/service.ts';
+import { recordChange } from '../activities/service.ts';
 import type { AppRef } from '../apps/service.ts';
 
 export interface QueueRef {
@@ -157,12 +157,9 @@ export async function createQueue(
         isActive: input.is_active,
       })
       .returning({ id: queues.id });
-    await recordActivity(tx, actor, {
-      companyId: scope.companyId,
-      action: 'queue.created',
-      entityType: 'queue',
-      entityId: row!.id,
-      details: { app_id: app.id, queue_name: input.queue_name },
+    await recordChange(tx, actor, scope.companyId, 'queue.created', row!.id, {
+      app_id: app.id,
+      queue_name: input.queue_name,
     });
     return getQueue(inTx(scope, tx), row!.id);
   });
@@ -185,13 +182,7 @@ export async function updateQueue(
         updatedAt: new Date(),
       })
       .where(and(eq(queues.id, queue.id), eq(queues.companyId, scope.companyId)));
-    await recordActivity(tx, actor, {
-      companyId: scope.companyId,
-      action: 'queue.updated',
-      entityType: 'queue',
-      entityId: queue.id,
-      details: { ...input },
-    });
+    await recordChange(tx, actor, scope.companyId, 'queue.updated', queue.id, { ...input });
     return getQueue(inTx(scope, tx), queue.id);
   });
 }
@@ -200,12 +191,9 @@ export async function updateQueue(
 export async function deleteQueue(scope: CompanyScope, actor: Actor, queue: QueueRef) {
   await scope.db.transaction(async (tx) => {
     await tx.delete(queues).where(and(eq(queues.id, queue.id), eq(queues.companyId, scope.companyId)));
-    await recordActivity(tx, actor, {
-      companyId: scope.companyId,
-      action: 'queue.deleted',
-      entityType: 'queue',
-      entityId: queue.id,
-      details: { app_id: queue.appId, queue_name: queue.name },
+    await recordChange(tx, actor, scope.companyId, 'queue.deleted', queue.id, {
+      app_id: queue.appId,
+      queue_name: queue.name,
     });
   });
 }

@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { type CompanyCtx, inTx } from '../access/context.ts';
 import { requireVisibleConversation } from '../access/conversation-visibility.ts';
-import { recordActivity } from '../activities/service.ts';
+import { recordChange } from '../activities/service.ts';
 import { actorLabel, changeConversation, lockConversation } from '../conversations/change.ts';
 import { secureLinkMail } from './mail.ts';
 
@@ -101,12 +101,9 @@ export async function sendSecureLink(opts: {
       conv.status === 'closed' ? { status: 'pending' } : {},
       { action: 'conversation.reopened', note: `Reopened by ${actorLabel(ctx.actor)} with a secure link` },
     );
-    await recordActivity(tx, ctx.actor, {
-      companyId: ctx.companyId,
-      action: 'conversation.secure_link_sent',
-      entityType: 'conversation',
-      entityId: conversation.id,
-      details: { customer_id: conversation.customerId, reopened: changes.status !== undefined },
+    await recordChange(tx, ctx.actor, ctx.companyId, 'conversation.secure_link_sent', conversation.id, {
+      customer_id: conversation.customerId,
+      reopened: changes.status !== undefined,
     });
   });
   return {
