@@ -3,8 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import { PlusIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { ListSkeleton } from '@/components/list-skeleton';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
 
@@ -45,17 +44,18 @@ export function ManagedListCard<T>({
         }
       />
       <CardContent>
-        {query.isPending ? (
-          <ListSkeleton label={`Loading ${title.toLowerCase()}`} rows={2} />
-        ) : query.isError ? (
-          <ErrorState error={query.error} onRetry={() => query.refetch()} />
-        ) : query.data.length === 0 ? (
-          <EmptyState icon={empty.icon} title={empty.title} description={empty.description} />
-        ) : (
-          <ul className="divide-y" aria-label={title}>
-            {query.data.map(item)}
-          </ul>
-        )}
+        <QueryView
+          query={query}
+          loading={`Loading ${title.toLowerCase()}`}
+          rows={2}
+          empty={<EmptyState icon={empty.icon} title={empty.title} description={empty.description} />}
+        >
+          {(data) => (
+            <ul className="divide-y" aria-label={title}>
+              {data.map(item)}
+            </ul>
+          )}
+        </QueryView>
       </CardContent>
       {children}
     </Card>

@@ -5,8 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
 import { ConfirmDelete } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { ListSkeleton } from '@/components/list-skeleton';
+import { QueryView } from '@/components/query-view';
 import { ActiveBadge, ToneBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
@@ -56,55 +55,58 @@ export function QueuesCard({
         }
       />
       <CardContent>
-        {queues.isPending ? (
-          <ListSkeleton rows={3} label="Loading queues" />
-        ) : queues.isError ? (
-          <ErrorState error={queues.error} onRetry={() => queues.refetch()} />
-        ) : queues.data.data.length === 0 ? (
-          <EmptyState
-            icon={LayersIcon}
-            title="No queues yet"
-            description="Create a queue such as Support or Billing, then add the people who answer it."
-          />
-        ) : (
-          <ul className="divide-y rounded-lg border">
-            {queues.data.data.map((q) => (
-              <li
-                key={q.queue_id}
-                className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center"
-                data-testid="queue-row"
-              >
-                <div className="min-w-0 flex-1 space-y-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium">{q.queue_name}</span>
-                    <ToneBadge tone={q.is_private ? 'warning' : 'info'}>
-                      {q.is_private ? 'Private' : 'Public'}
-                    </ToneBadge>
-                    <ActiveBadge active={q.is_active} />
-                    {!onMembers && (
-                      <span className="text-muted-foreground text-xs">{memberCount(q.members_count)}</span>
-                    )}
+        <QueryView
+          query={queues}
+          loading="Loading queues"
+          rows={3}
+          empty={
+            <EmptyState
+              icon={LayersIcon}
+              title="No queues yet"
+              description="Create a queue such as Support or Billing, then add the people who answer it."
+            />
+          }
+        >
+          {(data) => (
+            <ul className="divide-y rounded-lg border">
+              {data.data.map((q) => (
+                <li
+                  key={q.queue_id}
+                  className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center"
+                  data-testid="queue-row"
+                >
+                  <div className="min-w-0 flex-1 space-y-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-medium">{q.queue_name}</span>
+                      <ToneBadge tone={q.is_private ? 'warning' : 'info'}>
+                        {q.is_private ? 'Private' : 'Public'}
+                      </ToneBadge>
+                      <ActiveBadge active={q.is_active} />
+                      {!onMembers && (
+                        <span className="text-muted-foreground text-xs">{memberCount(q.members_count)}</span>
+                      )}
+                    </div>
+                    {q.description && <p className="text-muted-foreground text-sm">{q.description}</p>}
                   </div>
-                  {q.description && <p className="text-muted-foreground text-sm">{q.description}</p>}
-                </div>
-                <div className="flex items-center gap-1">
-                  {onMembers && (
-                    <Button variant="outline" size="sm" onClick={() => onMembers(q)}>
-                      <UsersIcon aria-hidden />
-                      {memberCount(q.members_count)}
-                      <span className="sr-only"> of {q.queue_name}</span>
-                    </Button>
-                  )}
-                  <EditDeleteButtons
-                    name={q.queue_name}
-                    onEdit={() => setEditing(q)}
-                    onDelete={() => setDeleting(q)}
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+                  <div className="flex items-center gap-1">
+                    {onMembers && (
+                      <Button variant="outline" size="sm" onClick={() => onMembers(q)}>
+                        <UsersIcon aria-hidden />
+                        {memberCount(q.members_count)}
+                        <span className="sr-only"> of {q.queue_name}</span>
+                      </Button>
+                    )}
+                    <EditDeleteButtons
+                      name={q.queue_name}
+                      onEdit={() => setEditing(q)}
+                      onDelete={() => setDeleting(q)}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
       </CardContent>
       {dialog({ open: creating, onOpenChange: setCreating })}
       {dialog({

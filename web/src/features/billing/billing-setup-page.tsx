@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ErrorState } from '@/components/error-state';
-import { ListSkeleton } from '@/components/list-skeleton';
 import { PageHeader } from '@/components/page-header';
+import { QueryView } from '@/components/query-view';
 import { toastError } from '@/components/server-errors';
 import { ToneBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
@@ -42,51 +41,49 @@ export default function BillingSetupPage() {
         description={`${company.company_name}: limits are per calendar month and only warn; customers’ messages always come in.`}
         back={{ to: '/admin?tab=billing', label: 'Back to billing' }}
       />
-      {plans.isPending ? (
-        <ListSkeleton label="Loading plans" rows={4} />
-      ) : plans.isError ? (
-        <ErrorState error={plans.error} onRetry={() => plans.refetch()} />
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Plans">
-          {plans.data.map((p) => (
-            <li
-              key={p.plan_id}
-              className="flex flex-col gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-xs"
-            >
-              <div className="space-y-1">
-                <p className="flex items-center gap-2 font-semibold text-lg">
-                  {p.name}
-                  {p.plan_id === current && <ToneBadge tone="success">Current plan</ToneBadge>}
-                </p>
-                <p className="text-2xl tabular-nums">
-                  {p.price_per_month === 0 ? 'Free' : `$${p.price_per_month}`}
-                  {p.price_per_month > 0 && <span className="text-muted-foreground text-sm"> / month</span>}
-                </p>
-              </div>
-              <ul className="grid flex-1 gap-1.5 text-sm">
-                {RESOURCES.map((r) => (
-                  <li key={r.key} className="flex items-center gap-2">
-                    <CheckIcon className="size-4 shrink-0 text-success" aria-hidden />
-                    {r.label}: {limitText(r, p.limits[r.key])}
-                  </li>
-                ))}
-              </ul>
-              <Button
-                variant={p.plan_id === current ? 'outline' : 'default'}
-                disabled={p.plan_id === current || choosing !== null}
-                aria-label={p.plan_id === current || choosing ? undefined : `Choose the ${p.name} plan`}
-                onClick={() => choose(p)}
+      <QueryView query={plans} loading="Loading plans" rows={4}>
+        {(data) => (
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Plans">
+            {data.map((p) => (
+              <li
+                key={p.plan_id}
+                className="flex flex-col gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-xs"
               >
-                {p.plan_id === current
-                  ? 'Your plan'
-                  : choosing === p.plan_id
-                    ? 'Opening checkout...'
-                    : 'Choose'}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+                <div className="space-y-1">
+                  <p className="flex items-center gap-2 font-semibold text-lg">
+                    {p.name}
+                    {p.plan_id === current && <ToneBadge tone="success">Current plan</ToneBadge>}
+                  </p>
+                  <p className="text-2xl tabular-nums">
+                    {p.price_per_month === 0 ? 'Free' : `$${p.price_per_month}`}
+                    {p.price_per_month > 0 && <span className="text-muted-foreground text-sm"> / month</span>}
+                  </p>
+                </div>
+                <ul className="grid flex-1 gap-1.5 text-sm">
+                  {RESOURCES.map((r) => (
+                    <li key={r.key} className="flex items-center gap-2">
+                      <CheckIcon className="size-4 shrink-0 text-success" aria-hidden />
+                      {r.label}: {limitText(r, p.limits[r.key])}
+                    </li>
+                  ))}
+                </ul>
+                <Button
+                  variant={p.plan_id === current ? 'outline' : 'default'}
+                  disabled={p.plan_id === current || choosing !== null}
+                  aria-label={p.plan_id === current || choosing ? undefined : `Choose the ${p.name} plan`}
+                  onClick={() => choose(p)}
+                >
+                  {p.plan_id === current
+                    ? 'Your plan'
+                    : choosing === p.plan_id
+                      ? 'Opening checkout...'
+                      : 'Choose'}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -4,10 +4,9 @@ import { ContactIcon } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { ListSkeleton } from '@/components/list-skeleton';
 import { PageHeader } from '@/components/page-header';
 import { Pager } from '@/components/pager';
+import { QueryView } from '@/components/query-view';
 import { SearchInput } from '@/components/search-input';
 import { Card, CardContent } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/input';
@@ -152,73 +151,76 @@ export default function CustomersPage() {
               </NativeSelect>
             </div>
           </div>
-          {customers.isPending ? (
-            <ListSkeleton rows={6} label="Loading customers" />
-          ) : customers.isError ? (
-            <ErrorState error={customers.error} onRetry={() => customers.refetch()} />
-          ) : customers.data.data.length === 0 ? (
-            <EmptyState
-              icon={ContactIcon}
-              title={filtered ? 'No customers match' : 'No customers yet'}
-              description={
-                filtered
-                  ? 'Try another name, email or phone, or clear the filters.'
-                  : 'Customers appear here when they start a chat through your portal.'
-              }
-            />
-          ) : (
-            <>
-              <div className="hidden grid-cols-[minmax(0,2fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_6rem_7rem] gap-3 border-b px-3 pb-2 font-medium text-muted-foreground text-xs lg:grid">
-                <span>Name and email</span>
-                <span>Phone</span>
-                <span>Apps</span>
-                <span className="text-right">Conversations</span>
-                <span className="text-right">Last activity</span>
-              </div>
-              <ul ref={list} aria-label="Customers" className="-mx-1 divide-y" onKeyDown={arrows}>
-                {customers.data.data.map((c) => (
-                  <li key={c.customer_id}>
-                    <Link
-                      to={`/customers/${c.customer_id}`}
-                      data-row
-                      className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 rounded-md px-3 py-2.5 outline-none hover:bg-muted/60 focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring lg:grid-cols-[minmax(0,2fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_6rem_7rem] lg:items-center"
-                    >
-                      <span className="min-w-0">
-                        <span className="block truncate font-medium">{c.name}</span>
-                        <span className="block truncate text-muted-foreground text-xs">
-                          {c.email ?? 'No email'}
-                        </span>
-                      </span>
-                      <span className="truncate text-muted-foreground text-sm max-lg:hidden">
-                        {c.phone ?? '—'}
-                      </span>
-                      <span className="truncate text-muted-foreground text-sm max-lg:hidden">
-                        {c.apps.map((a) => a.app_name).join(', ') || '—'}
-                      </span>
-                      <span className="text-right text-sm tabular-nums max-lg:row-span-2 max-lg:self-center">
-                        {c.conversations_count}
-                        {c.open_conversations_count > 0 && (
-                          <span className="block text-muted-foreground text-xs">
-                            {c.open_conversations_count} open
-                          </span>
-                        )}
-                      </span>
-                      <span className="text-muted-foreground text-xs lg:text-right">
-                        {c.last_activity_ts ? relativeTime(c.last_activity_ts) : 'No activity'}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-              <Pager
-                offset={filters.offset}
-                limit={CUSTOMERS_PAGE}
-                total={customers.data.meta.total}
-                capped={customers.data.meta.total_capped === true}
-                onChange={(offset) => set({ offset })}
+          <QueryView
+            query={customers}
+            loading="Loading customers"
+            rows={6}
+            empty={
+              <EmptyState
+                icon={ContactIcon}
+                title={filtered ? 'No customers match' : 'No customers yet'}
+                description={
+                  filtered
+                    ? 'Try another name, email or phone, or clear the filters.'
+                    : 'Customers appear here when they start a chat through your portal.'
+                }
               />
-            </>
-          )}
+            }
+          >
+            {(data) => (
+              <>
+                <div className="hidden grid-cols-[minmax(0,2fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_6rem_7rem] gap-3 border-b px-3 pb-2 font-medium text-muted-foreground text-xs lg:grid">
+                  <span>Name and email</span>
+                  <span>Phone</span>
+                  <span>Apps</span>
+                  <span className="text-right">Conversations</span>
+                  <span className="text-right">Last activity</span>
+                </div>
+                <ul ref={list} aria-label="Customers" className="-mx-1 divide-y" onKeyDown={arrows}>
+                  {data.data.map((c) => (
+                    <li key={c.customer_id}>
+                      <Link
+                        to={`/customers/${c.customer_id}`}
+                        data-row
+                        className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 rounded-md px-3 py-2.5 outline-none hover:bg-muted/60 focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring lg:grid-cols-[minmax(0,2fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_6rem_7rem] lg:items-center"
+                      >
+                        <span className="min-w-0">
+                          <span className="block truncate font-medium">{c.name}</span>
+                          <span className="block truncate text-muted-foreground text-xs">
+                            {c.email ?? 'No email'}
+                          </span>
+                        </span>
+                        <span className="truncate text-muted-foreground text-sm max-lg:hidden">
+                          {c.phone ?? '—'}
+                        </span>
+                        <span className="truncate text-muted-foreground text-sm max-lg:hidden">
+                          {c.apps.map((a) => a.app_name).join(', ') || '—'}
+                        </span>
+                        <span className="text-right text-sm tabular-nums max-lg:row-span-2 max-lg:self-center">
+                          {c.conversations_count}
+                          {c.open_conversations_count > 0 && (
+                            <span className="block text-muted-foreground text-xs">
+                              {c.open_conversations_count} open
+                            </span>
+                          )}
+                        </span>
+                        <span className="text-muted-foreground text-xs lg:text-right">
+                          {c.last_activity_ts ? relativeTime(c.last_activity_ts) : 'No activity'}
+                        </span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+                <Pager
+                  offset={filters.offset}
+                  limit={CUSTOMERS_PAGE}
+                  total={data.meta.total}
+                  capped={data.meta.total_capped === true}
+                  onChange={(offset) => set({ offset })}
+                />
+              </>
+            )}
+          </QueryView>
         </CardContent>
       </Card>
     </div>

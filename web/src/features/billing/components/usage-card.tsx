@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlertIcon } from 'lucide-react';
-import { ErrorState } from '@/components/error-state';
 import { LinkButton } from '@/components/link-button';
-import { ListSkeleton } from '@/components/list-skeleton';
+import { QueryView } from '@/components/query-view';
 import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { usageQuery } from '../api';
@@ -24,70 +23,68 @@ export function UsageCard({ companyId }: { companyId: number }) {
         action={<LinkButton to="/billing/setup">Change plan</LinkButton>}
       />
       <CardContent>
-        {usage.isPending ? (
-          <ListSkeleton label="Loading usage" rows={4} />
-        ) : usage.isError ? (
-          <ErrorState error={usage.error} onRetry={() => usage.refetch()} />
-        ) : (
-          <ul className="grid gap-5" aria-label="Usage">
-            {RESOURCES.map((r) => {
-              const used = data!.usage[r.key];
-              const limit = data!.plan.limits[r.key];
-              const { share, level } = standing(used, limit);
-              return (
-                <li key={r.key} className="grid gap-1.5">
-                  <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-                    <span className="font-medium">{r.label}</span>
-                    <span className="text-muted-foreground tabular-nums">
-                      {r.format(used)} of {limitText(r, limit)}
-                    </span>
-                  </div>
-                  {share !== null && (
-                    <div
-                      role="progressbar"
-                      aria-label={r.label}
-                      aria-valuemin={0}
-                      aria-valuemax={100}
-                      aria-valuenow={Math.min(100, Math.round(share * 100))}
-                      className="h-2 overflow-hidden rounded-full bg-muted"
-                    >
-                      <div
-                        className={cn(
-                          'h-full rounded-full',
-                          level === 'over'
-                            ? 'bg-destructive'
-                            : level === 'near'
-                              ? 'bg-amber-500'
-                              : 'bg-primary',
-                        )}
-                        style={{ width: `${Math.min(100, share * 100)}%` }}
-                      />
+        <QueryView query={usage} loading="Loading usage" rows={4}>
+          {(data) => (
+            <ul className="grid gap-5" aria-label="Usage">
+              {RESOURCES.map((r) => {
+                const used = data!.usage[r.key];
+                const limit = data!.plan.limits[r.key];
+                const { share, level } = standing(used, limit);
+                return (
+                  <li key={r.key} className="grid gap-1.5">
+                    <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+                      <span className="font-medium">{r.label}</span>
+                      <span className="text-muted-foreground tabular-nums">
+                        {r.format(used)} of {limitText(r, limit)}
+                      </span>
                     </div>
-                  )}
-                  {level !== 'ok' && (
-                    <p
-                      className={cn(
-                        'flex items-center gap-1.5 text-xs',
-                        level === 'over' ? 'text-destructive' : 'text-amber-700 dark:text-amber-400',
-                      )}
-                    >
-                      <TriangleAlertIcon className="size-3.5 shrink-0" aria-hidden />
-                      {level === 'over'
-                        ? `Over the ${data!.plan.name} plan’s limit. Nothing is blocked; choose a larger plan to stay within it.`
-                        : `Close to the ${data!.plan.name} plan’s limit.`}
-                    </p>
-                  )}
-                </li>
-              );
-            })}
-            <li className="flex items-baseline justify-between text-sm">
-              <span className="font-medium">Messages this month</span>
-              <span className="text-muted-foreground tabular-nums">
-                {data!.usage.messages.toLocaleString()}
-              </span>
-            </li>
-          </ul>
-        )}
+                    {share !== null && (
+                      <div
+                        role="progressbar"
+                        aria-label={r.label}
+                        aria-valuemin={0}
+                        aria-valuemax={100}
+                        aria-valuenow={Math.min(100, Math.round(share * 100))}
+                        className="h-2 overflow-hidden rounded-full bg-muted"
+                      >
+                        <div
+                          className={cn(
+                            'h-full rounded-full',
+                            level === 'over'
+                              ? 'bg-destructive'
+                              : level === 'near'
+                                ? 'bg-amber-500'
+                                : 'bg-primary',
+                          )}
+                          style={{ width: `${Math.min(100, share * 100)}%` }}
+                        />
+                      </div>
+                    )}
+                    {level !== 'ok' && (
+                      <p
+                        className={cn(
+                          'flex items-center gap-1.5 text-xs',
+                          level === 'over' ? 'text-destructive' : 'text-amber-700 dark:text-amber-400',
+                        )}
+                      >
+                        <TriangleAlertIcon className="size-3.5 shrink-0" aria-hidden />
+                        {level === 'over'
+                          ? `Over the ${data!.plan.name} plan’s limit. Nothing is blocked; choose a larger plan to stay within it.`
+                          : `Close to the ${data!.plan.name} plan’s limit.`}
+                      </p>
+                    )}
+                  </li>
+                );
+              })}
+              <li className="flex items-baseline justify-between text-sm">
+                <span className="font-medium">Messages this month</span>
+                <span className="text-muted-foreground tabular-nums">
+                  {data!.usage.messages.toLocaleString()}
+                </span>
+              </li>
+            </ul>
+          )}
+        </QueryView>
       </CardContent>
     </Card>
   );

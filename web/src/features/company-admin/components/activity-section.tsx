@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { HistoryIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { ListSkeleton } from '@/components/list-skeleton';
 import { Pager } from '@/components/pager';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, NativeSelect } from '@/components/ui/input';
@@ -113,43 +112,45 @@ export function ActivitySection({ companyId }: { companyId: number }) {
             />
           </div>
         </div>
-        {activities.isPending ? (
-          <ListSkeleton label="Loading activity" />
-        ) : activities.isError ? (
-          <ErrorState error={activities.error} onRetry={() => activities.refetch()} />
-        ) : activities.data.data.length === 0 ? (
-          <EmptyState
-            icon={HistoryIcon}
-            title={filtered ? 'No activity matches these filters' : 'No activity yet'}
-            description={
-              filtered
-                ? 'Try another type, person or range of days.'
-                : 'Changes to apps, queues and members show here.'
-            }
-            action={
-              filtered && (
-                <Button variant="outline" onClick={() => setParams({ tab: 'activity' }, { replace: true })}>
-                  Clear filters
-                </Button>
-              )
-            }
-          />
-        ) : (
-          <>
-            <ol className="divide-y" aria-label="Activity">
-              {activities.data.data.map((a) => (
-                <ActivityRow key={a.activity_id} activity={a} />
-              ))}
-            </ol>
-            <Pager
-              offset={offset}
-              limit={ACTIVITIES_PAGE}
-              total={activities.data.meta.total}
-              capped={activities.data.meta.total_capped}
-              onChange={(next) => set('offset', next ? String(next) : '')}
+        <QueryView
+          query={activities}
+          loading="Loading activity"
+          empty={
+            <EmptyState
+              icon={HistoryIcon}
+              title={filtered ? 'No activity matches these filters' : 'No activity yet'}
+              description={
+                filtered
+                  ? 'Try another type, person or range of days.'
+                  : 'Changes to apps, queues and members show here.'
+              }
+              action={
+                filtered && (
+                  <Button variant="outline" onClick={() => setParams({ tab: 'activity' }, { replace: true })}>
+                    Clear filters
+                  </Button>
+                )
+              }
             />
-          </>
-        )}
+          }
+        >
+          {(data) => (
+            <>
+              <ol className="divide-y" aria-label="Activity">
+                {data.data.map((a) => (
+                  <ActivityRow key={a.activity_id} activity={a} />
+                ))}
+              </ol>
+              <Pager
+                offset={offset}
+                limit={ACTIVITIES_PAGE}
+                total={data.meta.total}
+                capped={data.meta.total_capped}
+                onChange={(next) => set('offset', next ? String(next) : '')}
+              />
+            </>
+          )}
+        </QueryView>
       </CardContent>
     </Card>
   );

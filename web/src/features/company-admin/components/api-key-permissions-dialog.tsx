@@ -2,10 +2,9 @@ import type { ApiKey, GrantableIntegration } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { PlugIcon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
 import { DialogPanel } from '@/components/form-dialog';
 import { LinkButton } from '@/components/link-button';
-import { ListSkeleton } from '@/components/list-skeleton';
+import { QueryView } from '@/components/query-view';
 import { toastError } from '@/components/server-errors';
 import { ToneBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
@@ -34,31 +33,34 @@ export function ApiKeyPermissionsDialog({
           description="The key acts only on the conversations and customers of the apps whose integrations you switch on here, and only as each switch allows."
           footer={<Button onClick={onClose}>Done</Button>}
         >
-          {grantable.isPending ? (
-            <ListSkeleton label="Loading integrations" rows={2} />
-          ) : grantable.isError ? (
-            <ErrorState error={grantable.error} onRetry={() => grantable.refetch()} />
-          ) : grantable.data.length === 0 ? (
-            <EmptyState
-              icon={PlugIcon}
-              title="No integrations to grant on"
-              description="Add an API integration on an app's page first (Admin → Apps → the app → Integrations)."
-              action={<LinkButton to="/admin">Go to apps</LinkButton>}
-            />
-          ) : (
-            apiKey && (
-              <ul className="grid gap-4" aria-label="Integrations">
-                {grantable.data.map((i) => (
-                  <IntegrationGrants
-                    key={i.integration_id}
-                    companyId={companyId}
-                    apiKey={apiKey}
-                    integration={i}
-                  />
-                ))}
-              </ul>
-            )
-          )}
+          <QueryView
+            query={grantable}
+            loading="Loading integrations"
+            rows={2}
+            empty={
+              <EmptyState
+                icon={PlugIcon}
+                title="No integrations to grant on"
+                description="Add an API integration on an app's page first (Admin → Apps → the app → Integrations)."
+                action={<LinkButton to="/admin">Go to apps</LinkButton>}
+              />
+            }
+          >
+            {(data) =>
+              apiKey && (
+                <ul className="grid gap-4" aria-label="Integrations">
+                  {data.map((i) => (
+                    <IntegrationGrants
+                      key={i.integration_id}
+                      companyId={companyId}
+                      apiKey={apiKey}
+                      integration={i}
+                    />
+                  ))}
+                </ul>
+              )
+            }
+          </QueryView>
         </DialogPanel>
       </DialogContent>
     </Dialog>

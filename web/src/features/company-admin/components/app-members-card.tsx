@@ -1,7 +1,6 @@
 import { APP_ROLES } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorState } from '@/components/error-state';
-import { ListSkeleton } from '@/components/list-skeleton';
+import { EmptyNote, QueryView } from '@/components/query-view';
 import { toastError } from '@/components/server-errors';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { appMembersQuery, useAddAppMember, useRemoveAppMember, useUpdateAppMember } from '../api/app-members';
@@ -49,27 +48,28 @@ export function AppMembersCard({
             }
           />
         )}
-        {members.isPending ? (
-          <ListSkeleton rows={3} label="Loading app members" />
-        ) : members.isError ? (
-          <ErrorState error={members.error} onRetry={() => members.refetch()} />
-        ) : list.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-4 text-center text-muted-foreground text-sm">
-            No members yet. Company admins can work in every app; add others here.
-          </p>
-        ) : (
-          <MemberList
-            members={list}
-            roles={APP_ROLES}
-            canEdit={canEdit}
-            target="app"
-            busy={update.isPending || remove.isPending}
-            onRoleChange={(m, role) =>
-              update.mutate({ userId: m.user_id, role }, { onError: (e) => toastError(e) })
-            }
-            onRemove={(m) => remove.mutate(m, { onError: (e) => toastError(e) })}
-          />
-        )}
+        <QueryView
+          query={members}
+          loading="Loading app members"
+          rows={3}
+          empty={
+            <EmptyNote>No members yet. Company admins can work in every app; add others here.</EmptyNote>
+          }
+        >
+          {() => (
+            <MemberList
+              members={list}
+              roles={APP_ROLES}
+              canEdit={canEdit}
+              target="app"
+              busy={update.isPending || remove.isPending}
+              onRoleChange={(m, role) =>
+                update.mutate({ userId: m.user_id, role }, { onError: (e) => toastError(e) })
+              }
+              onRemove={(m) => remove.mutate(m, { onError: (e) => toastError(e) })}
+            />
+          )}
+        </QueryView>
       </CardContent>
     </Card>
   );

@@ -1,10 +1,10 @@
-import type { Integration, IntegrationDelivery } from '@inbox/contract';
+import type { IntegrationDelivery } from '@inbox/contract';
 import { SendIcon } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
 import { type Tone, ToneBadge } from '@/components/tone-badge';
 import { relativeTime } from '@/lib/format';
 import { deliveriesQuery } from '../api/integrations';
-import { IntegrationQueryDialog } from './integration-query-dialog';
+import { type IntegrationDialogProps, IntegrationQueryDialog } from './integration-query-dialog';
 
 const STATUS: Record<IntegrationDelivery['status'], { label: string; tone: Tone }> = {
   delivered: { label: 'Delivered', tone: 'success' },
@@ -16,17 +16,7 @@ const STATUS: Record<IntegrationDelivery['status'], { label: string; tone: Tone 
  * An integration's latest outgoing calls (webhook events, replies through its channel), newest first: what an
  * admin looks at when the other side says nothing arrived. Refreshes while open.
  */
-export function DeliveriesDialog({
-  companyId,
-  appId,
-  integration,
-  onClose,
-}: {
-  companyId: number;
-  appId: number;
-  integration: Integration | null;
-  onClose: () => void;
-}) {
+export function DeliveriesDialog({ companyId, appId, integration, onClose }: IntegrationDialogProps) {
   return (
     <IntegrationQueryDialog
       integration={integration}

@@ -7,6 +7,14 @@ import { QueryDialog } from '@/components/query-dialog';
  * A read-only dialog about one integration (its webhook info, its deliveries): open while `integration` is
  * set, its query waiting until then; the title names the integration.
  */
+/** What a dialog about one integration of an app is given: the app, the integration (null: closed), a close. */
+export interface IntegrationDialogProps {
+  companyId: number;
+  appId: number;
+  integration: Integration | null;
+  onClose: () => void;
+}
+
 export function IntegrationQueryDialog<T, K extends QueryKey>({
   integration,
   onClose,

@@ -21,7 +21,7 @@ import {
 } from '../api/integrations';
 import { DeliveriesDialog } from './deliveries-dialog';
 import { IntegrationDialog, TYPE_LABELS } from './integration-dialog';
-import { IntegrationQueryDialog } from './integration-query-dialog';
+import { type IntegrationDialogProps, IntegrationQueryDialog } from './integration-query-dialog';
 
 /** Integrations that send something out (events, or replies through their channel): they have a delivery log. */
 const SENDS = new Set<Integration['type']>(['webhook', 'api', 'sms', 'whatsapp', 'facebook', 'email']);
@@ -158,17 +158,7 @@ export function IntegrationsCard({ companyId, appId }: { companyId: number; appI
   );
 }
 
-function WebhookInfoDialog({
-  companyId,
-  appId,
-  integration,
-  onClose,
-}: {
-  companyId: number;
-  appId: number;
-  integration: Integration | null;
-  onClose: () => void;
-}) {
+function WebhookInfoDialog({ companyId, appId, integration, onClose }: IntegrationDialogProps) {
   return (
     <IntegrationQueryDialog
       integration={integration}

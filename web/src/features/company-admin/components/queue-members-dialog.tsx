@@ -1,7 +1,6 @@
 import { QUEUE_ROLES, type Queue } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorState } from '@/components/error-state';
-import { ListSkeleton } from '@/components/list-skeleton';
+import { EmptyNote, QueryView } from '@/components/query-view';
 import { toastError } from '@/components/server-errors';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import {
@@ -57,27 +56,26 @@ function QueueMembersBody({ companyId, queue }: { companyId: number; queue: Queu
           )
         }
       />
-      {members.isPending ? (
-        <ListSkeleton rows={3} label="Loading members" />
-      ) : members.isError ? (
-        <ErrorState error={members.error} onRetry={() => members.refetch()} />
-      ) : list.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-4 text-center text-muted-foreground text-sm">
-          No members yet. Add the people who should answer this queue.
-        </p>
-      ) : (
-        <MemberList
-          members={list}
-          roles={QUEUE_ROLES}
-          canEdit
-          target="queue"
-          busy={update.isPending || remove.isPending}
-          onRoleChange={(m, role) =>
-            update.mutate({ userId: m.user_id, role }, { onError: (e) => toastError(e) })
-          }
-          onRemove={(m) => remove.mutate(m, { onError: (e) => toastError(e) })}
-        />
-      )}
+      <QueryView
+        query={members}
+        loading="Loading members"
+        rows={3}
+        empty={<EmptyNote>No members yet. Add the people who should answer this queue.</EmptyNote>}
+      >
+        {() => (
+          <MemberList
+            members={list}
+            roles={QUEUE_ROLES}
+            canEdit
+            target="queue"
+            busy={update.isPending || remove.isPending}
+            onRoleChange={(m, role) =>
+              update.mutate({ userId: m.user_id, role }, { onError: (e) => toastError(e) })
+            }
+            onRemove={(m) => remove.mutate(m, { onError: (e) => toastError(e) })}
+          />
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -4,9 +4,8 @@ import { Trash2Icon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDelete } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { ListSkeleton } from '@/components/list-skeleton';
 import { Pager } from '@/components/pager';
+import { QueryView } from '@/components/query-view';
 import { RoleSelect } from '@/components/role-select';
 import { toastError } from '@/components/server-errors';
 import { StatusBadge } from '@/components/tone-badge';
@@ -39,76 +38,81 @@ export function UsersSection({ companyId, currentUserId }: { companyId: number; 
       />
       <CardContent className="space-y-4">
         {searchInput}
-        {users.isPending ? (
-          <ListSkeleton label="Loading users" />
-        ) : users.isError ? (
-          <ErrorState error={users.error} onRetry={() => users.refetch()} />
-        ) : users.data.data.length === 0 ? (
-          <EmptyState
-            icon={UsersIcon}
-            title={term ? 'No users match' : 'No users yet'}
-            description={term ? 'Try another name or email.' : 'Add the people who answer your customers.'}
-          />
-        ) : (
-          <>
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>User</TableHead>
-                  <TableHead>Role</TableHead>
-                  <TableHead className="hidden sm:table-cell">Status</TableHead>
-                  <TableHead className="w-10">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {users.data.data.map((u) => {
-                  const self = u.user_id === currentUserId;
-                  return (
-                    <TableRow key={u.user_id}>
-                      <TableCell className="max-w-[10rem] sm:max-w-xs">
-                        <p className="truncate font-medium">
-                          {u.name}
-                          {self && <span className="font-normal text-muted-foreground"> (you)</span>}
-                        </p>
-                        <p className="truncate text-muted-foreground text-xs">{u.email}</p>
-                      </TableCell>
-                      <TableCell>
-                        <RoleSelect
-                          label={`Company role of ${u.name}`}
-                          value={u.company_role}
-                          roles={COMPANY_ROLES}
-                          disabled={self || updateRole.isPending}
-                          onChange={(role) =>
-                            updateRole.mutate({ userId: u.user_id, role }, { onError: (e) => toastError(e) })
-                          }
-                          className="w-32"
-                        />
-                      </TableCell>
-                      <TableCell className="hidden sm:table-cell">
-                        <StatusBadge status={u.status} />
-                      </TableCell>
-                      <TableCell>
-                        {!self && (
-                          <Button
-                            variant="ghost"
-                            size="icon"
-                            aria-label={`Remove ${u.name}`}
-                            onClick={() => setRemoving(u)}
-                          >
-                            <Trash2Icon />
-                          </Button>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-            <Pager offset={offset} limit={USERS_PAGE} total={users.data.meta.total} onChange={setOffset} />
-          </>
-        )}
+        <QueryView
+          query={users}
+          loading="Loading users"
+          empty={
+            <EmptyState
+              icon={UsersIcon}
+              title={term ? 'No users match' : 'No users yet'}
+              description={term ? 'Try another name or email.' : 'Add the people who answer your customers.'}
+            />
+          }
+        >
+          {(data) => (
+            <>
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>User</TableHead>
+                    <TableHead>Role</TableHead>
+                    <TableHead className="hidden sm:table-cell">Status</TableHead>
+                    <TableHead className="w-10">
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.data.map((u) => {
+                    const self = u.user_id === currentUserId;
+                    return (
+                      <TableRow key={u.user_id}>
+                        <TableCell className="max-w-[10rem] sm:max-w-xs">
+                          <p className="truncate font-medium">
+                            {u.name}
+                            {self && <span className="font-normal text-muted-foreground"> (you)</span>}
+                          </p>
+                          <p className="truncate text-muted-foreground text-xs">{u.email}</p>
+                        </TableCell>
+                        <TableCell>
+                          <RoleSelect
+                            label={`Company role of ${u.name}`}
+                            value={u.company_role}
+                            roles={COMPANY_ROLES}
+                            disabled={self || updateRole.isPending}
+                            onChange={(role) =>
+                              updateRole.mutate(
+                                { userId: u.user_id, role },
+                                { onError: (e) => toastError(e) },
+                              )
+                            }
+                            className="w-32"
+                          />
+                        </TableCell>
+                        <TableCell className="hidden sm:table-cell">
+                          <StatusBadge status={u.status} />
+                        </TableCell>
+                        <TableCell>
+                          {!self && (
+                            <Button
+                              variant="ghost"
+                              size="icon"
+                              aria-label={`Remove ${u.name}`}
+                              onClick={() => setRemoving(u)}
+                            >
+                              <Trash2Icon />
+                            </Button>
+                          )}
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+              <Pager offset={offset} limit={USERS_PAGE} total={data.meta.total} onChange={setOffset} />
+            </>
+          )}
+        </QueryView>
       </CardContent>
       <AddUserDialog companyId={companyId} open={adding} onOpenChange={setAdding} />
       <ConfirmDelete

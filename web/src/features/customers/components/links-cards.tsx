@@ -4,9 +4,8 @@ import { LinkIcon, MessagesSquareIcon, UnlinkIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { ListSkeleton } from '@/components/list-skeleton';
 import { Pager } from '@/components/pager';
+import { QueryView } from '@/components/query-view';
 import { toastError } from '@/components/server-errors';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
@@ -91,46 +90,49 @@ export function ConversationsCard({ cid, customer }: { cid: number; customer: Cu
         description="Everything this customer wrote, newest first."
       />
       <CardContent>
-        {list.isPending ? (
-          <ListSkeleton rows={3} label="Loading conversations" />
-        ) : list.isError ? (
-          <ErrorState error={list.error} onRetry={() => list.refetch()} />
-        ) : list.data.data.length === 0 ? (
-          <EmptyState
-            icon={MessagesSquareIcon}
-            title="No conversations"
-            description="None that you can see: they may be in apps you do not work in."
-          />
-        ) : (
-          <>
-            <ul className="-mx-1 divide-y">
-              {list.data.data.map((c) => (
-                <li key={c.conversation_id}>
-                  <Link
-                    to={`/conversations/${c.conversation_id}`}
-                    className="flex flex-col gap-1 rounded-md px-3 py-2.5 hover:bg-muted/60 focus-visible:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  >
-                    <span className="flex items-center gap-2 text-sm">
-                      <span className="font-medium">#{c.number}</span>
-                      <StatusBadge status={c.status} />
-                      <span className="truncate text-muted-foreground text-xs">
-                        {c.app_name}
-                        {c.queue_name ? ` · ${c.queue_name}` : ''} · {channelLabel(c.channel)}
+        <QueryView
+          query={list}
+          loading="Loading conversations"
+          rows={3}
+          empty={
+            <EmptyState
+              icon={MessagesSquareIcon}
+              title="No conversations"
+              description="None that you can see: they may be in apps you do not work in."
+            />
+          }
+        >
+          {(data) => (
+            <>
+              <ul className="-mx-1 divide-y">
+                {data.data.map((c) => (
+                  <li key={c.conversation_id}>
+                    <Link
+                      to={`/conversations/${c.conversation_id}`}
+                      className="flex flex-col gap-1 rounded-md px-3 py-2.5 hover:bg-muted/60 focus-visible:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      <span className="flex items-center gap-2 text-sm">
+                        <span className="font-medium">#{c.number}</span>
+                        <StatusBadge status={c.status} />
+                        <span className="truncate text-muted-foreground text-xs">
+                          {c.app_name}
+                          {c.queue_name ? ` · ${c.queue_name}` : ''} · {channelLabel(c.channel)}
+                        </span>
+                        <span className="ml-auto shrink-0 text-muted-foreground text-xs">
+                          {relativeTime(c.updated_ts)}
+                        </span>
                       </span>
-                      <span className="ml-auto shrink-0 text-muted-foreground text-xs">
-                        {relativeTime(c.updated_ts)}
+                      <span className="truncate text-muted-foreground text-sm">
+                        {c.last_message?.content || 'No messages'}
                       </span>
-                    </span>
-                    <span className="truncate text-muted-foreground text-sm">
-                      {c.last_message?.content || 'No messages'}
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <Pager offset={offset} limit={20} total={list.data.meta.total} onChange={setOffset} />
-          </>
-        )}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <Pager offset={offset} limit={20} total={data.meta.total} onChange={setOffset} />
+            </>
+          )}
+        </QueryView>
       </CardContent>
     </Card>
   );

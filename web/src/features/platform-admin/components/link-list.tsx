@@ -1,5 +1,6 @@
 import { XIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { EmptyNote } from '@/components/query-view';
 import { RoleSelect } from '@/components/role-select';
 import { Button } from '@/components/ui/button';
 
@@ -36,9 +37,7 @@ export function LinkList<R extends string>({
   onRemove,
 }: LinkListProps<R>) {
   if (rows.length === 0) {
-    return (
-      <p className="rounded-lg border border-dashed p-4 text-center text-muted-foreground text-sm">{empty}</p>
-    );
+    return <EmptyNote>{empty}</EmptyNote>;
   }
   return (
     <ul className="divide-y rounded-lg border">

@@ -2,9 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { ListSkeleton } from '@/components/list-skeleton';
 import { Pager } from '@/components/pager';
+import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableHeader, TableRow } from '@/components/ui/table';
 import { PAGE } from '../api/keys';
@@ -52,23 +51,19 @@ export function ListTab<T>({
           </Button>
         }
       />
-      {list.isPending ? (
-        <ListSkeleton label={loadingLabel} />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data.data.length === 0 ? (
-        <EmptyState {...empty} />
-      ) : (
-        <>
-          <Table>
-            <TableHeader>
-              <TableRow>{head}</TableRow>
-            </TableHeader>
-            <TableBody>{list.data.data.map(row)}</TableBody>
-          </Table>
-          <Pager offset={offset} limit={PAGE} total={list.data.meta.total} onChange={onOffsetChange} />
-        </>
-      )}
+      <QueryView query={list} loading={loadingLabel} empty={<EmptyState {...empty} />}>
+        {(data) => (
+          <>
+            <Table>
+              <TableHeader>
+                <TableRow>{head}</TableRow>
+              </TableHeader>
+              <TableBody>{data.data.map(row)}</TableBody>
+            </Table>
+            <Pager offset={offset} limit={PAGE} total={data.meta.total} onChange={onOffsetChange} />
+          </>
+        )}
+      </QueryView>
       {createDialog(creating, setCreating)}
     </div>
   );

@@ -3,8 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowDownIcon, ArrowUpIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
-import { ErrorState } from '@/components/error-state';
-import { ListSkeleton } from '@/components/list-skeleton';
+import { QueryView } from '@/components/query-view';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { duration } from '../period';
@@ -55,63 +54,69 @@ export function AgentTable({ query }: { query: UseQueryResult<AgentPerformance[]
         <CardTitle>Agent performance</CardTitle>
       </CardHeader>
       <CardContent>
-        {query.isPending ? (
-          <ListSkeleton label="Loading agent performance" rows={3} />
-        ) : query.isError ? (
-          <ErrorState error={query.error} onRetry={() => query.refetch()} />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={UsersIcon}
-            title="No agents to show"
-            description="No one in these apps has worked in this period."
-          />
-        ) : (
-          <div className="overflow-x-auto">
-            <Table aria-label="Agent performance">
-              <TableHeader>
-                <TableRow>
-                  {COLUMNS.map((c) => (
-                    <TableHead
-                      key={c.key}
-                      className={c.numeric ? 'text-right' : ''}
-                      aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : 'none'}
-                    >
-                      <button
-                        type="button"
-                        className="inline-flex items-center gap-1 hover:text-foreground"
-                        onClick={() =>
-                          setSort({ key: c.key, desc: sort.key === c.key ? !sort.desc : c.numeric === true })
-                        }
-                      >
-                        {c.label}
-                        {sort.key === c.key &&
-                          (sort.desc ? (
-                            <ArrowDownIcon className="size-3" aria-hidden />
-                          ) : (
-                            <ArrowUpIcon className="size-3" aria-hidden />
-                          ))}
-                      </button>
-                    </TableHead>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {rows.map((a) => (
-                  <TableRow key={a.user_id}>
+        <QueryView
+          query={query}
+          loading="Loading agent performance"
+          rows={3}
+          empty={
+            <EmptyState
+              icon={UsersIcon}
+              title="No agents to show"
+              description="No one in these apps has worked in this period."
+            />
+          }
+        >
+          {() => (
+            <div className="overflow-x-auto">
+              <Table aria-label="Agent performance">
+                <TableHeader>
+                  <TableRow>
                     {COLUMNS.map((c) => (
-                      <TableCell
+                      <TableHead
                         key={c.key}
-                        className={c.numeric ? 'text-right tabular-nums' : 'font-medium'}
+                        className={c.numeric ? 'text-right' : ''}
+                        aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : 'none'}
                       >
-                        {c.show ? c.show(a) : String(c.value(a))}
-                      </TableCell>
+                        <button
+                          type="button"
+                          className="inline-flex items-center gap-1 hover:text-foreground"
+                          onClick={() =>
+                            setSort({
+                              key: c.key,
+                              desc: sort.key === c.key ? !sort.desc : c.numeric === true,
+                            })
+                          }
+                        >
+                          {c.label}
+                          {sort.key === c.key &&
+                            (sort.desc ? (
+                              <ArrowDownIcon className="size-3" aria-hidden />
+                            ) : (
+                              <ArrowUpIcon className="size-3" aria-hidden />
+                            ))}
+                        </button>
+                      </TableHead>
                     ))}
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-        )}
+                </TableHeader>
+                <TableBody>
+                  {rows.map((a) => (
+                    <TableRow key={a.user_id}>
+                      {COLUMNS.map((c) => (
+                        <TableCell
+                          key={c.key}
+                          className={c.numeric ? 'text-right tabular-nums' : 'font-medium'}
+                        >
+                          {c.show ? c.show(a) : String(c.value(a))}
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+        </QueryView>
       </CardContent>
     </Card>
   );
