@@ -1,9 +1,9 @@
-import type { AddAppMemberBody, AppMember, AppRole } from '@inbox/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import type { AppMember } from '@inbox/contract';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { refreshSession } from '@/lib/session-refresh';
-import { adminKeys, patchRows, withArticle } from './keys';
+import { adminKeys, withArticle } from './keys';
+import { useMemberWrites } from './member-writes';
 
 export const appMembersQuery = (cid: number, appId: number) =>
   queryOptions({
@@ -23,38 +23,12 @@ function useMembersChanged(cid: number, appId: number) {
   };
 }
 
-export function useAddAppMember(cid: number, appId: number) {
-  const changed = useMembersChanged(cid, appId);
-  return useMutation({
-    mutationFn: (body: AddAppMemberBody) => api.post<AppMember>('/app/users', body),
-    onSuccess: (m) => {
-      changed();
-      toast.success(`${m.name} added to the app`);
-    },
-  });
-}
-
-export function useUpdateAppMember(cid: number, appId: number) {
-  const qc = useQueryClient();
-  const changed = useMembersChanged(cid, appId);
-  return useMutation({
-    mutationFn: ({ userId, role }: { userId: number; role: AppRole }) =>
-      api.put<AppMember>('/app/users', { role }, { query: { id: appId, user_id: userId } }),
-    onMutate: ({ userId, role }) =>
-      patchRows<AppMember>(qc, adminKeys.appMembers(cid, appId), (m) => m.user_id === userId, { role }),
-    onSuccess: (m) => toast.success(`${m.name} is now ${withArticle(m.role)}`),
-    onSettled: changed,
-  });
-}
-
-export function useRemoveAppMember(cid: number, appId: number) {
-  const changed = useMembersChanged(cid, appId);
-  return useMutation({
-    mutationFn: (m: Pick<AppMember, 'user_id' | 'name'>) =>
-      api.delete('/app/users', { query: { id: appId, user_id: m.user_id } }),
-    onSuccess: (_, m) => {
-      changed();
-      toast.success(`${m.name} removed from the app`);
-    },
+export function useAppMemberWrites(cid: number, appId: number) {
+  return useMemberWrites<AppMember>({
+    kind: 'app',
+    scopeId: appId,
+    listKey: adminKeys.appMembers(cid, appId),
+    changed: useMembersChanged(cid, appId),
+    roleChanged: (m) => `${m.name} is now ${withArticle(m.role)}`,
   });
 }
