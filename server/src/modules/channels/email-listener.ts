@@ -15,7 +15,8 @@ const MAX_MAIL_BYTES = 140 * 1024 * 1024;
  * active integration's address (or a genuine `reply+` token) are refused at RCPT TO, so the sending server
  * bounces them; a mail is acknowledged only once stored, so a database outage makes the sender try again
  * later (a 4xx answer), never a lost mail. With several processes on one machine, the first to bind the port
- * listens; the others log it and go on without.
+ * listens; the others try again every `retryMs`, so one of them takes over when that process stops. Any
+ * process can take the mail: it is stored in the shared database, and its events reach every process.
  */
 export async function startEmailListener(opts: {
   db: Db;
@@ -24,6 +25,8 @@ export async function startEmailListener(opts: {
   log: FastifyBaseLogger;
   /** Wakes the event sequencer after a stored mail (its message and conversation events). */
   kick: () => void;
+  /** How often a process that found the port taken tries it again. */
+  retryMs?: number;
 }) {
   const { db, storage, config, log } = opts;
   const server = new SMTPServer({
@@ -72,20 +75,55 @@ export async function startEmailListener(opts: {
         });
     },
   });
-  const port = await new Promise<number | null>((resolve, reject) => {
-    server.server.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') {
-        log.warn({ port: config.smtpListenPort }, 'email: the SMTP port is taken (another process listens)');
-        resolve(null);
-      } else reject(err);
-    });
-    server.listen(config.smtpListenPort ?? 0, config.host, () =>
-      resolve((server.server.address() as AddressInfo).port),
-    );
+  // SMTPServer re-emits its socket's errors; unheard, an event emitter's error would end the process.
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EADDRINUSE') log.warn({ err }, 'email: SMTP listener error');
   });
+  // Resolves with the bound port, or null when another process holds it; other errors are the caller's.
+  const bind = () =>
+    new Promise<number | null>((resolve, reject) => {
+      const onError = (err: NodeJS.ErrnoException) => {
+        if (err.code === 'EADDRINUSE') resolve(null);
+        else reject(err);
+      };
+      server.server.once('error', onError);
+      server.listen(config.smtpListenPort ?? 0, config.host, () => {
+        server.server.off('error', onError);
+        resolve((server.server.address() as AddressInfo).port);
+      });
+    });
+  let port = await bind();
+  let retry: NodeJS.Timeout | undefined;
   if (port !== null) log.info({ port }, 'email: SMTP listener up');
+  else {
+    log.info(
+      { port: config.smtpListenPort },
+      'email: another process listens on the SMTP port; will take over',
+    );
+    retry = setInterval(() => {
+      bind().then(
+        (bound) => {
+          if (bound === null) return;
+          if (retry === undefined) return void server.close(); // stopped while it was binding
+          clearInterval(retry);
+          retry = undefined;
+          port = bound;
+          log.info({ port }, 'email: SMTP listener up (took over)');
+        },
+        (err) => log.warn({ err }, 'email: SMTP listener could not bind'),
+      );
+    }, opts.retryMs ?? 10_000);
+    retry.unref();
+  }
   return {
-    port,
-    stop: () => new Promise<void>((resolve) => (port === null ? resolve() : server.close(() => resolve()))),
+    /** The bound port, or null while another process holds it. */
+    get port() {
+      return port;
+    },
+    stop: () => {
+      clearInterval(retry);
+      retry = undefined;
+      return new Promise<void>((resolve) => (port === null ? resolve() : server.close(() => resolve())));
+    },
   };
 }
