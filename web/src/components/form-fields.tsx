@@ -1,10 +1,18 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CardFooter } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { TextField } from '@/components/ui/text-field';
 import { cn } from '@/lib/utils';
 
 /**
@@ -94,6 +102,19 @@ export function PickerField<T extends FieldValues>({
       )}
     </Field>
   );
+}
+
+/** A text field bound to its form: registered under `name`, showing that field's error. */
+export function FormText<T extends FieldValues>({
+  form,
+  name,
+  ...props
+}: Omit<ComponentProps<typeof TextField>, 'form' | 'name' | 'error'> & {
+  form: Pick<UseFormReturn<T>, 'register' | 'formState'>;
+  name: Path<T>;
+}) {
+  const error = get(form.formState.errors, name) as { message?: string } | undefined;
+  return <TextField {...props} error={error?.message} {...form.register(name)} />;
 }
 
 /** A labelled textarea with its error; spread react-hook-form's `register(name)` into it. */

@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { FormText } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { TextField } from '@/components/ui/text-field';
 import { messageOf } from '@/lib/api-error';
 import { useResetPassword } from './api';
 import { FormError } from './components/form-error';
@@ -34,7 +34,6 @@ export default function PasswordResetPage() {
     resolver: zodResolver(NewPasswordForm),
     defaultValues: { password: '', confirm: '' },
   });
-  const { errors } = form.formState;
   const validHash = hash.trim() !== '';
 
   const submit = form.handleSubmit(({ password }) =>
@@ -62,22 +61,22 @@ export default function PasswordResetPage() {
         <form noValidate onSubmit={submit} className="grid gap-4">
           {!validHash && <FormError message="Invalid reset link" />}
           {reset.error && <FormError message={messageOf(reset.error, RESET_FAILED_FALLBACK)} />}
-          <TextField
+          <FormText
+            form={form}
+            name="password"
             label="New Password"
             type="password"
             autoComplete="new-password"
             autoFocus
             disabled={!validHash}
-            error={errors.password?.message}
-            {...form.register('password')}
           />
-          <TextField
+          <FormText
+            form={form}
+            name="confirm"
             label="Confirm Password"
             type="password"
             autoComplete="new-password"
             disabled={!validHash}
-            error={errors.confirm?.message}
-            {...form.register('confirm')}
           />
           <Button type="submit" className="w-full" disabled={!validHash || reset.isPending}>
             {reset.isPending ? 'Resetting...' : 'Reset Password'}

@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
+import { FormText } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { TextField } from '@/components/ui/text-field';
 import { messageOf } from '@/lib/api-error';
 import { useRequestPasswordReset } from '../api';
 import { FormError } from './form-error';
@@ -45,14 +45,7 @@ export function ForgotPasswordForm({ signInHref, onSent }: { signInHref: string;
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4">
           {failed && <FormError message={failed} />}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            error={form.formState.errors.email?.message}
-            {...form.register('email')}
-          />
+          <FormText form={form} name="email" label="Email" type="email" autoComplete="email" autoFocus />
           <Button type="submit" className="w-full" disabled={request.isPending}>
             {request.isPending ? 'Sending...' : 'Send Reset Link'}
           </Button>

@@ -3,9 +3,9 @@ import { LoginBody, type LoginResult } from '@inbox/contract';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { FormText } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { TextField } from '@/components/ui/text-field';
 import { messageOf } from '@/lib/api-error';
 import { useLogin } from '../api';
 import { FormError } from './form-error';
@@ -27,7 +27,6 @@ export function LoginForm({
     resolver: zodResolver(Credentials),
     defaultValues: { email: '', password: '' },
   });
-  const { errors } = form.formState;
   const submit = form.handleSubmit((values) => login.mutate(values, { onSuccess: onSignedIn }));
 
   return (
@@ -39,19 +38,13 @@ export function LoginForm({
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4">
           {login.error && <FormError message={messageOf(login.error, LOGIN_FAILED_FALLBACK)} />}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <TextField
+          <FormText form={form} name="email" label="Email" type="email" autoComplete="username" autoFocus />
+          <FormText
+            form={form}
+            name="password"
             label="Password"
             type="password"
             autoComplete="current-password"
-            error={errors.password?.message}
             labelAction={
               <Link
                 to={forgotHref}
@@ -60,7 +53,6 @@ export function LoginForm({
                 Forgot password?
               </Link>
             }
-            {...form.register('password')}
           />
           <Button type="submit" className="w-full" disabled={login.isPending}>
             {login.isPending ? 'Signing in...' : 'Sign In'}

@@ -1,6 +1,7 @@
 import type { ApiKey, CreatedApiKey } from '@inbox/contract';
 import { useForm } from 'react-hook-form';
 import { DialogForm, formDialog } from '@/components/form-dialog';
+import { FormText } from '@/components/form-fields';
 import { showServerError } from '@/components/server-errors';
 import { TextField } from '@/components/ui/text-field';
 import { parseServerTime } from '@/lib/format';
@@ -74,12 +75,12 @@ function ApiKeyForm({ companyId, apiKey: k, onCreated, onDone }: Props & { onDon
         error={errors.name?.message}
         {...form.register('name', { required: 'Name is required' })}
       />
-      <TextField
+      <FormText
+        form={form}
+        name="expires_ts"
         label="Expires on (optional)"
         type="date"
         hint="The key stops working when this day ends. Leave empty for a key that does not expire."
-        error={errors.expires_ts?.message}
-        {...form.register('expires_ts')}
       />
     </DialogForm>
   );

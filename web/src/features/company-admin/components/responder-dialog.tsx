@@ -7,7 +7,7 @@ import {
 } from '@inbox/contract';
 import { useForm, useWatch } from 'react-hook-form';
 import { DialogForm, formDialog } from '@/components/form-dialog';
-import { Field, SwitchField, TextAreaField } from '@/components/form-fields';
+import { Field, FormText, SwitchField, TextAreaField } from '@/components/form-fields';
 import { showServerError } from '@/components/server-errors';
 import { NativeSelect } from '@/components/ui/input';
 import { TextField } from '@/components/ui/text-field';
@@ -97,21 +97,21 @@ function ResponderForm({ companyId, appId, queues, responder: r, onDone }: Props
         )}
       </Field>
       {trigger === 'no_agent_reply' && (
-        <TextField
+        <FormText
+          form={form}
+          name="delay_minutes"
           label="Minutes without an agent reply"
           type="number"
           min={1}
           inputMode="numeric"
-          error={errors.delay_minutes?.message}
-          {...form.register('delay_minutes')}
         />
       )}
       {trigger === 'keyword' && (
-        <TextField
+        <FormText
+          form={form}
+          name="keywords"
           label="Keywords"
           hint="Separated by commas; whole words, in any case."
-          error={errors.keywords?.message}
-          {...form.register('keywords')}
         />
       )}
       {trigger === 'outside_business_hours' && (

@@ -3,9 +3,9 @@ import { MIN_PASSWORD_LENGTH } from '@inbox/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { FormText } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { TextField } from '@/components/ui/text-field';
 import { ApiError, messageOf } from '@/lib/api-error';
 import { useUpdateMe } from '../api';
 
@@ -26,7 +26,6 @@ export function ChangePasswordCard() {
     resolver: zodResolver(PasswordForm),
     defaultValues: { current_password: '', password: '', confirm: '' },
   });
-  const { errors } = form.formState;
   const submit = form.handleSubmit(({ current_password, password }) =>
     update.mutate(
       { current_password, password },
@@ -58,26 +57,26 @@ export function ChangePasswordCard() {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Change password">
-          <TextField
+          <FormText
+            form={form}
+            name="current_password"
             label="Current password"
             type="password"
             autoComplete="current-password"
-            error={errors.current_password?.message}
-            {...form.register('current_password')}
           />
-          <TextField
+          <FormText
+            form={form}
+            name="password"
             label="New password"
             type="password"
             autoComplete="new-password"
-            error={errors.password?.message}
-            {...form.register('password')}
           />
-          <TextField
+          <FormText
+            form={form}
+            name="confirm"
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
-            error={errors.confirm?.message}
-            {...form.register('confirm')}
           />
           <div className="flex justify-end">
             <Button type="submit" disabled={update.isPending}>

@@ -3,6 +3,7 @@ import type { User } from '@inbox/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { FormText } from '@/components/form-fields';
 import { InitialsAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -51,12 +52,7 @@ export function ProfileDetailsCard({ user }: { user: User }) {
               <p className="truncate text-muted-foreground text-sm">{user.email}</p>
             </div>
           </div>
-          <TextField
-            label="Name"
-            autoComplete="name"
-            error={form.formState.errors.name?.message}
-            {...form.register('name')}
-          />
+          <FormText form={form} name="name" label="Name" autoComplete="name" />
           <TextField
             label="Email"
             type="email"
