@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser } from './support/browser';
+import { DESKTOP } from './support/browser';
 import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
 import { storeSession } from './support/session';
+import { withServerAndBrowser } from './support/stack';
 
 /**
  * axe on every console page and the portal, in light and dark: no serious or critical finding. The rules
@@ -23,9 +24,8 @@ let conversationId: number;
 let platformCompanyPath: string;
 const contexts: BrowserContext[] = [];
 
+withServerAndBrowser((s) => ({ srv, browser } = s));
 beforeAll(async () => {
-  srv = await startServer();
-  browser = await launchBrowser();
   t = await createTenant(srv);
   const started = await srv.api('POST', '/portal/start', {
     body: {
@@ -46,8 +46,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const c of contexts) await c.close();
-  await browser?.close();
-  await srv?.stop();
 });
 
 async function signedIn(email: string, password: string, theme: 'light' | 'dark'): Promise<Page> {

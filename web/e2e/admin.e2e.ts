@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { type OpenOptions, signedInPages } from './support/pages';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { withServerAndBrowser } from './support/stack';
 
 const PASSWORD = 'admin-e2e-pass';
 
@@ -13,12 +14,12 @@ let browser: Browser;
 let acme: number;
 let appId = 0;
 
+// Webhooks may call the local receiver of the integrations test.
+withServerAndBrowser(
+  (s) => ({ srv, browser } = s),
+  () => ({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' }),
+);
 beforeAll(async () => {
-  // Webhooks may call the local receiver of the integrations test.
-  [srv, browser] = await Promise.all([
-    startServer({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' }),
-    launchBrowser(),
-  ]);
   // A company with its admin, an agent and a third member, made through the platform API.
   const token = await srv.login(srv.adminEmail, srv.adminPassword);
   const call = (method: string, path: string, body: unknown) => srv.api(method, path, { token, body });
@@ -32,11 +33,6 @@ beforeAll(async () => {
     const user = await call('POST', '/admin/users', { name, email, password: PASSWORD });
     await call('POST', '/admin/user-company', { user_id: user.user_id, company_id: acme, company_role });
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
 });
 
 const signIn = signedInPages(() => ({ browser, srv }));

@@ -1,22 +1,18 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { isDark, PASSWORD, resetHashFor, seedTenant, signIn } from './support/console';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { withServerAndBrowser } from './support/stack';
 
 let srv: TestServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
+withServerAndBrowser((s) => ({ srv, browser } = s));
 beforeAll(async () => {
-  [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
   await seedTenant(srv);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
 });
 
 beforeEach(async () => {

@@ -1,11 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE, screenshot } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, screenshot } from './support/browser';
 import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
 import { type OpenOptions, signedInPages } from './support/pages';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { withServerAndBrowser } from './support/stack';
 
 /**
  * What a company admin automates, in the browser: an auto-responder a customer then gets, an outgoing
@@ -15,18 +16,13 @@ let srv: TestServer;
 let browser: Browser;
 let tenant: Tenant;
 
+// Webhooks may call the local receiver of these tests.
+withServerAndBrowser(
+  (s) => ({ srv, browser } = s),
+  () => ({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' }),
+);
 beforeAll(async () => {
-  // Webhooks may call the local receiver of these tests.
-  [srv, browser] = await Promise.all([
-    startServer({ ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' }),
-    launchBrowser(),
-  ]);
   tenant = await createTenant(srv);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
 });
 
 const signIn = signedInPages(() => ({ browser, srv }));

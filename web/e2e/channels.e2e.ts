@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE, screenshot } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
 import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
 import { type OpenOptions, signedInPages } from './support/pages';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { withServerAndBrowser } from './support/stack';
 import { startStandIn } from './support/stand-in';
 
 /**
@@ -47,7 +48,12 @@ let integrationId: number;
 
 beforeAll(async () => {
   stand = await twilioStandIn();
-  [srv, browser] = await Promise.all([startServer({ TWILIO_API_URL: stand.url }), launchBrowser()]);
+});
+withServerAndBrowser(
+  (s) => ({ srv, browser } = s),
+  () => ({ TWILIO_API_URL: stand.url }),
+);
+beforeAll(async () => {
   tenant = await createTenant(srv);
   const token = await srv.login('ann@northwind.test', PASSWORD);
   const created = await srv.api('POST', '/integrations', {
@@ -65,8 +71,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
   stand?.close();
 });
 

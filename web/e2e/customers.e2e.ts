@@ -1,17 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE, screenshot } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, screenshot } from './support/browser';
 import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
 import { type OpenOptions, signedInPages } from './support/pages';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { withServerAndBrowser } from './support/stack';
 
 let srv: TestServer;
 let browser: Browser;
 let t: Tenant;
 let janeChat = 0;
 
+withServerAndBrowser((s) => ({ srv, browser } = s));
 beforeAll(async () => {
-  [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
   t = await createTenant(srv);
   const start = (name: string, email: string, message: string) =>
     srv.api<{ conversation_id: number }>('POST', '/portal/start', {
@@ -22,11 +23,6 @@ beforeAll(async () => {
   await start('Priya Nair', 'priya@nair.test', 'Is the blue kettle back in stock?');
   // The same mailbox as Jane's, written another way: a likely duplicate.
   await start('J. Doe', 'janedoe+orders@gmail.com', 'Following up on my parcel.');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
 });
 
 const signIn = signedInPages(() => ({ browser, srv }));

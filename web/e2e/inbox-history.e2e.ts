@@ -1,23 +1,19 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
 import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
 import { signedInPages } from './support/pages';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { withServerAndBrowser } from './support/stack';
 
 /** A long conversation in the console: the thread opens on its latest page and loads earlier ones on demand. */
 let srv: TestServer;
 let browser: Browser;
 let t: Tenant;
 
+withServerAndBrowser((s) => ({ srv, browser } = s));
 beforeAll(async () => {
-  [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
   t = await createTenant(srv);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
 });
 
 const signIn = signedInPages(() => ({ browser, srv }));

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
 import { storeSession } from './support/session';
+import { withServerAndBrowser } from './support/stack';
 
 /** A 1x1 transparent PNG. */
 const PNG = Buffer.from(
@@ -47,15 +48,13 @@ describe('agent inbox', () => {
   const bubble = (page: Page, sender: string, text: string) =>
     page.locator(`[data-sender="${sender}"]`, { hasText: text });
 
+  withServerAndBrowser((s) => ({ srv, browser } = s));
   beforeAll(async () => {
-    [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
     t = await createTenant(srv);
   });
 
   afterAll(async () => {
     for (const ctx of contexts) await ctx.close().catch(() => {});
-    await browser?.close();
-    await srv?.stop();
   });
 
   it('an agent answers a live portal customer, writes a note, assigns, transfers and resolves', async () => {

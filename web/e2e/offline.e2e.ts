@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, screenshot } from './support/browser';
 import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
 import { storeSession } from './support/session';
+import { withServerAndBrowser } from './support/stack';
 
 /**
  * With no network, a send and a sign-in show the spec's network sentence and can be tried again; nothing
@@ -16,14 +17,12 @@ let browser: Browser;
 let t: Tenant;
 const contexts: BrowserContext[] = [];
 
+withServerAndBrowser((s) => ({ srv, browser } = s));
 beforeAll(async () => {
-  [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
   t = await createTenant(srv);
 });
 afterAll(async () => {
   for (const c of contexts) await c.close();
-  await browser?.close();
-  await srv?.stop();
 });
 
 async function newPage(): Promise<[BrowserContext, Page]> {

@@ -1,21 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { type OpenOptions, signedInPages } from './support/pages';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { withServerAndBrowser } from './support/stack';
 
 let srv: TestServer;
 let browser: Browser;
 const ids = { company: 0, user: 0, app: 0 };
 
-beforeAll(async () => {
-  [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
-});
+withServerAndBrowser((s) => ({ srv, browser } = s));
 
 const signIn = signedInPages(() => ({ browser, srv }));
 const openAsAdmin = (path: string, opts: OpenOptions = {}) =>

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { startServer, type TestServer } from './support/server';
+import { withServerAndBrowser } from './support/stack';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
@@ -144,16 +145,13 @@ describe('customer portal', () => {
     }
   }
 
+  withServerAndBrowser((s) => ({ srv, browser } = s));
   beforeAll(async () => {
-    srv = await startServer();
-    browser = await launchBrowser();
     tenant = await createTenant(srv);
   });
 
   afterAll(async () => {
     for (const ctx of contexts) await ctx.close().catch(() => {});
-    await browser?.close();
-    await srv?.stop();
   });
 
   it('loads the portal bundle and none of the console code', async () => {

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE, screenshot } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, screenshot } from './support/browser';
 import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
 import { type OpenOptions, signedInPages } from './support/pages';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { withServerAndBrowser } from './support/stack';
 
 /**
  * `/reports` in a real browser: a small day of work played through the API, then the numbers, charts, the
@@ -14,8 +15,8 @@ let srv: TestServer;
 let browser: Browser;
 let t: Tenant;
 
+withServerAndBrowser((s) => ({ srv, browser } = s));
 beforeAll(async () => {
-  [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
   t = await createTenant(srv);
   const sam = await srv.login('sam@northwind.test', PASSWORD);
   const as = { token: sam, companyId: t.companyId };
@@ -43,11 +44,6 @@ beforeAll(async () => {
       });
     }
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
 });
 
 const signIn = signedInPages(() => ({ browser, srv }));

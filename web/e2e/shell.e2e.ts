@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { isDark, seedTenant, signIn, type Tenant } from './support/console';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { withServerAndBrowser } from './support/stack';
 
 let srv: TestServer;
 let tenant: Tenant;
@@ -11,14 +12,9 @@ let context: BrowserContext;
 let page: Page;
 let pageErrors: string[];
 
+withServerAndBrowser((s) => ({ srv, browser } = s));
 beforeAll(async () => {
-  [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
   tenant = await seedTenant(srv);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
 });
 
 beforeEach(async () => {

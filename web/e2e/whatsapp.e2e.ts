@@ -7,10 +7,11 @@ import {
   WA_ID,
   waText,
 } from '../../server/test/meta-payloads.ts';
-import { launchBrowser, PHONE, screenshot } from './support/browser';
+import { PHONE, screenshot } from './support/browser';
 import { createTenant, PASSWORD } from './support/inbox-tenant';
 import { signedInPages } from './support/pages';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { withServerAndBrowser } from './support/stack';
 import { startStandIn } from './support/stand-in';
 
 /**
@@ -48,7 +49,12 @@ let integrationId: number;
 
 beforeAll(async () => {
   graph = await graphStandIn();
-  [srv, browser] = await Promise.all([startServer({ META_API_URL: graph.url }), launchBrowser()]);
+});
+withServerAndBrowser(
+  (s) => ({ srv, browser } = s),
+  () => ({ META_API_URL: graph.url }),
+);
+beforeAll(async () => {
   const tenant = await createTenant(srv);
   const token = await srv.login('ann@northwind.test', PASSWORD);
   const created = await srv.api('POST', '/integrations', {
@@ -73,8 +79,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
   graph?.close();
 });
 

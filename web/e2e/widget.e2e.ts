@@ -3,9 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { withServerAndBrowser } from './support/stack';
 
 /**
  * The website widget on a page of another origin (a shop's site, served here by its own server): one script
@@ -37,8 +38,8 @@ ${widget}</body></html>`;
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
+withServerAndBrowser((s) => ({ srv, browser } = s));
 beforeAll(async () => {
-  [srv, browser] = await Promise.all([startServer(), launchBrowser()]);
   tenant = await createTenant(srv);
   token = await srv.login('ann@northwind.test', PASSWORD);
   const hash = createHmac('sha256', SECRET).update('lena@example.com').digest('hex');
@@ -60,8 +61,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await srv?.stop();
   site?.close();
   elsewhere?.close();
 });
