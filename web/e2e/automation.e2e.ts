@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, screenshot } from './support/browser';
-import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
+import { addIntegration, createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
 import { type OpenOptions, signedInPages } from './support/pages';
 import type { TestServer } from './support/server';
 import { withServerAndBrowser } from './support/stack';
@@ -134,12 +134,7 @@ describe('automation', () => {
   });
 
   it('creates an API key shown once, grants and revokes its permissions, and deletes it', async () => {
-    const annToken = await srv.login('ann@northwind.test', PASSWORD);
-    await srv.api('POST', '/integrations', {
-      token: annToken,
-      companyId: tenant.companyId,
-      body: { app_id: tenant.appId, type: 'api', name: 'Shop backend' },
-    });
+    await addIntegration(srv, tenant, { type: 'api', name: 'Shop backend' });
     const page = await openAs('/admin?tab=api-keys');
     await page.getByText('No API keys yet').waitFor();
     await screenshot(page, 'admin-api-keys-empty');

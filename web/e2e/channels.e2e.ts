@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, screenshot } from './support/browser';
-import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
+import { addIntegration, createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
 import { type OpenOptions, signedInPages } from './support/pages';
 import type { TestServer } from './support/server';
 import { withServerAndBrowser } from './support/stack';
@@ -55,19 +55,12 @@ withServerAndBrowser(
 );
 beforeAll(async () => {
   tenant = await createTenant(srv);
-  const token = await srv.login('ann@northwind.test', PASSWORD);
-  const created = await srv.api('POST', '/integrations', {
-    token,
-    companyId: tenant.companyId,
-    body: {
-      app_id: tenant.appId,
-      type: 'sms',
-      name: 'Store texts',
-      settings: { account_sid: ACCOUNT, phone_number: '+15005550006', queue_id: tenant.orders },
-      secrets: { auth_token: TOKEN },
-    },
+  integrationId = await addIntegration(srv, tenant, {
+    type: 'sms',
+    name: 'Store texts',
+    settings: { account_sid: ACCOUNT, phone_number: '+15005550006', queue_id: tenant.orders },
+    secrets: { auth_token: TOKEN },
   });
-  integrationId = created.integration_id;
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import {
   waText,
 } from '../../server/test/meta-payloads.ts';
 import { PHONE, screenshot } from './support/browser';
-import { createTenant, PASSWORD } from './support/inbox-tenant';
+import { addIntegration, createTenant, PASSWORD } from './support/inbox-tenant';
 import { signedInPages } from './support/pages';
 import type { TestServer } from './support/server';
 import { withServerAndBrowser } from './support/stack';
@@ -55,20 +55,12 @@ withServerAndBrowser(
   () => ({ META_API_URL: graph.url }),
 );
 beforeAll(async () => {
-  const tenant = await createTenant(srv);
-  const token = await srv.login('ann@northwind.test', PASSWORD);
-  const created = await srv.api('POST', '/integrations', {
-    token,
-    companyId: tenant.companyId,
-    body: {
-      app_id: tenant.appId,
-      type: 'whatsapp',
-      name: 'Store WhatsApp',
-      settings: { phone_number_id: PHONE_NUMBER_ID, business_account_id: '102290129340398' },
-      secrets: { app_secret: APP_SECRET, access_token: 'e2e-wa-token' },
-    },
+  integrationId = await addIntegration(srv, await createTenant(srv), {
+    type: 'whatsapp',
+    name: 'Store WhatsApp',
+    settings: { phone_number_id: PHONE_NUMBER_ID, business_account_id: '102290129340398' },
+    secrets: { app_secret: APP_SECRET, access_token: 'e2e-wa-token' },
   });
-  integrationId = created.integration_id;
   const raw = JSON.stringify(waText('wamid.e2e-in', 'Where is my parcel?'));
   const res = await fetch(`${srv.url}/api/v1/channels/whatsapp/${integrationId}`, {
     method: 'POST',

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from './support/browser';
-import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
+import { addIntegration, createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
 import type { TestServer } from './support/server';
 import { withServerAndBrowser } from './support/stack';
 
@@ -47,16 +47,11 @@ beforeAll(async () => {
       data-user-name="Lena Berg" data-user-email="lena@example.com" data-user-hash="${hash}" async></script>`;
   [site, elsewhere] = await Promise.all([shopSite(tag), shopSite(tag)]);
   // The company names its shop as the one site the widget runs on.
-  await srv.api('POST', '/integrations', {
-    token,
-    companyId: tenant.companyId,
-    body: {
-      app_id: tenant.appId,
-      type: 'web',
-      name: 'Shop website',
-      settings: { allowed_origins: [site.url] },
-      secrets: { identity_secret: SECRET },
-    },
+  await addIntegration(srv, tenant, {
+    type: 'web',
+    name: 'Shop website',
+    settings: { allowed_origins: [site.url] },
+    secrets: { identity_secret: SECRET },
   });
 });
 

@@ -45,3 +45,18 @@ export async function createTenant(srv: TestServer): Promise<Tenant> {
   const ann = await user('Ann Admin', 'ann@northwind.test', 'admin', []);
   return { companyId: company.company_id, appId: app.app_id, orders, billing, users: { sam, lee, ann } };
 }
+
+/** An integration of Northwind's app, added by Ann (its admin) through the API; answers the new id. */
+export async function addIntegration(
+  srv: TestServer,
+  tenant: Tenant,
+  body: { type: string; name: string; settings?: Record<string, unknown>; secrets?: Record<string, string> },
+) {
+  const token = await srv.login('ann@northwind.test', PASSWORD);
+  const created = await srv.api('POST', '/integrations', {
+    token,
+    companyId: tenant.companyId,
+    body: { app_id: tenant.appId, ...body },
+  });
+  return created.integration_id as number;
+}
