@@ -164,21 +164,21 @@ export function SwitchField<T extends FieldValues>({
 
 /** Save and, once something changed, Discard: the footer of a settings card that edits in place. */
 export function SaveFooter({
+  form,
   pending,
-  dirty,
-  onDiscard,
 }: {
+  /** The form it saves: Save waits for a change, Discard resets it. */
+  form: { formState: { isDirty: boolean }; reset: () => void };
   pending: boolean;
-  dirty: boolean;
-  onDiscard: () => void;
 }) {
+  const dirty = form.formState.isDirty;
   return (
     <CardFooter className="gap-2">
       <Button type="submit" disabled={pending || !dirty}>
         {pending ? 'Saving...' : 'Save changes'}
       </Button>
       {dirty && (
-        <Button type="button" variant="ghost" onClick={onDiscard} disabled={pending}>
+        <Button type="button" variant="ghost" onClick={() => form.reset()} disabled={pending}>
           Discard
         </Button>
       )}

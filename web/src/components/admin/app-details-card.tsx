@@ -46,9 +46,7 @@ function AppDetailsForm({ app, save, canEdit }: { app: App; save: AppSave; canEd
       <CardContent className="grid min-w-0 grid-cols-1 gap-4">
         <AppFieldset form={form} disabled={!canEdit} />
       </CardContent>
-      {canEdit && (
-        <SaveFooter pending={save.isPending} dirty={form.formState.isDirty} onDiscard={() => form.reset()} />
-      )}
+      {canEdit && <SaveFooter form={form} pending={save.isPending} />}
     </form>
   );
 }

@@ -232,13 +232,7 @@ function HoursForm({ company, canEdit }: { company: Company; canEdit: boolean })
           </>
         )}
       </CardContent>
-      {canEdit && (
-        <SaveFooter
-          pending={update.isPending}
-          dirty={form.formState.isDirty}
-          onDiscard={() => form.reset()}
-        />
-      )}
+      {canEdit && <SaveFooter form={form} pending={update.isPending} />}
     </form>
   );
 }

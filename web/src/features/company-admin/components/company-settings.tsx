@@ -61,13 +61,7 @@ function CompanyFormBody({ company, canEdit }: { company: Company; canEdit: bool
           </span>
         </div>
       </CardContent>
-      {canEdit && (
-        <SaveFooter
-          pending={update.isPending}
-          dirty={form.formState.isDirty}
-          onDiscard={() => form.reset()}
-        />
-      )}
+      {canEdit && <SaveFooter form={form} pending={update.isPending} />}
     </form>
   );
 }

@@ -32,7 +32,7 @@ function DetailsForm({ company }: { company: Company }) {
       <CardContent className="grid min-w-0 grid-cols-1 gap-4">
         <CompanyFieldset form={form} />
       </CardContent>
-      <SaveFooter pending={update.isPending} dirty={form.formState.isDirty} onDiscard={() => form.reset()} />
+      <SaveFooter form={form} pending={update.isPending} />
     </form>
   );
 }
