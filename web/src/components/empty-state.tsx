@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type * as React from 'react';
+import { LinkButton } from '@/components/link-button';
 import { cn } from '@/lib/utils';
 
 interface EmptyStateProps {
@@ -8,10 +9,12 @@ interface EmptyStateProps {
   /** A sentence saying what to do next. */
   description?: React.ReactNode;
   action?: React.ReactNode;
+  /** A way out of a page that shows nothing (no access, not found): an outline link back. */
+  back?: { to: string; label: string };
   className?: string;
 }
 
-export function EmptyState({ icon: Icon, title, description, action, className }: EmptyStateProps) {
+export function EmptyState({ icon: Icon, title, description, action, back, className }: EmptyStateProps) {
   return (
     <div
       className={cn(
@@ -29,6 +32,11 @@ export function EmptyState({ icon: Icon, title, description, action, className }
         {description && <div className="max-w-md text-muted-foreground text-sm">{description}</div>}
       </div>
       {action}
+      {back && (
+        <LinkButton to={back.to} variant="outline">
+          {back.label}
+        </LinkButton>
+      )}
     </div>
   );
 }

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import { LinkButton } from '@/components/link-button';
 import { PageHeader } from '@/components/page-header';
 import { roleLabel } from '@/components/role-select';
 import { ActiveBadge } from '@/components/tone-badge';
@@ -50,11 +49,7 @@ function AppNotFound() {
       icon={SearchXIcon}
       title="App not found"
       description="This app does not exist in the current company, or you do not have access to it."
-      action={
-        <LinkButton to="/admin" variant="outline">
-          Back to Admin
-        </LinkButton>
-      }
+      back={{ to: '/admin', label: 'Back to Admin' }}
     />
   );
 }

@@ -8,11 +8,7 @@ export function NoAdminAccess() {
       icon={ShieldOffIcon}
       title="You don't have access to Admin"
       description="Admin is for company admins and for app admins or managers. Ask your company admin if you need to change settings, apps or members."
-      action={
-        <LinkButton to="/dashboard" variant="outline">
-          Back to Dashboard
-        </LinkButton>
-      }
+      back={{ to: '/dashboard', label: 'Back to Dashboard' }}
     />
   );
 }

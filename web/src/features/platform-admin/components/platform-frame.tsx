@@ -2,7 +2,6 @@ import { SearchXIcon, ShieldOffIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
-import { LinkButton } from '@/components/link-button';
 import { Button } from '@/components/ui/button';
 
 export function PlatformFrame({ children }: { children: ReactNode }) {
@@ -16,11 +15,7 @@ export function NotPlatformAdmin() {
         icon={ShieldOffIcon}
         title="Platform Admin is for platform admins"
         description="Your account cannot manage the installation's companies and users."
-        action={
-          <LinkButton to="/dashboard" variant="outline">
-            Back to Dashboard
-          </LinkButton>
-        }
+        back={{ to: '/dashboard', label: 'Back to Dashboard' }}
       />
     </PlatformFrame>
   );
