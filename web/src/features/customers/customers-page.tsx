@@ -4,12 +4,12 @@ import { ContactIcon } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { OptionSelect } from '@/components/option-select';
 import { PageHeader } from '@/components/page-header';
 import { Pager } from '@/components/pager';
 import { QueryView } from '@/components/query-view';
 import { SearchInput } from '@/components/search-input';
 import { Card, CardContent } from '@/components/ui/card';
-import { NativeSelect } from '@/components/ui/input';
 import { useDebouncedValue } from '@/components/use-debounced-value';
 import { relativeTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -112,43 +112,28 @@ export default function CustomersPage() {
               className="md:max-w-sm"
             />
             <div className="grid grid-cols-1 gap-2 sm:grid-cols-3 md:ml-auto">
-              <NativeSelect
+              <OptionSelect
                 aria-label="App"
+                className="h-9"
                 value={filters.appId ?? ''}
-                onChange={(e) => set({ app_id: e.target.value })}
-                className="h-9"
-              >
-                <option value="">All apps</option>
-                {(company?.apps ?? []).map((a) => (
-                  <option key={a.app_id} value={a.app_id}>
-                    {a.app_name}
-                  </option>
-                ))}
-              </NativeSelect>
-              <NativeSelect
+                none="All apps"
+                options={(company?.apps ?? []).map((a) => ({ value: a.app_id, label: a.app_name }))}
+                onValue={(v) => set({ app_id: v })}
+              />
+              <OptionSelect
                 aria-label="Open conversations"
+                className="h-9"
                 value={filters.hasOpen}
-                onChange={(e) => set({ has_open: e.target.value })}
-                className="h-9"
-              >
-                {OPEN_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </NativeSelect>
-              <NativeSelect
+                options={OPEN_OPTIONS}
+                onValue={(v) => set({ has_open: v })}
+              />
+              <OptionSelect
                 aria-label="Sort by"
-                value={filters.sort}
-                onChange={(e) => set({ sort: e.target.value === '-last_activity' ? '' : e.target.value })}
                 className="h-9"
-              >
-                {CUSTOMER_SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    {SORT_LABELS[s]}
-                  </option>
-                ))}
-              </NativeSelect>
+                value={filters.sort}
+                options={CUSTOMER_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+                onValue={(v) => set({ sort: v === '-last_activity' ? '' : v })}
+              />
             </div>
           </div>
           <QueryView

@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { ListSkeleton } from '@/components/list-skeleton';
+import { OptionSelect } from '@/components/option-select';
 import { Pager } from '@/components/pager';
 import { roleLabel } from '@/components/role-select';
 import { ActiveBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
-import { NativeSelect } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useListSearch } from '@/components/use-list-search';
 import { APPS_PAGE, appsQuery } from '../api/apps';
@@ -18,6 +18,11 @@ import { AppFormDialog } from './app-form-dialog';
 import { AppRowActions } from './app-row-actions';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
+const APP_STATUSES: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All apps' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
 
 interface AppsSectionProps {
   companyId: number;
@@ -62,19 +67,16 @@ export function AppsSection({ companyId, isCompanyAdmin, createOpen, onCreateOpe
       <CardContent className="space-y-4">
         <div className="flex flex-col gap-2 sm:flex-row">
           {searchInput}
-          <NativeSelect
+          <OptionSelect
             aria-label="Status"
             className="sm:w-40"
             value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as StatusFilter);
+            options={APP_STATUSES}
+            onValue={(v) => {
+              setStatus(v as StatusFilter);
               setOffset(0);
             }}
-          >
-            <option value="all">All apps</option>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
-          </NativeSelect>
+          />
         </div>
         {apps.isPending ? (
           <ListSkeleton label="Loading apps" />

@@ -1,7 +1,7 @@
 import type { Queue } from '@inbox/contract';
+import { OptionSelect } from '@/components/option-select';
 import { RadioButtons } from '@/components/radio-buttons';
 import { SearchInput } from '@/components/search-input';
-import { NativeSelect } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { ASSIGNEE_OPTIONS, type InboxFilters, STATUS_OPTIONS, type StatusFilter } from '../filters';
 
@@ -45,31 +45,21 @@ export function InboxFiltersBar({
         }
       />
       <div className="grid grid-cols-2 gap-2">
-        <NativeSelect
+        <OptionSelect
           aria-label="Status"
+          className="h-8"
           value={filters.status}
-          onChange={(e) => onChange({ status: e.target.value as StatusFilter, page: 1 })}
-          className="h-8"
-        >
-          {STATUS_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect
+          options={STATUS_OPTIONS}
+          onValue={(v) => onChange({ status: v as StatusFilter, page: 1 })}
+        />
+        <OptionSelect
           aria-label="Queue"
-          value={filters.queueId ?? ''}
-          onChange={(e) => onChange({ queueId: Number(e.target.value) || undefined, page: 1 })}
           className="h-8"
-        >
-          <option value="">All queues</option>
-          {queues.map((q) => (
-            <option key={q.queue_id} value={q.queue_id}>
-              {q.queue_name}
-            </option>
-          ))}
-        </NativeSelect>
+          value={filters.queueId ?? ''}
+          none="All queues"
+          options={queues.map((q) => ({ value: q.queue_id, label: q.queue_name }))}
+          onValue={(v) => onChange({ queueId: Number(v) || undefined, page: 1 })}
+        />
       </div>
     </div>
   );

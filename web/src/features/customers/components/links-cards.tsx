@@ -4,12 +4,12 @@ import { LinkIcon, MessagesSquareIcon, UnlinkIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { OptionSelect } from '@/components/option-select';
 import { Pager } from '@/components/pager';
 import { QueryView } from '@/components/query-view';
 import { toastError } from '@/components/server-errors';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
-import { NativeSelect } from '@/components/ui/input';
 import { relativeTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { StatusBadge } from '../../conversations/components/status-badge';
@@ -49,19 +49,14 @@ export function AppsCard({ cid, customer }: { cid: number; customer: Customer })
         </ul>
         {choices.length > 0 && (
           <div className="flex gap-2">
-            <NativeSelect
+            <OptionSelect
               aria-label="App to add"
-              value={choice}
-              onChange={(e) => setChoice(e.target.value)}
               className="h-9 min-w-0 flex-1"
-            >
-              <option value="">Choose an app</option>
-              {choices.map((a) => (
-                <option key={a.app_id} value={a.app_id}>
-                  {a.app_name}
-                </option>
-              ))}
-            </NativeSelect>
+              value={choice}
+              none="Choose an app"
+              options={choices.map((a) => ({ value: a.app_id, label: a.app_name }))}
+              onValue={setChoice}
+            />
             <Button
               variant="outline"
               disabled={!choice || link.isPending}

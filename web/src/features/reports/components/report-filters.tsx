@@ -1,7 +1,8 @@
 import type { AppSummary } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Field } from '@/components/form-fields';
-import { Input, NativeSelect } from '@/components/ui/input';
+import { OptionSelect } from '@/components/option-select';
+import { Input } from '@/components/ui/input';
 import { queuesQuery } from '@/features/company-admin/api/queues';
 import { PRESET_LABELS, PRESETS, type Preset } from '../period';
 
@@ -39,17 +40,12 @@ export function ReportFilters({
     <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
       <Field label="Period" className="col-span-2 sm:w-44">
         {(control) => (
-          <NativeSelect
+          <OptionSelect
             {...control}
             value={value.preset}
-            onChange={(e) => onChange({ preset: e.target.value as Preset })}
-          >
-            {PRESETS.map((p) => (
-              <option key={p} value={p}>
-                {PRESET_LABELS[p]}
-              </option>
-            ))}
-          </NativeSelect>
+            options={PRESETS.map((p) => ({ value: p, label: PRESET_LABELS[p] }))}
+            onValue={(v) => onChange({ preset: v as Preset })}
+          />
         )}
       </Field>
       {value.preset === 'custom' && (
@@ -80,53 +76,38 @@ export function ReportFilters({
       )}
       <Field label="App" className="sm:w-48">
         {(control) => (
-          <NativeSelect
+          <OptionSelect
             {...control}
             value={value.appId ?? ''}
-            onChange={(e) => onChange({ appId: num(e.target.value), queueId: undefined })}
-          >
-            <option value="">All apps</option>
-            {apps.map((a) => (
-              <option key={a.app_id} value={a.app_id}>
-                {a.app_name}
-              </option>
-            ))}
-          </NativeSelect>
+            none="All apps"
+            options={apps.map((a) => ({ value: a.app_id, label: a.app_name }))}
+            onValue={(v) => onChange({ appId: num(v), queueId: undefined })}
+          />
         )}
       </Field>
       {value.appId !== undefined && queues.isSuccess && (
         <Field label="Queue" className="sm:w-48">
           {(control) => (
-            <NativeSelect
+            <OptionSelect
               {...control}
               value={value.queueId ?? ''}
-              onChange={(e) => onChange({ queueId: num(e.target.value) })}
-            >
-              <option value="">All queues</option>
-              {queues.data.data.map((q) => (
-                <option key={q.queue_id} value={q.queue_id}>
-                  {q.queue_name}
-                </option>
-              ))}
-            </NativeSelect>
+              none="All queues"
+              options={queues.data.data.map((q) => ({ value: q.queue_id, label: q.queue_name }))}
+              onValue={(v) => onChange({ queueId: num(v) })}
+            />
           )}
         </Field>
       )}
       {agents && (
         <Field label="Agent" className="sm:w-48">
           {(control) => (
-            <NativeSelect
+            <OptionSelect
               {...control}
               value={value.userId ?? ''}
-              onChange={(e) => onChange({ userId: num(e.target.value) })}
-            >
-              <option value="">All agents</option>
-              {agents.map((a) => (
-                <option key={a.user_id} value={a.user_id}>
-                  {a.name}
-                </option>
-              ))}
-            </NativeSelect>
+              none="All agents"
+              options={agents.map((a) => ({ value: a.user_id, label: a.name }))}
+              onValue={(v) => onChange({ userId: num(v) })}
+            />
           )}
         </Field>
       )}
