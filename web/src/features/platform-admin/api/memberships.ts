@@ -98,74 +98,41 @@ function useMembershipChanged() {
 const verbOf = (mode: 'add' | 'update' | 'remove') =>
   mode === 'add' ? 'added to' : mode === 'update' ? 'role changed in' : 'removed from';
 
-export function useUserCompany() {
+interface Links {
+  company: { body: UserCompanyBody; link: UserCompanyLink };
+  app: { body: UserAppBody; link: UserAppLink };
+  queue: { body: UserQueueBody; link: UserQueueLink };
+}
+
+/** Adding a user to a company, app or queue, changing its role there, or removing it: one call each. */
+type LinkChange<K extends keyof Links> =
+  | { mode: 'add' | 'update'; body: Links[K]['body'] }
+  | { mode: 'remove'; body: { user_id: number } & Record<`${K}_id`, number> };
+
+/** A user's membership of a company, app or queue (`/admin/user-company` and the like), from either side. */
+function useMembershipLink<K extends keyof Links>(kind: K) {
   const qc = useQueryClient();
   const changed = useMembershipChanged();
+  const path = `/admin/user-${kind}`;
   return useMutation({
-    mutationFn: async (
-      v:
-        | { mode: 'add' | 'update'; body: UserCompanyBody }
-        | { mode: 'remove'; body: Omit<UserCompanyBody, 'company_role'> },
-    ) => {
-      if (v.mode === 'remove') return api.delete('/admin/user-company', { query: { ...v.body } });
-      if (v.mode === 'add') return api.post<UserCompanyLink>('/admin/user-company', v.body);
-      return api.put<UserCompanyLink>('/admin/user-company', v.body);
+    mutationFn: async (v: LinkChange<K>) => {
+      if (v.mode === 'remove') return api.delete(path, { query: { ...v.body } });
+      if (v.mode === 'add') return api.post<Links[K]['link']>(path, v.body);
+      return api.put<Links[K]['link']>(path, v.body);
     },
-    onMutate: (v) =>
-      v.mode === 'update'
-        ? patchRole(qc, v.body.user_id, { company: [v.body.company_id, v.body.company_role] })
-        : undefined,
+    onMutate: (v) => {
+      if (v.mode !== 'update') return undefined;
+      const body = v.body as unknown as Record<string, never>;
+      return patchRole(qc, v.body.user_id, { [kind]: [body[`${kind}_id`], body[`${kind}_role`]] });
+    },
     onSettled: (_, __, v) => changed(v.body.user_id),
     onSuccess: (_, v) => {
-      toast.success(v.mode === 'update' ? 'Company role changed' : `User ${verbOf(v.mode)} the company`);
+      const role = `${kind[0]!.toUpperCase()}${kind.slice(1)} role changed`;
+      toast.success(v.mode === 'update' ? role : `User ${verbOf(v.mode)} the ${kind}`);
     },
   });
 }
 
-export function useUserApp() {
-  const qc = useQueryClient();
-  const changed = useMembershipChanged();
-  return useMutation({
-    mutationFn: async (
-      v:
-        | { mode: 'add' | 'update'; body: UserAppBody }
-        | { mode: 'remove'; body: { user_id: number; app_id: number } },
-    ) => {
-      if (v.mode === 'remove') return api.delete('/admin/user-app', { query: { ...v.body } });
-      if (v.mode === 'add') return api.post<UserAppLink>('/admin/user-app', v.body);
-      return api.put<UserAppLink>('/admin/user-app', v.body);
-    },
-    onMutate: (v) =>
-      v.mode === 'update'
-        ? patchRole(qc, v.body.user_id, { app: [v.body.app_id, v.body.app_role] })
-        : undefined,
-    onSettled: (_, __, v) => changed(v.body.user_id),
-    onSuccess: (_, v) => {
-      toast.success(v.mode === 'update' ? 'App role changed' : `User ${verbOf(v.mode)} the app`);
-    },
-  });
-}
-
-export function useUserQueue() {
-  const qc = useQueryClient();
-  const changed = useMembershipChanged();
-  return useMutation({
-    mutationFn: async (
-      v:
-        | { mode: 'add' | 'update'; body: UserQueueBody }
-        | { mode: 'remove'; body: { user_id: number; queue_id: number } },
-    ) => {
-      if (v.mode === 'remove') return api.delete('/admin/user-queue', { query: { ...v.body } });
-      if (v.mode === 'add') return api.post<UserQueueLink>('/admin/user-queue', v.body);
-      return api.put<UserQueueLink>('/admin/user-queue', v.body);
-    },
-    onMutate: (v) =>
-      v.mode === 'update'
-        ? patchRole(qc, v.body.user_id, { queue: [v.body.queue_id, v.body.queue_role] })
-        : undefined,
-    onSettled: (_, __, v) => changed(v.body.user_id),
-    onSuccess: (_, v) => {
-      toast.success(v.mode === 'update' ? 'Queue role changed' : `User ${verbOf(v.mode)} the queue`);
-    },
-  });
-}
+export const useUserCompany = () => useMembershipLink('company');
+export const useUserApp = () => useMembershipLink('app');
+export const useUserQueue = () => useMembershipLink('queue');
