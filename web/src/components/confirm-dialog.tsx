@@ -61,12 +61,15 @@ export function ConfirmDialog({
 export function ConfirmDelete<T>({
   item,
   onClose,
+  onDeleted,
   mutation,
   pendingLabel = 'Deleting...',
   ...texts
 }: {
   item: T | null;
   onClose: () => void;
+  /** After the delete succeeded and the dialog closed (e.g. leave the page of what is gone). */
+  onDeleted?: () => void;
   mutation: {
     isPending: boolean;
     mutate: (item: T, opts: { onSuccess: () => void; onError: (err: unknown) => void }) => void;
@@ -84,7 +87,14 @@ export function ConfirmDelete<T>({
       pendingLabel={pendingLabel}
       pending={mutation.isPending}
       onConfirm={() =>
-        item !== null && mutation.mutate(item, { onSuccess: onClose, onError: (e) => toastError(e) })
+        item !== null &&
+        mutation.mutate(item, {
+          onSuccess: () => {
+            onClose();
+            onDeleted?.();
+          },
+          onError: (e) => toastError(e),
+        })
       }
     />
   );

@@ -57,3 +57,7 @@ export function AppFieldset<T extends AppValues>({
     </>
   );
 }
+
+/** What deleting an app takes with it, in both admins' confirmation. */
+export const DELETE_APP =
+  'The app is deleted with its queues, members and conversations. This cannot be undone.';

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DELETE_APP } from '@/components/admin/app-fields';
+import { ConfirmDelete } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
-import { toastError } from '@/components/server-errors';
 import { ActiveBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-error';
@@ -73,20 +73,14 @@ function AppView({ id }: { id: number }) {
         <AppQueuesCard appId={a.app_id} />
       </div>
       <AppMembersCard app={a} />
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
+      <ConfirmDelete
+        item={deleting ? a : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate(`/platform-admin/company/${a.company_id}`, { replace: true })}
+        mutation={remove}
         title={`Delete ${a.app_name}?`}
-        description="The app is deleted with its queues, members and conversations. This cannot be undone."
+        description={DELETE_APP}
         confirmLabel="Delete app"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(a, {
-            onSuccess: () => navigate(`/platform-admin/company/${a.company_id}`, { replace: true }),
-            onError: (e) => toastError(e),
-          })
-        }
       />
     </PlatformFrame>
   );

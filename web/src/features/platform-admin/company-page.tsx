@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { BanIcon, CheckCircle2Icon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDelete } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
-import { toastError } from '@/components/server-errors';
 import { ToneBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-error';
@@ -88,20 +87,14 @@ function CompanyView({ id }: { id: number }) {
       </div>
       <CompanyMembersCard company={c} />
       <CompanyStatusDialog company={c} open={statusOpen} onOpenChange={setStatusOpen} />
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
+      <ConfirmDelete
+        item={deleting ? c : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate('/platform-admin?tab=companies', { replace: true })}
+        mutation={remove}
         title={`Delete ${c.company_name}?`}
         description="The company is deleted with its apps, queues, customers and conversations, and everyone loses access to it. This cannot be undone."
         confirmLabel="Delete company"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(c, {
-            onSuccess: () => navigate('/platform-admin?tab=companies', { replace: true }),
-            onError: (e) => toastError(e),
-          })
-        }
       />
     </PlatformFrame>
   );

@@ -2,7 +2,8 @@ import type { App } from '@inbox/contract';
 import { MoreHorizontalIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DELETE_APP } from '@/components/admin/app-fields';
+import { ConfirmDelete } from '@/components/confirm-dialog';
 import { toastError } from '@/components/server-errors';
 import { Button } from '@/components/ui/button';
 import {
@@ -66,17 +67,13 @@ export function AppRowActions({
         </DropdownMenuContent>
       </DropdownMenu>
       <AppFormDialog companyId={companyId} app={app} open={editing} onOpenChange={setEditing} />
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
+      <ConfirmDelete
+        item={deleting ? app : null}
+        onClose={() => setDeleting(false)}
+        mutation={remove}
         title={`Delete ${app.app_name}?`}
-        description="The app is deleted with its queues, members and conversations. This cannot be undone."
+        description={DELETE_APP}
         confirmLabel="Delete app"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(app, { onSuccess: () => setDeleting(false), onError: (e) => toastError(e) })
-        }
       />
     </>
   );
