@@ -118,60 +118,50 @@ async function recordMemberActivity<Role extends string>(
   });
 }
 
-/** After an add or a role change: its activity, and the member as the answer shows it. */
-async function memberChanged<Role extends string, Member>(
-  tx: DbOrTx,
+/**
+ * Adds a member (`added`: 409 when the user already is one) or changes its role (`updated`: 404 when the user
+ * is none), with its activity; answers the member as the list shows it.
+ */
+async function writeMember<Role extends string, Member>(
+  db: DbOrTx,
   actor: Actor,
   t: MembershipTable,
   scope: MembershipScope,
+  input: { userId: number; role: Role },
   verb: 'added' | 'updated',
-  input: { userId: number; role: Role },
-): Promise<Member> {
-  await recordMemberActivity(tx, actor, t, scope, verb, { user_id: input.userId, role: input.role });
-  return getMember<Role, Member>(tx, t, scope, input.userId);
-}
-
-export async function addMember<Role extends string, Member>(
-  db: DbOrTx,
-  actor: Actor,
-  t: MembershipTable,
-  scope: MembershipScope,
-  input: { userId: number; role: Role },
 ): Promise<Member> {
   return db.transaction(async (tx) => {
-    // The app or queue was found under the caller's company scope: its company is admitted.
-    await requireCompanyMember(admitCompany({ db: tx, companyId: scope.companyId }), input.userId);
-    const inserted = await tx
-      .insert(t.table)
-      .values({
-        [t.scopeField]: scope.id,
-        companyId: scope.companyId,
-        userId: input.userId,
-        role: input.role,
-      })
-      .onConflictDoNothing()
-      .returning({ userId: t.table.userId });
-    if (inserted.length === 0) throw conflict(`The user is already a member of this ${t.kind}`);
-    return memberChanged<Role, Member>(tx, actor, t, scope, 'added', input);
+    const written =
+      verb === 'added'
+        ? await insertMember(tx, t, scope, input)
+        : await tx
+            .update(t.table)
+            .set({ role: input.role })
+            .where(oneMember(t, scope.id, input.userId))
+            .returning({ userId: t.table.userId });
+    if (written.length === 0) {
+      throw verb === 'added'
+        ? conflict(`The user is already a member of this ${t.kind}`)
+        : notFound(notFoundLabel(t));
+    }
+    await recordMemberActivity(tx, actor, t, scope, verb, { user_id: input.userId, role: input.role });
+    return getMember<Role, Member>(tx, t, scope, input.userId);
   });
 }
 
-export async function updateMember<Role extends string, Member>(
-  db: DbOrTx,
-  actor: Actor,
+async function insertMember(
+  tx: DbOrTx,
   t: MembershipTable,
   scope: MembershipScope,
-  input: { userId: number; role: Role },
-): Promise<Member> {
-  return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(t.table)
-      .set({ role: input.role })
-      .where(oneMember(t, scope.id, input.userId))
-      .returning({ userId: t.table.userId });
-    if (updated.length === 0) throw notFound(notFoundLabel(t));
-    return memberChanged<Role, Member>(tx, actor, t, scope, 'updated', input);
-  });
+  input: { userId: number; role: string },
+) {
+  // The app or queue was found under the caller's company scope: its company is admitted.
+  await requireCompanyMember(admitCompany({ db: tx, companyId: scope.companyId }), input.userId);
+  return tx
+    .insert(t.table)
+    .values({ [t.scopeField]: scope.id, companyId: scope.companyId, userId: input.userId, role: input.role })
+    .onConflictDoNothing()
+    .returning({ userId: t.table.userId });
 }
 
 export async function removeMember(
@@ -205,13 +195,13 @@ export function membershipService<Role extends string, Member, Scope extends Mem
     list: (db: DbOrTx, scope: Scope, paging: Paging): Promise<Page<Member>> =>
       listMembers<Role, Member>(db, t, scope, paging),
     add: (db: DbOrTx, actor: Actor, scope: Scope, input: { userId: number; role: Role }): Promise<Member> =>
-      addMember<Role, Member>(db, actor, t, scope, input),
+      writeMember<Role, Member>(db, actor, t, scope, input, 'added'),
     update: (
       db: DbOrTx,
       actor: Actor,
       scope: Scope,
       input: { userId: number; role: Role },
-    ): Promise<Member> => updateMember<Role, Member>(db, actor, t, scope, input),
+    ): Promise<Member> => writeMember<Role, Member>(db, actor, t, scope, input, 'updated'),
     remove: (db: DbOrTx, actor: Actor, scope: Scope, userId: number): Promise<void> =>
       removeMember(db, actor, t, scope, userId),
   };

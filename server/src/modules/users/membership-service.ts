@@ -26,6 +26,23 @@ async function requireAnotherAdmin(tx: DbOrTx, companyId: number, userId: number
   }
 }
 
+/** `company_member.added` and the like, recorded on the user it is about. */
+const memberActivity = (
+  tx: DbOrTx,
+  actor: Actor,
+  companyId: number,
+  verb: 'added' | 'updated' | 'removed',
+  userId: number,
+  details?: Record<string, unknown>,
+) =>
+  recordActivity(tx, actor, {
+    companyId,
+    action: `company_member.${verb}`,
+    entityType: 'user',
+    entityId: userId,
+    details,
+  });
+
 export async function addCompanyMember(
   scope: CompanyScope,
   actor: Actor,
@@ -39,12 +56,9 @@ export async function addCompanyMember(
       .onConflictDoNothing()
       .returning({ userId: companyMembers.userId });
     if (inserted.length === 0) throw conflict('The user is already a member of this company');
-    await recordActivity(tx, actor, {
-      companyId,
-      action: 'company_member.added',
-      entityType: 'user',
-      entityId: input.userId,
-      details: { role: input.role, ...(input.created ? { account_created: true } : {}) },
+    await memberActivity(tx, actor, companyId, 'added', input.userId, {
+      role: input.role,
+      ...(input.created ? { account_created: true } : {}),
     });
   });
 }
@@ -65,13 +79,7 @@ export async function setCompanyRole(
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, input.userId)))
       .returning({ userId: companyMembers.userId });
     if (updated.length === 0) throw notFound('Company member');
-    await recordActivity(tx, actor, {
-      companyId,
-      action: 'company_member.updated',
-      entityType: 'user',
-      entityId: input.userId,
-      details: { role: input.role },
-    });
+    await memberActivity(tx, actor, companyId, 'updated', input.userId, { role: input.role });
   });
 }
 
@@ -101,11 +109,6 @@ export async function removeCompanyMember(
       .delete(appMembers)
       .where(and(eq(appMembers.companyId, companyId), eq(appMembers.userId, userId)));
     await handBackAssignments(tx, actor, { companyId, userId, reason: 'removed from the company' });
-    await recordActivity(tx, actor, {
-      companyId,
-      action: 'company_member.removed',
-      entityType: 'user',
-      entityId: userId,
-    });
+    await memberActivity(tx, actor, companyId, 'removed', userId);
   });
 }
