@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { HistoryIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
+import { Field } from '@/components/form-fields';
+import { OptionSelect } from '@/components/option-select';
 import { Pager } from '@/components/pager';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input, NativeSelect } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Input } from '@/components/ui/input';
 import { parseServerTime, relativeTime } from '@/lib/format';
 import { ACTIVITIES_PAGE, activitiesQuery } from '../api/activities';
 import { companyUsersQuery } from '../api/users';
@@ -70,47 +71,49 @@ export function ActivitySection({ companyId }: { companyId: number }) {
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor="activity-type">Type</Label>
-            <NativeSelect id="activity-type" value={type} onChange={(e) => set('type', e.target.value)}>
-              {FAMILIES.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="activity-user">Person</Label>
-            <NativeSelect id="activity-user" value={user} onChange={(e) => set('user', e.target.value)}>
-              <option value="">Everyone</option>
-              {users.data?.data.map((u) => (
-                <option key={u.user_id} value={u.user_id}>
-                  {u.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="activity-from">From</Label>
-            <Input
-              id="activity-from"
-              type="date"
-              value={from}
-              max={to || undefined}
-              onChange={(e) => set('from', e.target.value)}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="activity-to">To</Label>
-            <Input
-              id="activity-to"
-              type="date"
-              value={to}
-              min={from || undefined}
-              onChange={(e) => set('to', e.target.value)}
-            />
-          </div>
+          <Field label="Type">
+            {(control) => (
+              <OptionSelect
+                {...control}
+                value={type}
+                options={FAMILIES.map(([value, label]) => ({ value, label }))}
+                onValue={(v) => set('type', v)}
+              />
+            )}
+          </Field>
+          <Field label="Person">
+            {(control) => (
+              <OptionSelect
+                {...control}
+                value={user}
+                none="Everyone"
+                options={(users.data?.data ?? []).map((u) => ({ value: u.user_id, label: u.name }))}
+                onValue={(v) => set('user', v)}
+              />
+            )}
+          </Field>
+          <Field label="From">
+            {(control) => (
+              <Input
+                {...control}
+                type="date"
+                value={from}
+                max={to || undefined}
+                onChange={(e) => set('from', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="To">
+            {(control) => (
+              <Input
+                {...control}
+                type="date"
+                value={to}
+                min={from || undefined}
+                onChange={(e) => set('to', e.target.value)}
+              />
+            )}
+          </Field>
         </div>
         <QueryView
           query={activities}
