@@ -14,6 +14,25 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { appStatsQuery } from '../api';
 import { StatTile } from './stat-tile';
 
+/** The conversation counts by state, each with its colour (Closed stays neutral). */
+const STATUS_TILES = [
+  { key: 'open', label: 'Open', icon: InboxIcon, tone: 'bg-sky-500/15 text-sky-700 dark:text-sky-400' },
+  {
+    key: 'pending',
+    label: 'Pending',
+    icon: ClockIcon,
+    tone: 'bg-amber-500/15 text-amber-700 dark:text-amber-400',
+  },
+  {
+    key: 'unassigned',
+    label: 'Unassigned',
+    icon: UserRoundXIcon,
+    tone: 'bg-destructive/15 text-destructive',
+  },
+  { key: 'resolved', label: 'Resolved', icon: CheckCircle2Icon, tone: 'bg-success/15 text-success' },
+  { key: 'closed', label: 'Closed', icon: LockIcon, tone: undefined },
+] as const;
+
 export function AppStatsPanel({
   companyId,
   appId,
@@ -60,31 +79,9 @@ export function AppStatsPanel({
             </p>
           </div>
           <div className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-5">
-            <StatTile
-              label="Open"
-              value={c.open}
-              icon={InboxIcon}
-              tone="bg-sky-500/15 text-sky-700 dark:text-sky-400"
-            />
-            <StatTile
-              label="Pending"
-              value={c.pending}
-              icon={ClockIcon}
-              tone="bg-amber-500/15 text-amber-700 dark:text-amber-400"
-            />
-            <StatTile
-              label="Unassigned"
-              value={c.unassigned}
-              icon={UserRoundXIcon}
-              tone="bg-destructive/15 text-destructive"
-            />
-            <StatTile
-              label="Resolved"
-              value={c.resolved}
-              icon={CheckCircle2Icon}
-              tone="bg-success/15 text-success"
-            />
-            <StatTile label="Closed" value={c.closed} icon={LockIcon} />
+            {STATUS_TILES.map((t) => (
+              <StatTile key={t.key} label={t.label} value={c[t.key]} icon={t.icon} tone={t.tone} />
+            ))}
           </div>
         </section>
       )}
