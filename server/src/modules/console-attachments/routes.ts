@@ -1,31 +1,19 @@
-import multipart from '@fastify/multipart';
-import {
-  Attachment,
-  ConsoleDownloadParams,
-  ConsoleUploadQuery,
-  MAX_ATTACHMENT_BYTES,
-  ok as okSchema,
-} from '@inbox/contract';
+import { Attachment, ConsoleDownloadParams, ConsoleUploadQuery, ok as okSchema } from '@inbox/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalidField } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { tooLarge } from '../attachments/service.ts';
+import { acceptUploads, bytesOf, filePart } from '../attachments/upload-part.ts';
 import { openConsoleAttachment, uploadConsoleAttachment } from './service.ts';
 
 const tags = ['conversations'];
 
 const FieldId = z.coerce.number().int().positive();
 
-/**
- * Reads the single `file` part (at most 10 MiB; 413 beyond). The conversation comes from the query string or
- * from a `conversation_id` field sent before the file.
- */
+/** The file and its conversation: from the query string, or from a `conversation_id` field sent before it. */
 async function readUpload(request: FastifyRequest, fromQuery: number | undefined) {
-  if (!request.isMultipart()) throw invalidField('file', 'A file is required');
-  const part = await request.file();
-  if (part?.fieldname !== 'file') throw invalidField('file', 'A file is required');
+  const part = await filePart(request);
   const field = part.fields.conversation_id;
   const value = field && !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
   const parsed = FieldId.safeParse(value);
@@ -34,21 +22,14 @@ async function readUpload(request: FastifyRequest, fromQuery: number | undefined
     part.file.resume();
     throw invalidField('conversation_id', 'A conversation_id is required');
   }
-  try {
-    return { conversationId, filename: part.filename, data: await part.toBuffer() };
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw err;
-  }
+  return { conversationId, filename: part.filename, data: await bytesOf(part) };
 }
 
 /** Files in the console: agents upload to send with a reply or note, and download any file of a visible chat. */
 export const consoleAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireCompany);
   const storage = app.deps.storage;
-  await app.register(multipart, {
-    limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5, parts: 6 },
-  });
+  await acceptUploads(app);
 
   app.post(
     '/attachments/upload',

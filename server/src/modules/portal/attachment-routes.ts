@@ -1,18 +1,10 @@
-import multipart from '@fastify/multipart';
-import {
-  Attachment,
-  MAX_ATTACHMENT_BYTES,
-  ok as okSchema,
-  PortalDownloadParams,
-  PortalTokenQuery,
-} from '@inbox/contract';
+import { Attachment, ok as okSchema, PortalDownloadParams, PortalTokenQuery } from '@inbox/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalidField } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { tooLarge } from '../attachments/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
+import { acceptUploads, bytesOf, filePart } from '../attachments/upload-part.ts';
 import { openPortalAttachment, uploadPortalAttachment } from './uploads.ts';
 
 const tags = ['portal'];
@@ -23,25 +15,10 @@ interface Options {
   limitMessages: (request: FastifyRequest) => Promise<void>;
 }
 
-/** Reads the single `file` part into memory (at most 10 MiB); a larger file answers 413. */
-async function readUpload(request: FastifyRequest) {
-  if (!request.isMultipart()) throw invalidField('file', 'A file is required');
-  const part = await request.file();
-  if (part?.fieldname !== 'file') throw invalidField('file', 'A file is required');
-  try {
-    return { filename: part.filename, data: await part.toBuffer() };
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw err;
-  }
-}
-
 export const portalAttachmentRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
   const { db } = app.deps;
   const { storage } = opts;
-  await app.register(multipart, {
-    limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5, parts: 6 },
-  });
+  await acceptUploads(app);
 
   app.post(
     '/portal/attachment/upload',
@@ -60,7 +37,8 @@ export const portalAttachmentRoutes: FastifyPluginAsyncZod<Options> = async (app
       preValidation: opts.limitMessages,
     },
     async (request, reply) => {
-      const upload = await readUpload(request);
+      const part = await filePart(request);
+      const upload = { filename: part.filename, data: await bytesOf(part) };
       const attachment = await uploadPortalAttachment({ db, storage, session: request.portal!, ...upload });
       reply.status(201);
       return ok(attachment);
