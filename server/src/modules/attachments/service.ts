@@ -82,19 +82,27 @@ export async function storeAttachment(opts: StoreOptions) {
 
 /**
  * An upload not sent yet (an agent's or a customer's): stored and claimed by its uploader in one
- * transaction, so only that uploader may send it, and a failed claim leaves no file behind.
+ * transaction, so only that uploader may send it. When the claim or the commit fails the row is rolled back,
+ * and the file already put in storage is deleted with it, so nothing is left that no row points at.
  */
 export async function storeUpload(
   db: DbOrTx,
   opts: Omit<StoreOptions, 'db'>,
   claim: (tx: DbOrTx, attachmentId: number) => Promise<unknown>,
 ): Promise<Attachment> {
-  const row = await db.transaction(async (tx) => {
-    const stored = await storeAttachment({ ...opts, db: tx });
-    await claim(tx, stored.id);
-    return stored;
-  });
-  return toAttachment(row);
+  let storageKey: string | undefined;
+  try {
+    const row = await db.transaction(async (tx) => {
+      const stored = await storeAttachment({ ...opts, db: tx });
+      storageKey = stored.storageKey;
+      await claim(tx, stored.id);
+      return stored;
+    });
+    return toAttachment(row);
+  } catch (err) {
+    if (storageKey) await opts.storage.delete(storageKey).catch(() => {});
+    throw err;
+  }
 }
 
 /** RFC 6266 / 5987: an ASCII fallback and the exact UTF-8 name. */

@@ -1,8 +1,9 @@
 import { MAX_ATTACHMENT_BYTES } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { conversations } from '../../db/schema/index.ts';
-import { storeAttachment } from '../attachments/service.ts';
+import { attachments, conversations } from '../../db/schema/index.ts';
+import { storeAttachment, storeUpload } from '../attachments/service.ts';
+import type { AttachmentStorage } from '../attachments/storage.ts';
 import { CSV, DOC, DOCX, EXE, HTML, PDF, PLAIN_ZIP, PNG, XLSX } from './test-files.ts';
 import { agentSend, portal, startChat, uploadFile, usePortalSuite } from './test-helpers.ts';
 
@@ -89,6 +90,31 @@ describe('portal attachments', () => {
     const up = await uploadFile(t.app, c.token, name, bytes, type);
     expect(up.status).toBe(415);
     expect(up.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('leaves no file in storage when an upload cannot be claimed', async () => {
+    const c = await chat();
+    const real = t.app.deps.storage;
+    const keys: string[] = [];
+    const recording: AttachmentStorage = {
+      put: (key, data) => {
+        keys.push(key);
+        return real.put(key, data);
+      },
+      get: (key) => real.get(key),
+      delete: (key) => real.delete(key),
+      ready: () => real.ready(),
+      close: () => {},
+    };
+    const where = { companyId: tenant.company.id, conversationId: c.conversationId };
+    const upload = storeUpload(t.db, { storage: recording, ...where, filename: 'a.pdf', data: PDF }, () =>
+      Promise.reject(new Error('claim refused')),
+    );
+    await expect(upload).rejects.toThrow('claim refused');
+    expect(keys).toHaveLength(1);
+    await expect(real.get(keys[0]!)).rejects.toThrow();
+    const rows = await t.db.select().from(attachments).where(eq(attachments.storageKey, keys[0]!));
+    expect(rows).toEqual([]);
   });
 
   it('refuses a file over 10 MiB with 413', async () => {
