@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
 import { ConfirmDelete } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
+import type { DialogSlot } from '@/components/form-dialog';
 import { QueryView } from '@/components/query-view';
 import { ActiveBadge, ToneBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
@@ -12,11 +13,9 @@ import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
 
 const memberCount = (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`;
 
-export interface QueueDialogSlot {
+export interface QueueDialogSlot extends DialogSlot {
   /** Undefined: create a queue. */
   queue?: Queue;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }
 
 /**

@@ -22,6 +22,5 @@ function useQueuesChanged(cid: number, appId: number) {
 
 /** Create, change and delete the queues of one app. */
 export function useAppQueueWrites(cid: number, appId: number) {
-  const changed = useQueuesChanged(cid, appId);
-  return useQueueWrites('/queues', () => changed());
+  return useQueueWrites('/queues', useQueuesChanged(cid, appId));
 }
