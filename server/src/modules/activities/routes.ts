@@ -1,21 +1,20 @@
 import { ActivitiesQuery, Activity, okList } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { list } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { listActivities } from './feed.ts';
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'activities');
   app.addHook('preHandler', app.requireCompany);
 
   app.get(
     '/activities',
-    {
-      schema: {
-        tags: ['activities'],
-        summary: "The company's activities, newest first (company admins: everyone's; others: their own)",
-        querystring: ActivitiesQuery,
-        response: { 200: okList(Activity) },
-      },
-    },
+    spec(
+      "The company's activities, newest first (company admins: everyone's; others: their own)",
+      { querystring: ActivitiesQuery },
+      okList(Activity),
+    ),
     async (request) => {
       const page = await listActivities(request.companyCtx!, request.query);
       return list(page.rows, page.meta);

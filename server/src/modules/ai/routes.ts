@@ -1,10 +1,10 @@
 import { AiCompletion, AiCompletionBody, AiSummary, AiSummaryBody, ok as okSchema } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { countAiRequest } from '../billing/usage.ts';
 import { completeReply, summarizeConversation } from './service.ts';
 
-const tags = ['conversations'];
 const METHODS =
   'With `AI_BASE_URL` and `AI_MODEL` set, an OpenAI-compatible chat-completions service answers (`method: ' +
   '"llm"`); without them, or when it fails (then `notice` says why), a built-in offline method does. ' +
@@ -12,16 +12,18 @@ const METHODS =
 
 /** AI help for agents: a summary of a conversation and a suggested reply. */
 export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'conversations');
   app.post(
     '/conversation/ai-summary',
     {
-      schema: {
-        tags,
-        summary: 'Summarize a conversation',
-        description: `${METHODS} Offline: an extractive summary (participants, state, counts, key sentences). Internal notes may inform it: it is shown to agents only.`,
-        body: AiSummaryBody,
-        response: { 200: okSchema(AiSummary) },
-      },
+      ...spec(
+        'Summarize a conversation',
+        {
+          description: `${METHODS} Offline: an extractive summary (participants, state, counts, key sentences). Internal notes may inform it: it is shown to agents only.`,
+          body: AiSummaryBody,
+        },
+        okSchema(AiSummary),
+      ),
       preHandler: app.requireCompany,
     },
     async (request) => {
@@ -38,13 +40,14 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/conversation/ai-completion',
     {
-      schema: {
-        tags,
-        summary: 'Suggest the next reply to the customer',
-        description: `${METHODS} Offline: the most similar past agent reply of the same app (full-text search), adapted to this customer; with nothing similar, a reply to the customer’s last message. Internal notes never inform it. A \`draft\` is kept and continued.`,
-        body: AiCompletionBody,
-        response: { 200: okSchema(AiCompletion) },
-      },
+      ...spec(
+        'Suggest the next reply to the customer',
+        {
+          description: `${METHODS} Offline: the most similar past agent reply of the same app (full-text search), adapted to this customer; with nothing similar, a reply to the customer’s last message. Internal notes never inform it. A \`draft\` is kept and continued.`,
+          body: AiCompletionBody,
+        },
+        okSchema(AiCompletion),
+      ),
       preHandler: app.requireCompany,
     },
     async (request) => {

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import {
   createApiKey,
   deleteApiKey,
@@ -27,24 +28,20 @@ import {
   updateApiKey,
 } from './service.ts';
 
-const tags = ['api-keys'];
 const ADMIN = 'Company admins only.';
 
 /** `/api-keys/*` (contract section 9): the company admin's keys for outside systems and their grants. */
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'api-keys');
   app.addHook('preHandler', app.requireCompany);
 
   app.get(
     '/api-keys/list',
-    {
-      schema: {
-        tags,
-        summary: "The company's API keys by name, with their grants; never the keys themselves",
-        description: ADMIN,
-        querystring: ApiKeysQuery,
-        response: { 200: okList(ApiKey) },
-      },
-    },
+    spec(
+      "The company's API keys by name, with their grants; never the keys themselves",
+      { description: ADMIN, querystring: ApiKeysQuery },
+      okList(ApiKey),
+    ),
     async (request) => {
       const { limit, offset } = request.query;
       const page = await listApiKeys(request.companyCtx!, { limit, offset });
@@ -54,29 +51,21 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api-keys/get',
-    {
-      schema: {
-        tags,
-        summary: 'One API key',
-        description: ADMIN,
-        querystring: IdQuery,
-        response: { 200: okSchema(ApiKey) },
-      },
-    },
+    spec('One API key', { description: ADMIN, querystring: IdQuery }, okSchema(ApiKey)),
     async (request) => ok(await getApiKey(request.companyCtx!, request.query.id)),
   );
 
   app.post(
     '/api-keys/create',
-    {
-      schema: {
-        tags,
-        summary: 'Create a key; the answer holds the key itself, this once (only a hash is kept)',
+    spec(
+      'Create a key; the answer holds the key itself, this once (only a hash is kept)',
+      {
         description: `${ADMIN} A new key has no permissions until some are granted.`,
         body: CreateApiKeyBody,
-        response: { 201: okSchema(CreatedApiKey) },
       },
-    },
+      okSchema(CreatedApiKey),
+      201,
+    ),
     async (request, reply) => {
       reply.status(201);
       return ok(await createApiKey(request.companyCtx!, request.body));
@@ -85,30 +74,17 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api-keys/update',
-    {
-      schema: {
-        tags,
-        summary: 'Rename a key or change its expiry (`expires_ts: null`: never)',
-        description: ADMIN,
-        querystring: IdQuery,
-        body: UpdateApiKeyBody,
-        response: { 200: okSchema(ApiKey) },
-      },
-    },
+    spec(
+      'Rename a key or change its expiry (`expires_ts: null`: never)',
+      { description: ADMIN, querystring: IdQuery, body: UpdateApiKeyBody },
+      okSchema(ApiKey),
+    ),
     async (request) => ok(await updateApiKey(request.companyCtx!, request.query.id, request.body)),
   );
 
   app.delete(
     '/api-keys/delete',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a key; it stops working at once',
-        description: ADMIN,
-        querystring: IdQuery,
-        response: { 200: Ack },
-      },
-    },
+    spec('Delete a key; it stops working at once', { description: ADMIN, querystring: IdQuery }, Ack),
     async (request) => {
       await deleteApiKey(request.companyCtx!, request.query.id);
       return done('API key deleted');
@@ -117,28 +93,25 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api-keys/integrations',
-    {
-      schema: {
-        tags,
-        summary: 'The integrations a key can be granted permissions on, with those permissions',
-        description: `${ADMIN} Outgoing webhooks take none.`,
-        response: { 200: okSchema(z.array(GrantableIntegration)) },
-      },
-    },
+    spec(
+      'The integrations a key can be granted permissions on, with those permissions',
+      { description: `${ADMIN} Outgoing webhooks take none.` },
+      okSchema(z.array(GrantableIntegration)),
+    ),
     async (request) => ok(await grantableIntegrations(request.companyCtx!)),
   );
 
   app.post(
     '/api-keys/permissions/grant',
-    {
-      schema: {
-        tags,
-        summary: 'Grant a key one permission on one integration',
+    spec(
+      'Grant a key one permission on one integration',
+      {
         description: `${ADMIN} The answer's \`permission_id\` is the grant's id, for revoking it. A grant it already has answers 409.`,
         body: GrantBody,
-        response: { 201: okSchema(ApiKeyGrant) },
       },
-    },
+      okSchema(ApiKeyGrant),
+      201,
+    ),
     async (request, reply) => {
       reply.status(201);
       return ok(await grantPermission(request.companyCtx!, request.body));
@@ -147,15 +120,11 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api-keys/permissions/revoke',
-    {
-      schema: {
-        tags,
-        summary: 'Revoke one grant; the key loses it at its next call',
-        description: ADMIN,
-        querystring: RevokeQuery,
-        response: { 200: Ack },
-      },
-    },
+    spec(
+      'Revoke one grant; the key loses it at its next call',
+      { description: ADMIN, querystring: RevokeQuery },
+      Ack,
+    ),
     async (request) => {
       await revokePermission(request.companyCtx!, request.query.permission_id);
       return done('Permission revoked');

@@ -10,23 +10,16 @@ import {
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, list, ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { addAppMember, listAppMembers, removeAppMember, updateAppMember } from './members-service.ts';
 import { appInReach } from './service.ts';
 
-const tags = ['apps'];
-
 /** /app/users: any member of a visible app reads the list; only app admins (and company admins) change it. */
 export const appMemberRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'apps');
   app.get(
     '/app/users',
-    {
-      schema: {
-        tags,
-        summary: "An app's members with their app role",
-        querystring: AppMembersQuery,
-        response: { 200: okList(AppMember) },
-      },
-    },
+    spec("An app's members with their app role", { querystring: AppMembersQuery }, okList(AppMember)),
     async (request) => {
       const ctx = request.companyCtx!;
       const { id, limit, offset } = request.query;
@@ -38,14 +31,7 @@ export const appMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/app/users',
-    {
-      schema: {
-        tags,
-        summary: 'Add a company member to an app (app admin)',
-        body: AddAppMemberBody,
-        response: { 201: okSchema(AppMember) },
-      },
-    },
+    spec('Add a company member to an app (app admin)', { body: AddAppMemberBody }, okSchema(AppMember), 201),
     async (request, reply) => {
       const ctx = request.companyCtx!;
       const { app_id, user_id, role } = request.body;
@@ -57,15 +43,11 @@ export const appMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/app/users',
-    {
-      schema: {
-        tags,
-        summary: "Change a member's app role (app admin)",
-        querystring: AppMemberQuery,
-        body: UpdateAppMemberBody,
-        response: { 200: okSchema(AppMember) },
-      },
-    },
+    spec(
+      "Change a member's app role (app admin)",
+      { querystring: AppMemberQuery, body: UpdateAppMemberBody },
+      okSchema(AppMember),
+    ),
     async (request) => {
       const ctx = request.companyCtx!;
       const { app: target } = await appInReach(ctx, request.query.id, 'admin');
@@ -76,14 +58,7 @@ export const appMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/app/users',
-    {
-      schema: {
-        tags,
-        summary: 'Remove a member from an app (app admin)',
-        querystring: AppMemberQuery,
-        response: { 200: Ack },
-      },
-    },
+    spec('Remove a member from an app (app admin)', { querystring: AppMemberQuery }, Ack),
     async (request) => {
       const ctx = request.companyCtx!;
       const { app: target } = await appInReach(ctx, request.query.id, 'admin');

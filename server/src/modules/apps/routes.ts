@@ -12,29 +12,28 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { requireAppRole, requireCompanyAdmin } from '../access/app-roles.ts';
 import { appMemberRoutes } from './member-routes.ts';
 import { appInReach, appStats, createApp, deleteApp, getApp, listVisibleApps, updateApp } from './service.ts';
 
-const tags = ['apps'];
-
 export const appRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'apps');
   const storage = app.deps.storage;
   app.addHook('preHandler', app.requireCompany);
 
   app.get(
     '/apps',
-    {
-      schema: {
-        tags,
-        summary: 'With id: that app. Without: the apps the caller can see, with its role in each',
+    spec(
+      'With id: that app. Without: the apps the caller can see, with its role in each',
+      {
         description:
           '`?id=` answers one App object in `data`; without `id` `data` is a list of Apps with `meta`, ' +
           'filtered by `search` (name or description) and `is_active`.',
         querystring: AppsQuery,
-        response: { 200: z.union([okSchema(App), okList(App)]) },
       },
-    },
+      z.union([okSchema(App), okList(App)]),
+    ),
     async (request) => {
       const ctx = request.companyCtx!;
       const { id, search, is_active, limit, offset } = request.query;
@@ -49,14 +48,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/apps',
-    {
-      schema: {
-        tags,
-        summary: 'Create an app in the current company (company admin)',
-        body: CreateAppBody,
-        response: { 201: okSchema(App) },
-      },
-    },
+    spec('Create an app in the current company (company admin)', { body: CreateAppBody }, okSchema(App), 201),
     async (request, reply) => {
       const ctx = request.companyCtx!;
       requireCompanyAdmin(ctx);
@@ -67,15 +59,11 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/apps',
-    {
-      schema: {
-        tags,
-        summary: 'Change an app (app admin or company admin)',
-        querystring: IdQuery,
-        body: UpdateAppBody,
-        response: { 200: okSchema(App) },
-      },
-    },
+    spec(
+      'Change an app (app admin or company admin)',
+      { querystring: IdQuery, body: UpdateAppBody },
+      okSchema(App),
+    ),
     async (request) => {
       const ctx = request.companyCtx!;
       const { app: target, role } = await appInReach(ctx, request.query.id, 'admin');
@@ -85,14 +73,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/apps',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an app with its queues and conversations (company admin)',
-        querystring: IdQuery,
-        response: { 200: Ack },
-      },
-    },
+    spec('Delete an app with its queues and conversations (company admin)', { querystring: IdQuery }, Ack),
     async (request) => {
       const ctx = request.companyCtx!;
       // Visibility first: an app out of reach is "not found" whatever the caller's role.
@@ -106,14 +87,11 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/app/stats',
-    {
-      schema: {
-        tags,
-        summary: "An app's counts: queues, members, linked customers, conversations by status",
-        querystring: IdQuery,
-        response: { 200: okSchema(AppStats) },
-      },
-    },
+    spec(
+      "An app's counts: queues, members, linked customers, conversations by status",
+      { querystring: IdQuery },
+      okSchema(AppStats),
+    ),
     async (request) => {
       const ctx = request.companyCtx!;
       const { app: target } = await appInReach(ctx, request.query.id, 'agent');

@@ -14,14 +14,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { describeUser } from './company-summary.ts';
 import { createAuthLimiters } from './limits.ts';
 import { login } from './login.ts';
 import { completePasswordReset, requestPasswordReset } from './password-reset.ts';
 import { updateMe } from './profile.ts';
 import { revokeSession } from './sessions.ts';
-
-const tags = ['auth'];
 
 /** /auth/me does not require X-Company-Id; when sent, it only picks which company is current. */
 const wantedCompany = (request: FastifyRequest) => {
@@ -30,15 +29,15 @@ const wantedCompany = (request: FastifyRequest) => {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'auth');
   const { db, config, mailer } = app.deps;
   const limiters = createAuthLimiters(db, config);
 
   app.post(
     '/auth/login',
-    {
-      schema: {
-        tags,
-        summary: 'Sign in: a token, the user and its companies',
+    spec(
+      'Sign in: a token, the user and its companies',
+      {
         description:
           'Unknown email and wrong password answer the same 401. A suspended account answers 403 ' +
           'USER_SUSPENDED (only after a correct password). `company_id` picks the current company: one ' +
@@ -46,9 +45,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'without it the first active company by name is current. Failed attempts are limited per IP ' +
           'and per email (429 RATE_LIMITED with Retry-After).',
         body: LoginBody,
-        response: { 200: okSchema(LoginResult) },
       },
-    },
+      okSchema(LoginResult),
+    ),
     async (request) => {
       const origin = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
       return ok(await login({ db, config, limiters, input: request.body, origin }));
@@ -58,11 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/me',
     {
-      schema: {
-        tags,
-        summary: 'The signed-in user, its companies and the current one',
-        response: { 200: okSchema(User) },
-      },
+      ...spec('The signed-in user, its companies and the current one', {}, okSchema(User)),
       preHandler: app.requireUser,
     },
     async (request) => ok(await describeUser(db, request.actor!.user, wantedCompany(request))),
@@ -71,14 +66,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/auth/me',
     {
-      schema: {
-        tags,
-        summary: 'Change one’s name or password',
-        description:
-          'Only `name` and `password` (with `current_password`) are writable; other fields are ignored.',
-        body: UpdateMeBody,
-        response: { 200: okSchema(User) },
-      },
+      ...spec(
+        'Change one’s name or password',
+        {
+          description:
+            'Only `name` and `password` (with `current_password`) are writable; other fields are ignored.',
+          body: UpdateMeBody,
+        },
+        okSchema(User),
+      ),
       preHandler: app.requireUser,
     },
     async (request) => {
@@ -89,10 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    {
-      schema: { tags, summary: 'Revoke the current session', response: { 200: Ack } },
-      preHandler: app.requireUser,
-    },
+    { ...spec('Revoke the current session', {}, Ack), preHandler: app.requireUser },
     async (request) => {
       await revokeSession(db, request.actor!.sessionId);
       return done('Logged out');
@@ -101,15 +94,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/password_reset',
-    {
-      schema: {
-        tags,
-        summary: 'Mail a password reset link',
+    spec(
+      'Mail a password reset link',
+      {
         description: 'Always the same answer, whether or not the address exists. Limited per IP (429).',
         body: PasswordResetBody,
-        response: { 200: okSchema(PasswordResetResult) },
       },
-    },
+      okSchema(PasswordResetResult),
+    ),
     async (request) => {
       await requestPasswordReset({
         db,
@@ -126,15 +118,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/password_reset_hash',
-    {
-      schema: {
-        tags,
-        summary: 'Set a new password with a mailed reset link',
+    spec(
+      'Set a new password with a mailed reset link',
+      {
         description: 'The link works once, for 1 hour; success signs out every session of the user.',
         body: PasswordResetHashBody,
-        response: { 200: Ack },
       },
-    },
+      Ack,
+    ),
     async (request) => {
       await completePasswordReset(db, request.body.hash, request.body.password);
       return done('Password reset successful');

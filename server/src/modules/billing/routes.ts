@@ -3,29 +3,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { requireCompanyAdmin } from '../access/app-roles.ts';
 import { changePlan, listPlans } from './plans.ts';
 import { localPaymentProvider } from './provider.ts';
 import { currentUsage } from './usage.ts';
 
-const tags = ['billing'];
 const ADMIN = 'Company admins only (contract section 4).';
 
 /** Billing (contract section 11): usage against the plan, and changing plan through the payment provider. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'billing');
   app.addHook('preHandler', app.requireCompany);
   const provider = localPaymentProvider(app.deps.config.jwtSecret);
 
   app.get(
     '/billing/usage/current',
-    {
-      schema: {
-        tags,
-        summary: 'This month’s usage (in the company’s timezone) against the plan’s limits',
-        description: `${ADMIN} Limits warn; they never stop a customer’s message.`,
-        response: { 200: okSchema(BillingUsage) },
-      },
-    },
+    spec(
+      'This month’s usage (in the company’s timezone) against the plan’s limits',
+      { description: `${ADMIN} Limits warn; they never stop a customer’s message.` },
+      okSchema(BillingUsage),
+    ),
     async (request) => {
       requireCompanyAdmin(request.companyCtx!);
       return ok(await currentUsage(request.companyCtx!));
@@ -34,14 +32,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/billing/plans',
-    {
-      schema: {
-        tags,
-        summary: 'The plans to choose from',
-        description: ADMIN,
-        response: { 200: okSchema(z.array(Plan)) },
-      },
-    },
+    spec('The plans to choose from', { description: ADMIN }, okSchema(z.array(Plan))),
     async (request) => {
       requireCompanyAdmin(request.companyCtx!);
       return ok(listPlans());
@@ -50,15 +41,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/billing/checkout',
-    {
-      schema: {
-        tags,
-        summary: 'Start paying for a plan: answers where to send the browser',
+    spec(
+      'Start paying for a plan: answers where to send the browser',
+      {
         description: `${ADMIN} The built-in provider charges nothing and sends the browser straight to /billing/success.`,
         body: CheckoutBody,
-        response: { 200: okSchema(Checkout) },
       },
-    },
+      okSchema(Checkout),
+    ),
     async (request) => {
       const ctx = request.companyCtx!;
       requireCompanyAdmin(ctx);
@@ -73,15 +63,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/billing/confirm',
-    {
-      schema: {
-        tags,
-        summary: 'Confirm a finished checkout: the company moves to the plan it paid for',
+    spec(
+      'Confirm a finished checkout: the company moves to the plan it paid for',
+      {
         description: `${ADMIN} A session of another company, a forged or an expired one answers 422.`,
         body: ConfirmBody,
-        response: { 200: okSchema(BillingUsage) },
       },
-    },
+      okSchema(BillingUsage),
+    ),
     async (request) => {
       const ctx = request.companyCtx!;
       requireCompanyAdmin(ctx);

@@ -2,6 +2,7 @@ import { Company, IdQuery, ok as okSchema, UpdateCompanyBody } from '@inbox/cont
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { requireCompanyAdmin } from '../access/app-roles.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { getCompany, updateCompany } from './service.ts';
@@ -13,18 +14,12 @@ const ownCompany = (ctx: CompanyCtx, id: number) => {
 };
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'companies');
   app.addHook('preHandler', app.requireCompany);
 
   app.get(
     '/companies',
-    {
-      schema: {
-        tags: ['companies'],
-        summary: 'The current company (id must equal X-Company-Id)',
-        querystring: IdQuery,
-        response: { 200: okSchema(Company) },
-      },
-    },
+    spec('The current company (id must equal X-Company-Id)', { querystring: IdQuery }, okSchema(Company)),
     async (request) => {
       const ctx = request.companyCtx!;
       return ok(await getCompany(ownCompany(ctx, request.query.id)));
@@ -33,18 +28,17 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/companies',
-    {
-      schema: {
-        tags: ['companies'],
-        summary: 'Rename the company, change its timezone or its settings (company admin)',
+    spec(
+      'Rename the company, change its timezone or its settings (company admin)',
+      {
         description:
           '`auto_assign_on_reply` (default true): a reply to an unassigned conversation assigns it to the ' +
           'agent who replies, when they can work its queue.',
         querystring: IdQuery,
         body: UpdateCompanyBody,
-        response: { 200: okSchema(Company) },
       },
-    },
+      okSchema(Company),
+    ),
     async (request) => {
       const ctx = request.companyCtx!;
       const company = ownCompany(ctx, request.query.id);

@@ -4,10 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalidField } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { acceptUploads, bytesOf, filePart } from '../attachments/upload-part.ts';
 import { openConsoleAttachment, uploadConsoleAttachment } from './service.ts';
-
-const tags = ['conversations'];
 
 const FieldId = z.coerce.number().int().positive();
 
@@ -27,25 +26,26 @@ async function readUpload(request: FastifyRequest, fromQuery: number | undefined
 
 /** Files in the console: agents upload to send with a reply or note, and download any file of a visible chat. */
 export const consoleAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'conversations');
   app.addHook('preHandler', app.requireCompany);
   const storage = app.deps.storage;
   await acceptUploads(app);
 
   app.post(
     '/attachments/upload',
-    {
-      schema: {
-        tags,
-        summary: 'Upload a file (multipart field `file`) to send with a later reply or note',
+    spec(
+      'Upload a file (multipart field `file`) to send with a later reply or note',
+      {
         description:
           'The conversation is named by `?conversation_id=` or a `conversation_id` field before the file; it ' +
           'must be visible to the caller (404 otherwise). Allowed: images, pdf, doc, docx, xls, xlsx, txt, csv, ' +
           'judged from the bytes (415 otherwise); at most 10 MiB (413). Only the uploader may send it.',
         querystring: ConsoleUploadQuery,
         consumes: ['multipart/form-data'],
-        response: { 201: okSchema(Attachment) },
       },
-    },
+      okSchema(Attachment),
+      201,
+    ),
     async (request, reply) => {
       const upload = await readUpload(request, request.query.conversation_id);
       const attachment = await uploadConsoleAttachment({ ctx: request.companyCtx!, storage, ...upload });
@@ -56,18 +56,17 @@ export const consoleAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/attachments/download/:attachment_id',
-    {
-      schema: {
-        tags,
-        summary: 'Download a file of a conversation the caller can see',
+    spec(
+      'Download a file of a conversation the caller can see',
+      {
         description:
           'Files of sent messages (internal notes included) and the caller’s own unsent uploads; 404 for ' +
           'anything else. Sent with the stored type, `Content-Disposition` carrying the original name, and ' +
           '`X-Content-Type-Options: nosniff`.',
         params: ConsoleDownloadParams,
-        response: { 200: z.any().describe('the file bytes') },
       },
-    },
+      z.any().describe('the file bytes'),
+    ),
     async (request, reply) => {
       const file = await openConsoleAttachment({
         ctx: request.companyCtx!,

@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../http/envelope.ts';
 import { leanSerializer } from '../../http/lean-serializer.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { retryFailedDelivery } from '../channels/outbound.ts';
 import { listWhatsAppTemplates } from '../channels/whatsapp-templates.ts';
 import {
@@ -37,7 +38,6 @@ import { agentTyping, markRead } from './reads.ts';
 import { sendConsoleMessage } from './send.ts';
 import { transferConversation } from './transfer.ts';
 
-const tags = ['conversations'];
 const REACH =
   'Company admins see every conversation of the company; app admins and managers every conversation of ' +
   'their apps (private queues included); agents those of the queues they belong to, those assigned to them, ' +
@@ -47,27 +47,28 @@ const ANSWER = 'Answers the conversation as it is after the action.';
 
 /** The agent inbox: list and thread polling, replies and notes, and the conversation actions. */
 export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'conversations');
   app.addHook('preHandler', app.requireCompany);
   const storage = app.deps.storage;
 
   app.get(
     '/conversation/poll',
     {
-      config: { apiKey: 'conversations:read' },
-      schema: {
-        tags,
-        summary: 'The inbox list (latest activity first) and, optionally, one open conversation',
-        description:
-          `${REACH} With \`conversation_id\`: that conversation in full, its messages after ` +
-          '`last_message_id` oldest first (the latest 50 without it; at most 100 per poll; internal notes ' +
-          'included with `is_private`), and who else is typing. `before_message_id` instead of ' +
-          '`last_message_id` answers the 50 messages before that id, oldest first; the latest page and ' +
-          'these pages say in `has_older_messages` whether more exist further back. `unread_count` counts ' +
-          'customer messages after the caller’s read marker (see /conversation/read).',
-        querystring: ConversationPollQuery,
-        response: { 200: okSchema(ConversationPoll) },
-      },
-      // The console's most frequent call; its answer is built field by field in summaries.ts and poll.ts.
+      ...spec(
+        'The inbox list (latest activity first) and, optionally, one open conversation',
+        {
+          description:
+            `${REACH} With \`conversation_id\`: that conversation in full, its messages after ` +
+            '`last_message_id` oldest first (the latest 50 without it; at most 100 per poll; internal notes ' +
+            'included with `is_private`), and who else is typing. `before_message_id` instead of ' +
+            '`last_message_id` answers the 50 messages before that id, oldest first; the latest page and ' +
+            'these pages say in `has_older_messages` whether more exist further back. `unread_count` counts ' +
+            'customer messages after the caller’s read marker (see /conversation/read).',
+          querystring: ConversationPollQuery,
+        },
+        okSchema(ConversationPoll),
+      ),
+      config: { apiKey: 'conversations:read' }, // The console's most frequent call; its answer is built field by field in summaries.ts and poll.ts.
       serializerCompiler: leanSerializer,
     },
     async (request) => ok(await pollConversations(request.callerCtx!, request.query)),
@@ -75,35 +76,36 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/dashboards',
-    {
-      schema: {
-        tags,
-        summary: 'Counts and the latest conversations the caller can see, optionally of one app',
+    spec(
+      'Counts and the latest conversations the caller can see, optionally of one app',
+      {
         description: `${REACH} \`resolved_today\` counts from midnight in the company’s timezone.`,
         querystring: DashboardQuery,
-        response: { 200: okSchema(Dashboard) },
       },
-    },
+      okSchema(Dashboard),
+    ),
     async (request) => ok(await getDashboard(request.companyCtx!, request.query)),
   );
 
   app.post(
     '/messages',
     {
+      ...spec(
+        'Reply to the customer, or write an internal note (`is_private: true`)',
+        {
+          description:
+            'The first reply sets the first-response time and moves `open` to `pending`; notes change neither ' +
+            'and never reach the portal. A reply to a resolved or closed conversation is stored but does not ' +
+            'reopen it. `attachments`: ids from POST /attachments/upload by the same user for this conversation. ' +
+            'A repeated `client_message_id` returns the first message. A reply (not a note) to an unassigned ' +
+            'open or pending conversation assigns it to the replier when the company’s `auto_assign_on_reply` ' +
+            'is on (the default) and the replier can work its queue; the thread records it.',
+          body: SendMessageBody,
+        },
+        okSchema(ConsoleMessage),
+        201,
+      ),
       config: { apiKey: 'messages:send' },
-      schema: {
-        tags,
-        summary: 'Reply to the customer, or write an internal note (`is_private: true`)',
-        description:
-          'The first reply sets the first-response time and moves `open` to `pending`; notes change neither ' +
-          'and never reach the portal. A reply to a resolved or closed conversation is stored but does not ' +
-          'reopen it. `attachments`: ids from POST /attachments/upload by the same user for this conversation. ' +
-          'A repeated `client_message_id` returns the first message. A reply (not a note) to an unassigned ' +
-          'open or pending conversation assigns it to the replier when the company’s `auto_assign_on_reply` ' +
-          'is on (the default) and the replier can work its queue; the thread records it.',
-        body: SendMessageBody,
-        response: { 201: okSchema(ConsoleMessage) },
-      },
     },
     async (request, reply) => {
       const { message } = await sendConsoleMessage(request.callerCtx!, app.deps.config, request.body);
@@ -114,17 +116,16 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/messages/retry-delivery',
-    {
-      schema: {
-        tags,
-        summary: 'Send again a reply whose delivery through SMS (or another provider channel) failed',
+    spec(
+      'Send again a reply whose delivery through SMS (or another provider channel) failed',
+      {
         description:
           'The reply is queued again and sent at once; its `delivery` moves on as the provider answers. ' +
           '409 when the message is not a failed channel reply; 404 for a message out of the caller’s sight.',
         body: RetryDeliveryBody,
-        response: { 200: okSchema(RetriedDelivery) },
       },
-    },
+      okSchema(RetriedDelivery),
+    ),
     async (request) => {
       const retried = await retryFailedDelivery(request.callerCtx!, request.body.message_id);
       app.webhooks.wake();
@@ -134,18 +135,17 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/whatsapp/templates',
-    {
-      schema: {
-        tags,
-        summary: 'The approved WhatsApp templates a reply in this conversation may use',
+    spec(
+      'The approved WhatsApp templates a reply in this conversation may use',
+      {
         description:
           'Read from Meta with the conversation’s WhatsApp integration each time (approval changes at Meta). ' +
           'Templates whose header takes a variable or a file are left out. 422 on `conversation_id` when the ' +
           'conversation did not come in through WhatsApp; 409 with Meta’s reason when Meta refuses.',
         querystring: WhatsAppTemplatesQuery,
-        response: { 200: okSchema(z.array(WhatsAppTemplate)) },
       },
-    },
+      okSchema(z.array(WhatsAppTemplate)),
+    ),
     async (request) =>
       ok(await listWhatsAppTemplates(request.callerCtx!, app.deps.config, request.query.conversation_id)),
   );
@@ -153,7 +153,6 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
   const action = (path: string, summary: string, description: string) => ({
     path,
     schema: {
-      tags,
       summary,
       description: `${description} ${ANSWER}`,
       response: { 200: okSchema(Conversation) },
@@ -227,15 +226,14 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/conversations',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a conversation permanently, with its messages and files',
+    spec(
+      'Delete a conversation permanently, with its messages and files',
+      {
         description: `Company admins and the app’s admins and managers (403 for others who can see it). ${REACH}`,
         querystring: IdQuery,
-        response: { 200: Ack },
       },
-    },
+      Ack,
+    ),
     async (request) => {
       await deleteConversation(request.companyCtx!, storage, request.query.id);
       return done('Conversation deleted');

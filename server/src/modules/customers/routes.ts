@@ -19,33 +19,32 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { findDuplicates } from './duplicates.ts';
 import { customerApps, linkCustomerApp, unlinkCustomerApp } from './links.ts';
 import { mergeCustomers } from './merge.ts';
 import { customerConversations, customerReach, getCustomer, listCustomers } from './reads.ts';
 import { createCustomer, eraseCustomer, updateCustomer } from './writes.ts';
 
-const tags = ['customers'];
 const REACH =
   'A user sees a customer when it can see an app the customer is linked to; any other id answers 404. ' +
   'Counts and app lists cover only the apps the caller can see.';
 
 /** Customers (contract section 8): list, one, create, edit, erase, their conversations and app links. */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'customers');
   app.addHook('preHandler', app.requireCompany);
   const storage = app.deps.storage;
 
   app.get(
     '/customers',
     {
+      ...spec(
+        'With id: that customer. Without: the customers in reach, filtered, sorted and paged',
+        { description: REACH, querystring: CustomersQuery },
+        z.union([okSchema(Customer), okList(Customer)]),
+      ),
       config: { apiKey: 'customers:read' },
-      schema: {
-        tags,
-        summary: 'With id: that customer. Without: the customers in reach, filtered, sorted and paged',
-        description: REACH,
-        querystring: CustomersQuery,
-        response: { 200: z.union([okSchema(Customer), okList(Customer)]) },
-      },
     },
     async (request) => {
       const ctx = request.callerCtx!;
@@ -65,14 +64,16 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customers',
     {
+      ...spec(
+        'Create a customer linked to apps the caller can see',
+        {
+          description: 'An email or phone another customer of the company has answers 409 with its id.',
+          body: CreateCustomerBody,
+        },
+        okSchema(Customer),
+        201,
+      ),
       config: { apiKey: 'customers:write' },
-      schema: {
-        tags,
-        summary: 'Create a customer linked to apps the caller can see',
-        description: 'An email or phone another customer of the company has answers 409 with its id.',
-        body: CreateCustomerBody,
-        response: { 201: okSchema(Customer) },
-      },
     },
     async (request, reply) => {
       const ctx = request.callerCtx!;
@@ -84,15 +85,16 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/customers',
     {
+      ...spec(
+        'Edit a customer: name, email, phone, notes, attributes',
+        {
+          description: `${REACH} An email or phone another customer has answers 409 CONFLICT with that customer's id in \`error.details.customer_id\`.`,
+          querystring: IdQuery,
+          body: UpdateCustomerBody,
+        },
+        okSchema(Customer),
+      ),
       config: { apiKey: 'customers:write' },
-      schema: {
-        tags,
-        summary: 'Edit a customer: name, email, phone, notes, attributes',
-        description: `${REACH} An email or phone another customer has answers 409 CONFLICT with that customer's id in \`error.details.customer_id\`.`,
-        querystring: IdQuery,
-        body: UpdateCustomerBody,
-        response: { 200: okSchema(Customer) },
-      },
     },
     async (request) => {
       const ctx = request.callerCtx!;
@@ -102,16 +104,15 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/customers',
-    {
-      schema: {
-        tags,
-        summary: 'Erase a customer with all its conversations, messages and files (right to erasure)',
+    spec(
+      'Erase a customer with all its conversations, messages and files (right to erasure)',
+      {
         description:
           'For company admins and managers, or whoever is admin or manager of every app the customer is in.',
         querystring: IdQuery,
-        response: { 200: Ack },
       },
-    },
+      Ack,
+    ),
     async (request) => {
       const ctx = request.companyCtx!;
       await eraseCustomer(ctx, await customerReach(ctx), storage, request.query.id);
@@ -122,13 +123,12 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customer/conversations',
     {
+      ...spec(
+        "The customer's conversations the caller can see, latest activity first",
+        { querystring: CustomerConversationsQuery },
+        okList(ConversationSummary),
+      ),
       config: { apiKey: 'conversations:read' },
-      schema: {
-        tags,
-        summary: "The customer's conversations the caller can see, latest activity first",
-        querystring: CustomerConversationsQuery,
-        response: { 200: okList(ConversationSummary) },
-      },
     },
     async (request) => {
       const ctx = request.callerCtx!;
@@ -142,13 +142,12 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customer/apps',
     {
+      ...spec(
+        "The customer's apps the caller can see",
+        { querystring: IdQuery },
+        okSchema(z.array(CustomerApp)),
+      ),
       config: { apiKey: 'customers:read' },
-      schema: {
-        tags,
-        summary: "The customer's apps the caller can see",
-        querystring: IdQuery,
-        response: { 200: okSchema(z.array(CustomerApp)) },
-      },
     },
     async (request) => {
       const ctx = request.callerCtx!;
@@ -159,13 +158,12 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customer/apps',
     {
+      ...spec(
+        'Link the customer to one more app the caller can see',
+        { body: LinkCustomerAppBody },
+        okSchema(z.array(CustomerApp)),
+      ),
       config: { apiKey: 'customers:write' },
-      schema: {
-        tags,
-        summary: 'Link the customer to one more app the caller can see',
-        body: LinkCustomerAppBody,
-        response: { 200: okSchema(z.array(CustomerApp)) },
-      },
     },
     async (request) => {
       const ctx = request.callerCtx!;
@@ -177,13 +175,12 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/customer/apps',
     {
+      ...spec(
+        'Unlink an app; a customer with conversations keeps at least one (409)',
+        { querystring: CustomerAppQuery },
+        okSchema(z.array(CustomerApp)),
+      ),
       config: { apiKey: 'customers:write' },
-      schema: {
-        tags,
-        summary: 'Unlink an app; a customer with conversations keeps at least one (409)',
-        querystring: CustomerAppQuery,
-        response: { 200: okSchema(z.array(CustomerApp)) },
-      },
     },
     async (request) => {
       const ctx = request.callerCtx!;
@@ -195,19 +192,20 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customer/duplicates',
     {
+      ...spec(
+        'Customers that may be the same person, best first, with a score and the reasons',
+        {
+          description:
+            'Inside the company and the caller’s reach. Reasons: `same_email` (the same mailbox once dots and ' +
+            '`+tags` are removed as Gmail does), `same_phone` (one number without a country code that matches ' +
+            'the other once its country is applied), `similar_name` with at least one more detail in common ' +
+            '(`same_email_domain`, `same_email_local`, `same_attribute`). Two customers with different ids ' +
+            'of the same channel are never suggested.',
+          querystring: DuplicatesQuery,
+        },
+        okSchema(z.array(DuplicateSuggestion)),
+      ),
       config: { apiKey: 'customers:read' },
-      schema: {
-        tags,
-        summary: 'Customers that may be the same person, best first, with a score and the reasons',
-        description:
-          'Inside the company and the caller’s reach. Reasons: `same_email` (the same mailbox once dots and ' +
-          '`+tags` are removed as Gmail does), `same_phone` (one number without a country code that matches ' +
-          'the other once its country is applied), `similar_name` with at least one more detail in common ' +
-          '(`same_email_domain`, `same_email_local`, `same_attribute`). Two customers with different ids ' +
-          'of the same channel are never suggested.',
-        querystring: DuplicatesQuery,
-        response: { 200: okSchema(z.array(DuplicateSuggestion)) },
-      },
     },
     async (request) => {
       const ctx = request.callerCtx!;
@@ -217,17 +215,16 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/customer/merge',
-    {
-      schema: {
-        tags,
-        summary: 'Merge a duplicate into the primary customer, in one transaction',
+    spec(
+      'Merge a duplicate into the primary customer, in one transaction',
+      {
         description:
           'Conversations, identities, app links, missing contact details, attributes and notes move to the ' +
           'primary; the duplicate answers 404 afterwards, and its portal chats keep working.',
         body: MergeCustomersBody,
-        response: { 200: okSchema(Customer) },
       },
-    },
+      okSchema(Customer),
+    ),
     async (request) => {
       const ctx = request.companyCtx!;
       const { primary_customer_id, duplicate_customer_id } = request.body;

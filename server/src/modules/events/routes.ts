@@ -1,13 +1,13 @@
 import { ok as okSchema, PortalStreamQuery, StreamQuery, StreamTicket } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { portalTokenOf, resolvePortalSession } from '../portal/session.ts';
 import { resumeFrom } from './sse.ts';
 import { eventsAfter, ofCompany, ofConversation } from './store.ts';
 import { issueTicket, takeTicket } from './tickets.ts';
 import { consoleView, portalView } from './views.ts';
 
-const tags = ['events'];
 const STREAM_NOTE =
   '`text/event-stream`: frames `id: <event_id>`, `event: <type>`, `data: <event JSON>`; a `: ping` comment ' +
   'at least every 25 s. A reconnect with `Last-Event-ID` (or `?last_event_id=`) first replays what was ' +
@@ -15,18 +15,19 @@ const STREAM_NOTE =
 
 /** Live push (contract section 7): console streams by ticket, the portal's by its token. */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'events');
   const { db } = app.deps;
   const { streams } = app.live;
 
   app.post(
     '/events/ticket',
     {
+      ...spec(
+        'A single-use ticket (60 s, any server process) that opens the console event stream',
+        {},
+        okSchema(StreamTicket),
+      ),
       preHandler: app.requireCompany,
-      schema: {
-        tags,
-        summary: 'A single-use ticket (60 s, any server process) that opens the console event stream',
-        response: { 200: okSchema(StreamTicket) },
-      },
     },
     async (request) => ok(await issueTicket(request.companyCtx!)),
   );
@@ -35,7 +36,6 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/stream',
     {
       schema: {
-        tags,
         summary: 'The console event stream: the events of the company the ticket holder may see',
         description: `${STREAM_NOTE} A used, expired or unknown ticket answers 401.`,
         querystring: StreamQuery,

@@ -11,26 +11,25 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { scopeOf } from '../access/context.ts';
 import { createApp, deleteApp, findAnyApp, getApp, listApps, updateApp } from '../apps/service.ts';
 import { getCompany } from '../companies/service.ts';
 
-const tags = ['admin: apps'];
-
 /** /admin/apps: the apps of every company; `role` is null here, as the platform admin holds no app role. */
 export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'admin: apps');
   const storage = app.deps.storage;
   app.get(
     '/admin/apps',
-    {
-      schema: {
-        tags,
-        summary: 'With id: that app. Without: apps of all companies, filtered by company_id and search',
+    spec(
+      'With id: that app. Without: apps of all companies, filtered by company_id and search',
+      {
         description: '`?id=` answers one App in `data`; without it `data` is a list with `meta`.',
         querystring: AdminAppsQuery,
-        response: { 200: z.union([okSchema(App), okList(App)]) },
       },
-    },
+      z.union([okSchema(App), okList(App)]),
+    ),
     async (request) => {
       const p = request.platformCtx!;
       const { id, company_id, search, limit, offset } = request.query;
@@ -45,14 +44,7 @@ export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/apps',
-    {
-      schema: {
-        tags,
-        summary: 'Create an app in a company',
-        body: AdminCreateAppBody,
-        response: { 201: okSchema(App) },
-      },
-    },
+    spec('Create an app in a company', { body: AdminCreateAppBody }, okSchema(App), 201),
     async (request, reply) => {
       const p = request.platformCtx!;
       const { company_id, ...input } = request.body;
@@ -65,15 +57,7 @@ export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/admin/apps',
-    {
-      schema: {
-        tags,
-        summary: 'Change an app',
-        querystring: IdQuery,
-        body: UpdateAppBody,
-        response: { 200: okSchema(App) },
-      },
-    },
+    spec('Change an app', { querystring: IdQuery, body: UpdateAppBody }, okSchema(App)),
     async (request) => {
       const p = request.platformCtx!;
       const target = await findAnyApp(p, request.query.id);
@@ -83,14 +67,7 @@ export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/admin/apps',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an app with its queues and conversations',
-        querystring: IdQuery,
-        response: { 200: Ack },
-      },
-    },
+    spec('Delete an app with its queues and conversations', { querystring: IdQuery }, Ack),
     async (request) => {
       const p = request.platformCtx!;
       const target = await findAnyApp(p, request.query.id);

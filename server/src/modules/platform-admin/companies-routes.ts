@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { scopeOf } from '../access/context.ts';
 import {
   createCompany,
@@ -22,22 +23,20 @@ import {
   updateCompany,
 } from '../companies/service.ts';
 
-const tags = ['admin: companies'];
-
 /** /admin/companies and /admin/company/status: every company of the installation. */
 export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'admin: companies');
   const storage = app.deps.storage;
   app.get(
     '/admin/companies',
-    {
-      schema: {
-        tags,
-        summary: 'With id: that company. Without: all companies, searchable by name',
+    spec(
+      'With id: that company. Without: all companies, searchable by name',
+      {
         description: '`?id=` answers one Company in `data`; without it `data` is a list with `meta`.',
         querystring: AdminCompaniesQuery,
-        response: { 200: z.union([okSchema(Company), okList(Company)]) },
       },
-    },
+      z.union([okSchema(Company), okList(Company)]),
+    ),
     async (request) => {
       const p = request.platformCtx!;
       const { id, ...query } = request.query;
@@ -49,14 +48,7 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/companies',
-    {
-      schema: {
-        tags,
-        summary: 'Create a company',
-        body: CreateCompanyBody,
-        response: { 201: okSchema(Company) },
-      },
-    },
+    spec('Create a company', { body: CreateCompanyBody }, okSchema(Company), 201),
     async (request, reply) => {
       reply.status(201);
       return ok(await createCompany(request.platformCtx!, request.body));
@@ -65,15 +57,11 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/admin/companies',
-    {
-      schema: {
-        tags,
-        summary: "Change a company's name or timezone",
-        querystring: IdQuery,
-        body: UpdateCompanyBody,
-        response: { 200: okSchema(Company) },
-      },
-    },
+    spec(
+      "Change a company's name or timezone",
+      { querystring: IdQuery, body: UpdateCompanyBody },
+      okSchema(Company),
+    ),
     async (request) => {
       const p = request.platformCtx!;
       return ok(await updateCompany(scopeOf(p, request.query.id), p.actor, request.body));
@@ -82,14 +70,11 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/admin/companies',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a company with all its apps, queues, conversations and customers',
-        querystring: IdQuery,
-        response: { 200: Ack },
-      },
-    },
+    spec(
+      'Delete a company with all its apps, queues, conversations and customers',
+      { querystring: IdQuery },
+      Ack,
+    ),
     async (request) => {
       const p = request.platformCtx!;
       const left = await deleteCompany(scopeOf(p, request.query.id), storage, p.actor);
@@ -100,16 +85,15 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/company/status',
-    {
-      schema: {
-        tags,
-        summary: 'Suspend or reactivate a company, with a reason',
+    spec(
+      'Suspend or reactivate a company, with a reason',
+      {
         description:
           "A suspended company's members are refused (403 COMPANY_SUSPENDED) from their next call.",
         body: CompanyStatusBody,
-        response: { 200: okSchema(Company) },
       },
-    },
+      okSchema(Company),
+    ),
     async (request) => {
       return ok(await setCompanyStatus(request.platformCtx!, request.body));
     },

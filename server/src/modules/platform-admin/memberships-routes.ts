@@ -13,6 +13,7 @@ import {
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { scopeOf } from '../access/context.ts';
 import { removeAppMember } from '../apps/members-service.ts';
 import { findAnyApp } from '../apps/service.ts';
@@ -21,20 +22,13 @@ import { findAnyQueue } from '../queues/service.ts';
 import { removeCompanyMember } from '../users/membership-service.ts';
 import { linkUserApp, linkUserCompany, linkUserQueue } from './memberships-service.ts';
 
-const tags = ['admin: memberships'];
-
 /** /admin/user-company, /admin/user-app, /admin/user-queue: POST adds (201), PUT changes the role, DELETE removes. */
 export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
-  const companyLink = { tags, body: UserCompanyBody };
+  tagRoutes(app, 'admin: memberships');
+  const companyLink = { body: UserCompanyBody };
   app.post(
     '/admin/user-company',
-    {
-      schema: {
-        ...companyLink,
-        summary: 'Add a user to a company',
-        response: { 201: okSchema(UserCompanyLink) },
-      },
-    },
+    spec('Add a user to a company', companyLink, okSchema(UserCompanyLink), 201),
     async (request, reply) => {
       const p = request.platformCtx!;
       reply.status(201);
@@ -43,13 +37,7 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/admin/user-company',
-    {
-      schema: {
-        ...companyLink,
-        summary: "Change a user's company role",
-        response: { 200: okSchema(UserCompanyLink) },
-      },
-    },
+    spec("Change a user's company role", companyLink, okSchema(UserCompanyLink)),
     async (request) => {
       const p = request.platformCtx!;
       return ok(await linkUserCompany(p, request.body, 'update'));
@@ -57,14 +45,11 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/admin/user-company',
-    {
-      schema: {
-        tags,
-        summary: 'Remove a user from a company, with its app and queue memberships there',
-        querystring: UserCompanyQuery,
-        response: { 200: Ack },
-      },
-    },
+    spec(
+      'Remove a user from a company, with its app and queue memberships there',
+      { querystring: UserCompanyQuery },
+      Ack,
+    ),
     async (request) => {
       const p = request.platformCtx!;
       const { user_id, company_id } = request.query;
@@ -73,16 +58,10 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const appLink = { tags, body: UserAppBody };
+  const appLink = { body: UserAppBody };
   app.post(
     '/admin/user-app',
-    {
-      schema: {
-        ...appLink,
-        summary: 'Give a company member a role in an app',
-        response: { 201: okSchema(UserAppLink) },
-      },
-    },
+    spec('Give a company member a role in an app', appLink, okSchema(UserAppLink), 201),
     async (request, reply) => {
       const p = request.platformCtx!;
       reply.status(201);
@@ -91,7 +70,7 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/admin/user-app',
-    { schema: { ...appLink, summary: "Change a user's app role", response: { 200: okSchema(UserAppLink) } } },
+    spec("Change a user's app role", appLink, okSchema(UserAppLink)),
     async (request) => {
       const p = request.platformCtx!;
       return ok(await linkUserApp(p, request.body, 'update'));
@@ -99,14 +78,7 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/admin/user-app',
-    {
-      schema: {
-        tags,
-        summary: 'Remove a user from an app',
-        querystring: UserAppQuery,
-        response: { 200: Ack },
-      },
-    },
+    spec('Remove a user from an app', { querystring: UserAppQuery }, Ack),
     async (request) => {
       const p = request.platformCtx!;
       await removeAppMember(p.db, p.actor, await findAnyApp(p, request.query.app_id), request.query.user_id);
@@ -114,16 +86,10 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const queueLink = { tags, body: UserQueueBody };
+  const queueLink = { body: UserQueueBody };
   app.post(
     '/admin/user-queue',
-    {
-      schema: {
-        ...queueLink,
-        summary: 'Add a company member to a queue',
-        response: { 201: okSchema(UserQueueLink) },
-      },
-    },
+    spec('Add a company member to a queue', queueLink, okSchema(UserQueueLink), 201),
     async (request, reply) => {
       const p = request.platformCtx!;
       reply.status(201);
@@ -132,13 +98,7 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/admin/user-queue',
-    {
-      schema: {
-        ...queueLink,
-        summary: "Change a user's queue role",
-        response: { 200: okSchema(UserQueueLink) },
-      },
-    },
+    spec("Change a user's queue role", queueLink, okSchema(UserQueueLink)),
     async (request) => {
       const p = request.platformCtx!;
       return ok(await linkUserQueue(p, request.body, 'update'));
@@ -146,14 +106,7 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/admin/user-queue',
-    {
-      schema: {
-        tags,
-        summary: 'Remove a user from a queue',
-        querystring: UserQueueQuery,
-        response: { 200: Ack },
-      },
-    },
+    spec('Remove a user from a queue', { querystring: UserQueueQuery }, Ack),
     async (request) => {
       const p = request.platformCtx!;
       await removeQueueMember(

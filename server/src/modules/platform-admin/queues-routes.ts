@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { scopeOf } from '../access/context.ts';
 import { findAnyApp } from '../apps/service.ts';
 import {
@@ -22,21 +23,19 @@ import {
   updateQueue,
 } from '../queues/service.ts';
 
-const tags = ['admin: queues'];
-
 /** /admin/queues: the queues of every company; a new queue takes its company from its app. */
 export const adminQueueRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'admin: queues');
   app.get(
     '/admin/queues',
-    {
-      schema: {
-        tags,
-        summary: 'With id: that queue. Without: queues of all companies, filtered by company_id and app_id',
+    spec(
+      'With id: that queue. Without: queues of all companies, filtered by company_id and app_id',
+      {
         description: '`?id=` answers one Queue in `data`; without it `data` is a list with `meta`.',
         querystring: AdminQueuesQuery,
-        response: { 200: z.union([okSchema(Queue), okList(Queue)]) },
       },
-    },
+      z.union([okSchema(Queue), okList(Queue)]),
+    ),
     async (request) => {
       const p = request.platformCtx!;
       const { id, company_id, app_id, limit, offset } = request.query;
@@ -51,14 +50,7 @@ export const adminQueueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/queues',
-    {
-      schema: {
-        tags,
-        summary: 'Create a queue in an app',
-        body: CreateQueueBody,
-        response: { 201: okSchema(Queue) },
-      },
-    },
+    spec('Create a queue in an app', { body: CreateQueueBody }, okSchema(Queue), 201),
     async (request, reply) => {
       const p = request.platformCtx!;
       const { app_id, ...input } = request.body;
@@ -70,15 +62,7 @@ export const adminQueueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/admin/queues',
-    {
-      schema: {
-        tags,
-        summary: 'Change a queue',
-        querystring: IdQuery,
-        body: UpdateQueueBody,
-        response: { 200: okSchema(Queue) },
-      },
-    },
+    spec('Change a queue', { querystring: IdQuery, body: UpdateQueueBody }, okSchema(Queue)),
     async (request) => {
       const p = request.platformCtx!;
       const queue = await findAnyQueue(p, request.query.id);
@@ -86,16 +70,10 @@ export const adminQueueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/admin/queues',
-    {
-      schema: { tags, summary: 'Delete a queue', querystring: IdQuery, response: { 200: Ack } },
-    },
-    async (request) => {
-      const p = request.platformCtx!;
-      const queue = await findAnyQueue(p, request.query.id);
-      await deleteQueue(scopeOf(p, queue.companyId), p.actor, queue);
-      return done('Queue deleted');
-    },
-  );
+  app.delete('/admin/queues', spec('Delete a queue', { querystring: IdQuery }, Ack), async (request) => {
+    const p = request.platformCtx!;
+    const queue = await findAnyQueue(p, request.query.id);
+    await deleteQueue(scopeOf(p, queue.companyId), p.actor, queue);
+    return done('Queue deleted');
+  });
 };

@@ -10,12 +10,11 @@ import {
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, list, ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { actorName } from '../access/context.ts';
 import { sendInvitation } from '../auth/invitation.ts';
 import { changeUserFlag, FLAG_CHANGES, type FlagVerb } from './users-flags.ts';
 import { createUser, deleteUser, getUserDetail, listUsers } from './users-service.ts';
-
-const tags = ['admin: users'];
 
 const FLAG_SUMMARIES: Record<FlagVerb, string> = {
   suspend: 'Suspend a user: it cannot sign in and its tokens stop at once',
@@ -26,20 +25,17 @@ const FLAG_SUMMARIES: Record<FlagVerb, string> = {
 
 /** Platform admins only: the admin router's preHandler has already checked that. */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'admin: users');
   const { db } = app.deps;
 
   app.get(
     '/admin/users',
-    {
-      schema: {
-        tags,
-        summary:
-          'Every user of the installation, or the members of one company (`company_id`) or app (`app_id`) with ' +
-          'their role there; `search` matches name or email',
-        querystring: AdminUsersQuery,
-        response: { 200: okList(AdminUser) },
-      },
-    },
+    spec(
+      'Every user of the installation, or the members of one company (`company_id`) or app (`app_id`) with ' +
+        'their role there; `search` matches name or email',
+      { querystring: AdminUsersQuery },
+      okList(AdminUser),
+    ),
     async (request) => {
       const { rows, meta } = await listUsers(db, request.query);
       return list(rows, meta);
@@ -48,17 +44,17 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/users',
-    {
-      schema: {
-        tags,
-        summary: 'Create a user',
+    spec(
+      'Create a user',
+      {
         description:
           'The new user is mailed an invitation with a link to set a password (valid 7 days). Without ' +
           '`password` the account cannot sign in until that password is set.',
         body: AdminCreateUserBody,
-        response: { 201: okSchema(AdminUser) },
       },
-    },
+      okSchema(AdminUser),
+      201,
+    ),
     async (request, reply) => {
       const ctx = request.ctx!;
       const user = await createUser({ ctx, input: request.body });
@@ -76,14 +72,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/admin/users',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a user with its memberships (not oneself)',
-        querystring: IdQuery,
-        response: { 200: Ack },
-      },
-    },
+    spec('Delete a user with its memberships (not oneself)', { querystring: IdQuery }, Ack),
     async (request) => {
       await deleteUser({ ctx: request.ctx!, id: request.query.id });
       return done('User deleted');
@@ -92,28 +81,18 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/user',
-    {
-      schema: {
-        tags,
-        summary: 'A user with its company, app and queue memberships',
-        querystring: IdQuery,
-        response: { 200: okSchema(AdminUserDetail) },
-      },
-    },
+    spec(
+      'A user with its company, app and queue memberships',
+      { querystring: IdQuery },
+      okSchema(AdminUserDetail),
+    ),
     async (request) => ok(await getUserDetail(db, request.query.id)),
   );
 
   for (const verb of Object.keys(FLAG_CHANGES) as FlagVerb[]) {
     app.post(
       `/admin/user/${verb}`,
-      {
-        schema: {
-          tags,
-          summary: FLAG_SUMMARIES[verb],
-          querystring: IdQuery,
-          response: { 200: okSchema(AdminUser) },
-        },
-      },
+      spec(FLAG_SUMMARIES[verb], { querystring: IdQuery }, okSchema(AdminUser)),
       async (request) => ok(await changeUserFlag({ ctx: request.ctx!, id: request.query.id, verb })),
     );
   }

@@ -3,11 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { acceptUploads, bytesOf, filePart } from '../attachments/upload-part.ts';
 import { openPortalAttachment, uploadPortalAttachment } from './uploads.ts';
-
-const tags = ['portal'];
 
 interface Options {
   storage: AttachmentStorage;
@@ -16,6 +15,7 @@ interface Options {
 }
 
 export const portalAttachmentRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
+  tagRoutes(app, 'portal');
   const { db } = app.deps;
   const { storage } = opts;
   await acceptUploads(app);
@@ -23,17 +23,19 @@ export const portalAttachmentRoutes: FastifyPluginAsyncZod<Options> = async (app
   app.post(
     '/portal/attachment/upload',
     {
-      schema: {
-        tags,
-        summary: 'Upload a file (multipart field `file`) to send with a later message',
-        description:
-          'Allowed: images, pdf, doc, docx, xls, xlsx, txt, csv, judged from the bytes (415 ' +
-          'UNSUPPORTED_MEDIA_TYPE otherwise, whatever the name says); at most 10 MiB (413). ' +
-          'Counts toward the message rate limits.',
-        querystring: PortalTokenQuery,
-        consumes: ['multipart/form-data'],
-        response: { 201: okSchema(Attachment) },
-      },
+      ...spec(
+        'Upload a file (multipart field `file`) to send with a later message',
+        {
+          description:
+            'Allowed: images, pdf, doc, docx, xls, xlsx, txt, csv, judged from the bytes (415 ' +
+            'UNSUPPORTED_MEDIA_TYPE otherwise, whatever the name says); at most 10 MiB (413). ' +
+            'Counts toward the message rate limits.',
+          querystring: PortalTokenQuery,
+          consumes: ['multipart/form-data'],
+        },
+        okSchema(Attachment),
+        201,
+      ),
       preValidation: opts.limitMessages,
     },
     async (request, reply) => {
@@ -48,16 +50,17 @@ export const portalAttachmentRoutes: FastifyPluginAsyncZod<Options> = async (app
   app.get(
     '/portal/attachment/download/:attachment_id',
     {
-      schema: {
-        tags,
-        summary: 'Download a file of this chat',
-        description:
-          'Only files of messages in the token’s own conversation (404 otherwise). Sent with the stored ' +
-          'type, `Content-Disposition` carrying the original name, and `X-Content-Type-Options: nosniff`.',
-        params: PortalDownloadParams,
-        querystring: PortalTokenQuery,
-        response: { 200: z.any().describe('the file bytes') },
-      },
+      ...spec(
+        'Download a file of this chat',
+        {
+          description:
+            'Only files of messages in the token’s own conversation (404 otherwise). Sent with the stored ' +
+            'type, `Content-Disposition` carrying the original name, and `X-Content-Type-Options: nosniff`.',
+          params: PortalDownloadParams,
+          querystring: PortalTokenQuery,
+        },
+        z.any().describe('the file bytes'),
+      ),
       preValidation: opts.withSession,
     },
     async (request, reply) => {

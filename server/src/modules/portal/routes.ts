@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../http/envelope.ts';
 import { leanSerializer } from '../../http/lean-serializer.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { portalAttachmentRoutes } from './attachment-routes.ts';
 import { getPortalConversation, pollPortal, portalTyping } from './chat.ts';
@@ -31,7 +32,6 @@ declare module 'fastify' {
   }
 }
 
-const tags = ['portal'];
 const TOKEN_NOTE =
   'The portal token comes as `Authorization: Bearer <portal_token>` or `?token=`. Unknown token: 401 ' +
   'INVALID_TOKEN; a token whose conversation can no longer be read (deleted, or its session expired more ' +
@@ -39,6 +39,7 @@ const TOKEN_NOTE =
 
 /** The public customer portal: anonymous customers act with a portal token, never a console session. */
 export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'portal');
   const { db, config } = app.deps;
   const limiters = createPortalLimiters(db, config);
   app.addHook('onClose', () => limiters.stop());
@@ -63,30 +64,31 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/portal/queues',
-    {
-      schema: {
-        tags,
-        summary: 'Names and the public queues of a support link',
+    spec(
+      'Names and the public queues of a support link',
+      {
         description: 'Only active, public queues. An unknown or inactive app: 404 INVALID_APP.',
         querystring: PortalQueuesQuery,
-        response: { 200: okSchema(PortalQueues) },
       },
-    },
+      okSchema(PortalQueues),
+    ),
     async (request) => ok(await listPortalQueues(db, request.query.app_id)),
   );
 
   app.post(
     '/portal/start',
     {
-      schema: {
-        tags,
-        summary: 'Start a chat: find or create the customer, open a conversation, issue a portal token',
-        description:
-          '`queue_id` must be an active public queue of the app; without it, when the app has such queues, ' +
-          '422 on `queue_id`. Field errors carry the product spec sentences. Limited per IP (429).',
-        body: PortalStartBody,
-        response: { 201: okSchema(PortalStart) },
-      },
+      ...spec(
+        'Start a chat: find or create the customer, open a conversation, issue a portal token',
+        {
+          description:
+            '`queue_id` must be an active public queue of the app; without it, when the app has such queues, ' +
+            '422 on `queue_id`. Field errors carry the product spec sentences. Limited per IP (429).',
+          body: PortalStartBody,
+        },
+        okSchema(PortalStart),
+        201,
+      ),
       preValidation: async (request) => spendStart(limiters.startIp, request.ip),
     },
     async (request, reply) => {
@@ -98,13 +100,14 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/portal/conversation',
     {
-      schema: {
-        tags,
-        summary: 'The chat behind a portal token, with its latest 50 messages',
-        description: `Closed and resolved conversations still answer 200 with their status. ${TOKEN_NOTE}`,
-        querystring: PortalTokenQuery,
-        response: { 200: okSchema(PortalConversation) },
-      },
+      ...spec(
+        'The chat behind a portal token, with its latest 50 messages',
+        {
+          description: `Closed and resolved conversations still answer 200 with their status. ${TOKEN_NOTE}`,
+          querystring: PortalTokenQuery,
+        },
+        okSchema(PortalConversation),
+      ),
       preValidation: withSession,
     },
     async (request) => ok(await getPortalConversation(db, request.portal!)),
@@ -113,16 +116,17 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/portal/poll',
     {
-      schema: {
-        tags,
-        summary: 'New messages, agent typing, status and session expiry',
-        description:
-          'Messages after `last_message_id`, oldest first (at most 100 per call: poll again from the last ' +
-          'id); without it the latest 50, oldest first. Internal notes never appear. Polling does not ' +
-          `extend the session. ${TOKEN_NOTE}`,
-        querystring: PortalPollQuery,
-        response: { 200: okSchema(PortalPoll) },
-      },
+      ...spec(
+        'New messages, agent typing, status and session expiry',
+        {
+          description:
+            'Messages after `last_message_id`, oldest first (at most 100 per call: poll again from the last ' +
+            'id); without it the latest 50, oldest first. Internal notes never appear. Polling does not ' +
+            `extend the session. ${TOKEN_NOTE}`,
+          querystring: PortalPollQuery,
+        },
+        okSchema(PortalPoll),
+      ),
       serializerCompiler: leanSerializer,
       preValidation: withSession,
     },
@@ -132,13 +136,14 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/portal/typing',
     {
-      schema: {
-        tags,
-        summary: 'The customer is typing (shown to agents for a few seconds)',
-        description: `Counts as customer activity. Ended chats: 403 CONVERSATION_RESOLVED / CONVERSATION_CLOSED. ${TOKEN_NOTE}`,
-        body: PortalTypingBody,
-        response: { 200: okSchema(PortalAck) },
-      },
+      ...spec(
+        'The customer is typing (shown to agents for a few seconds)',
+        {
+          description: `Counts as customer activity. Ended chats: 403 CONVERSATION_RESOLVED / CONVERSATION_CLOSED. ${TOKEN_NOTE}`,
+          body: PortalTypingBody,
+        },
+        okSchema(PortalAck),
+      ),
       preValidation: withSession,
     },
     async (request) => {
@@ -150,21 +155,22 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/portal/messages',
     {
-      schema: {
-        tags,
-        summary: 'The customer sends a message',
-        description:
-          'Needs non-blank `content` or at least one attachment id from this session’s uploads. A repeated ' +
-          '`client_message_id` returns the first message. Resolved: 403 CONVERSATION_RESOLVED; session ' +
-          `expired: 403 CONVERSATION_CLOSED. Limited per IP and per token (429). ${TOKEN_NOTE}`,
-        body: PortalSendBody,
-        response: { 201: okSchema(Message) },
-      },
+      ...spec(
+        'The customer sends a message',
+        {
+          description:
+            'Needs non-blank `content` or at least one attachment id from this session’s uploads. A repeated ' +
+            '`client_message_id` returns the first message. Resolved: 403 CONVERSATION_RESOLVED; session ' +
+            `expired: 403 CONVERSATION_CLOSED. Limited per IP and per token (429). ${TOKEN_NOTE}`,
+          body: PortalSendBody,
+        },
+        okSchema(Message),
+        201,
+      ),
       serializerCompiler: leanSerializer,
       preValidation: async (request) => {
         limitByToken(request);
-      },
-      // The session is checked by the send itself (one statement on the common path), after the body is
+      }, // The session is checked by the send itself (one statement on the common path), after the body is
       // read. A bad body is kept to answer here, so that a bad token still answers 401 before it.
       attachValidation: true,
     },

@@ -10,23 +10,16 @@ import {
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, list, ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { queueInReach } from '../access/queue-reach.ts';
 import { addQueueMember, listQueueMembers, removeQueueMember, updateQueueMember } from './members-service.ts';
 
-const tags = ['queues'];
-
 /** /queue/users: whoever sees the queue reads its members; app admins and managers change them. */
 export const queueMemberRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'queues');
   app.get(
     '/queue/users',
-    {
-      schema: {
-        tags,
-        summary: "A queue's members with their queue role",
-        querystring: QueueMembersQuery,
-        response: { 200: okList(QueueMember) },
-      },
-    },
+    spec("A queue's members with their queue role", { querystring: QueueMembersQuery }, okList(QueueMember)),
     async (request) => {
       const ctx = request.companyCtx!;
       const { id, limit, offset } = request.query;
@@ -38,14 +31,12 @@ export const queueMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/queue/users',
-    {
-      schema: {
-        tags,
-        summary: 'Add a company member to a queue (app admin or manager)',
-        body: AddQueueMemberBody,
-        response: { 201: okSchema(QueueMember) },
-      },
-    },
+    spec(
+      'Add a company member to a queue (app admin or manager)',
+      { body: AddQueueMemberBody },
+      okSchema(QueueMember),
+      201,
+    ),
     async (request, reply) => {
       const ctx = request.companyCtx!;
       const { queue_id, user_id, role } = request.body;
@@ -57,15 +48,11 @@ export const queueMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/queue/users',
-    {
-      schema: {
-        tags,
-        summary: "Change a member's queue role (app admin or manager)",
-        querystring: QueueMemberQuery,
-        body: UpdateQueueMemberBody,
-        response: { 200: okSchema(QueueMember) },
-      },
-    },
+    spec(
+      "Change a member's queue role (app admin or manager)",
+      { querystring: QueueMemberQuery, body: UpdateQueueMemberBody },
+      okSchema(QueueMember),
+    ),
     async (request) => {
       const ctx = request.companyCtx!;
       const { queue } = await queueInReach(ctx, request.query.id, 'manage');
@@ -76,14 +63,7 @@ export const queueMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/queue/users',
-    {
-      schema: {
-        tags,
-        summary: 'Remove a member from a queue (app admin or manager)',
-        querystring: QueueMemberQuery,
-        response: { 200: Ack },
-      },
-    },
+    spec('Remove a member from a queue (app admin or manager)', { querystring: QueueMemberQuery }, Ack),
     async (request) => {
       const ctx = request.companyCtx!;
       const { queue } = await queueInReach(ctx, request.query.id, 'manage');

@@ -10,30 +10,29 @@ import {
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, list, ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { queueInReach, visibleQueues } from '../access/queue-reach.ts';
 import { appInReach } from '../apps/service.ts';
 import { queueMemberRoutes } from './member-routes.ts';
 import { createQueue, deleteQueue, listQueues, updateQueue } from './service.ts';
 
-const tags = ['queues'];
-
 /** Queues and their members: app admins and managers manage them; agents see what they may work in. */
 export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'queues');
   app.addHook('preHandler', app.requireCompany);
 
   app.get(
     '/queues',
-    {
-      schema: {
-        tags,
-        summary: 'The queues the caller can see, optionally of one app',
+    spec(
+      'The queues the caller can see, optionally of one app',
+      {
         description:
           'Company admins and app admins/managers see every queue of their apps; agents see the public ' +
           'queues of the apps they can see plus the private queues they belong to.',
         querystring: ListQueuesQuery,
-        response: { 200: okList(Queue) },
       },
-    },
+      okList(Queue),
+    ),
     async (request) => {
       const ctx = request.companyCtx!;
       const { app_id, limit, offset } = request.query;
@@ -51,14 +50,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/queues',
-    {
-      schema: {
-        tags,
-        summary: 'Create a queue in an app (app admin or manager)',
-        body: CreateQueueBody,
-        response: { 201: okSchema(Queue) },
-      },
-    },
+    spec('Create a queue in an app (app admin or manager)', { body: CreateQueueBody }, okSchema(Queue), 201),
     async (request, reply) => {
       const ctx = request.companyCtx!;
       const { app_id, ...input } = request.body;
@@ -70,15 +62,11 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/queues',
-    {
-      schema: {
-        tags,
-        summary: 'Change a queue (app admin or manager)',
-        querystring: IdQuery,
-        body: UpdateQueueBody,
-        response: { 200: okSchema(Queue) },
-      },
-    },
+    spec(
+      'Change a queue (app admin or manager)',
+      { querystring: IdQuery, body: UpdateQueueBody },
+      okSchema(Queue),
+    ),
     async (request) => {
       const ctx = request.companyCtx!;
       const { queue } = await queueInReach(ctx, request.query.id, 'manage');
@@ -88,14 +76,11 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/queues',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a queue; its conversations stay in the app without a queue (app admin or manager)',
-        querystring: IdQuery,
-        response: { 200: Ack },
-      },
-    },
+    spec(
+      'Delete a queue; its conversations stay in the app without a queue (app admin or manager)',
+      { querystring: IdQuery },
+      Ack,
+    ),
     async (request) => {
       const ctx = request.companyCtx!;
       const { queue } = await queueInReach(ctx, request.query.id, 'manage');

@@ -15,11 +15,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { exportReport } from './export.ts';
 import { REBUILD_JOB, rebuildStatus, requestRebuild } from './rebuild.ts';
 import { agentPerformance, chart, companyToday, overview } from './service.ts';
 
-const tags = ['reporting'];
 const WHO =
   'Company admins and managers see the whole company, app admins and managers their apps; anyone else ' +
   'only its own numbers (`user_id` is then always the caller). Dates are days in the company’s timezone, ' +
@@ -27,64 +27,52 @@ const WHO =
 
 /** Reporting reads (contract section 11), from the facts the `reporting` consumer keeps. */
 export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'reporting');
   app.addHook('preHandler', app.requireCompany);
 
   app.get(
     '/reporting/overview',
-    {
-      schema: {
-        tags,
-        summary: 'The metrics of a period and of the period of the same length just before',
-        description: WHO,
-        querystring: OverviewQuery,
-        response: { 200: okSchema(Overview) },
-      },
-    },
+    spec(
+      'The metrics of a period and of the period of the same length just before',
+      { description: WHO, querystring: OverviewQuery },
+      okSchema(Overview),
+    ),
     async (request) => ok(await overview(request.companyCtx!, request.query)),
   );
 
   app.get(
     '/reporting/charts',
-    {
-      schema: {
-        tags,
-        summary: 'One metric by day, week (from Monday) or month; a time metric’s value is its average',
-        description: WHO,
-        querystring: ChartQuery,
-        response: { 200: okSchema(Chart) },
-      },
-    },
+    spec(
+      'One metric by day, week (from Monday) or month; a time metric’s value is its average',
+      { description: WHO, querystring: ChartQuery },
+      okSchema(Chart),
+    ),
     async (request) => ok(await chart(request.companyCtx!, request.query)),
   );
 
   app.get(
     '/reporting/agent-performance',
-    {
-      schema: {
-        tags,
-        summary: 'Per agent: assignments (transfers to it included), resolutions, replies and times',
-        description: WHO,
-        querystring: AgentPerformanceQuery,
-        response: { 200: okSchema(z.array(AgentPerformance)) },
-      },
-    },
+    spec(
+      'Per agent: assignments (transfers to it included), resolutions, replies and times',
+      { description: WHO, querystring: AgentPerformanceQuery },
+      okSchema(z.array(AgentPerformance)),
+    ),
     async (request) => ok(await agentPerformance(request.companyCtx!, request.query)),
   );
 
   app.post(
     '/reporting/calculate-stats',
-    {
-      schema: {
-        tags,
-        summary:
-          'Rebuild the reporting numbers of a period from the event log, as a job (company admins and managers)',
+    spec(
+      'Rebuild the reporting numbers of a period from the event log, as a job (company admins and managers)',
+      {
         description:
           'Answers 202 with the job’s id at once; `GET /reporting/calculate-stats?job_id=` follows its progress. ' +
           'Use it after changing the timezone or business hours: the live numbers were counted with the old ones.',
         body: CalculateStatsBody,
-        response: { 202: okSchema(z.object({ job_id: z.number() })) },
       },
-    },
+      okSchema(z.object({ job_id: z.number() })),
+      202,
+    ),
     async (request, reply) => {
       const ctx = request.companyCtx!;
       if (ctx.role === 'agent')
@@ -98,14 +86,11 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/reporting/calculate-stats',
-    {
-      schema: {
-        tags,
-        summary: 'The status and progress (0 to 1) of a recalculation',
-        querystring: CalculateStatsQuery,
-        response: { 200: okSchema(CalculationStatus) },
-      },
-    },
+    spec(
+      'The status and progress (0 to 1) of a recalculation',
+      { querystring: CalculateStatsQuery },
+      okSchema(CalculationStatus),
+    ),
     async (request) => ok(await rebuildStatus(request.companyCtx!, request.query.job_id)),
   );
 
@@ -113,7 +98,6 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reporting/export',
     {
       schema: {
-        tags,
         summary:
           'A report as CSV: the overview, the agents, or one row per conversation started in the period',
         description:

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invalidField } from '../../http/app-error.ts';
 import { done, list, ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { requireCompanyAdmin } from '../access/app-roles.ts';
 import { actorName } from '../access/context.ts';
 import { sendInvitation } from '../auth/invitation.ts';
@@ -18,22 +19,18 @@ import { getCompany } from '../companies/service.ts';
 import { removeCompanyMember, setCompanyRole } from './membership-service.ts';
 import { createCompanyUser, getCompanyUser, listCompanyUsers } from './service.ts';
 
-const tags = ['users'];
-
 /** The company's members: everyone may list them (to assign and transfer); company admins manage them. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'users');
   app.addHook('preHandler', app.requireCompany);
 
   app.get(
     '/users',
-    {
-      schema: {
-        tags,
-        summary: "The current company's members, searchable by name or email",
-        querystring: ListUsersQuery,
-        response: { 200: okList(CompanyUser) },
-      },
-    },
+    spec(
+      "The current company's members, searchable by name or email",
+      { querystring: ListUsersQuery },
+      okList(CompanyUser),
+    ),
     async (request) => {
       const ctx = request.companyCtx!;
       const page = await listCompanyUsers(ctx, request.query);
@@ -43,18 +40,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users',
-    {
-      schema: {
-        tags,
-        summary: 'Add a user to the company (company admin)',
+    spec(
+      'Add a user to the company (company admin)',
+      {
         description:
           'An existing account with that email joins the company (409 if it already belongs); otherwise a ' +
           'new account is created and mailed an invitation with a link to set its password (valid 7 days). ' +
           'Without `password` the account cannot sign in until that password is set.',
         body: CreateCompanyUserBody,
-        response: { 201: okSchema(CompanyUser) },
       },
-    },
+      okSchema(CompanyUser),
+      201,
+    ),
     async (request, reply) => {
       const ctx = request.companyCtx!;
       requireCompanyAdmin(ctx);
@@ -76,15 +73,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/users',
-    {
-      schema: {
-        tags,
-        summary: "Change a member's company role (company admin)",
-        querystring: IdQuery,
-        body: UpdateCompanyUserBody,
-        response: { 200: okSchema(CompanyUser) },
-      },
-    },
+    spec(
+      "Change a member's company role (company admin)",
+      { querystring: IdQuery, body: UpdateCompanyUserBody },
+      okSchema(CompanyUser),
+    ),
     async (request) => {
       const ctx = request.companyCtx!;
       const userId = request.query.id;
@@ -98,14 +91,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/users',
-    {
-      schema: {
-        tags,
-        summary: 'Remove a member from the company, its apps and its queues (company admin)',
-        querystring: IdQuery,
-        response: { 200: Ack },
-      },
-    },
+    spec(
+      'Remove a member from the company, its apps and its queues (company admin)',
+      { querystring: IdQuery },
+      Ack,
+    ),
     async (request) => {
       const ctx = request.companyCtx!;
       const userId = request.query.id;

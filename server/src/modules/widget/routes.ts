@@ -3,6 +3,7 @@ import { ok as okSchema } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { widgetColor } from './framing.ts';
 
 const SCRIPT = fs.readFileSync(new URL('./widget.js', import.meta.url), 'utf8');
@@ -17,6 +18,7 @@ const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').rep
  * customer's site.
  */
 export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'widget');
   const { config, db } = app.deps;
   app.get('/widget.js', { schema: { hide: true } }, async (_request, reply) => {
     reply
@@ -29,14 +31,11 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
   // What the widget asks for when it starts on a site: public (any site may run the widget), cached briefly.
   app.get(
     '/api/v1/widget/settings',
-    {
-      schema: {
-        tags: ['widget'],
-        summary: 'The widget’s look for an app: the bubble colour set on its web integration',
-        querystring: z.object({ app_id: z.coerce.number().int().positive() }),
-        response: { 200: okSchema(z.object({ color: z.string().nullable() })) },
-      },
-    },
+    spec(
+      'The widget’s look for an app: the bubble colour set on its web integration',
+      { querystring: z.object({ app_id: z.coerce.number().int().positive() }) },
+      okSchema(z.object({ color: z.string().nullable() })),
+    ),
     async (request, reply) => {
       reply
         .header('access-control-allow-origin', '*')
