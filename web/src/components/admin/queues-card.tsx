@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { LayersIcon, PlusIcon, UsersIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
-import { ConfirmDelete } from '@/components/confirm-dialog';
+import { type DeleteMutation, useConfirmDelete } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import type { DialogSlot } from '@/components/form-dialog';
 import { QueryView } from '@/components/query-view';
@@ -31,16 +31,17 @@ export function QueuesCard({
 }: {
   description: string;
   queues: UseQueryResult<{ data: Queue[] }>;
-  remove: {
-    mutate: (q: Queue, o: { onSuccess: () => void; onError: (e: unknown) => void }) => void;
-    isPending: boolean;
-  };
+  remove: DeleteMutation<Queue>;
   dialog: (slot: QueueDialogSlot) => ReactNode;
   onMembers?: (q: Queue) => void;
 }) {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Queue | null>(null);
-  const [deleting, setDeleting] = useState<Queue | null>(null);
+  const confirmDelete = useConfirmDelete(remove, {
+    noun: 'queue',
+    name: (q) => q.queue_name,
+    description: 'Its members are removed from it. Its conversations stay in the app without a queue.',
+  });
   return (
     <Card>
       <CardHeaderWithAction
@@ -98,7 +99,7 @@ export function QueuesCard({
                     <EditDeleteButtons
                       name={q.queue_name}
                       onEdit={() => setEditing(q)}
-                      onDelete={() => setDeleting(q)}
+                      onDelete={() => confirmDelete.ask(q)}
                     />
                   </div>
                 </li>
@@ -113,15 +114,7 @@ export function QueuesCard({
         open: !!editing,
         onOpenChange: (open) => !open && setEditing(null),
       })}
-      <ConfirmDelete
-        item={deleting}
-        onClose={() => setDeleting(null)}
-        title={`Delete ${deleting?.queue_name ?? 'queue'}?`}
-        description="Its members are removed from it. Its conversations stay in the app without a queue."
-        confirmLabel="Delete queue"
-        pendingLabel="Deleting..."
-        mutation={remove}
-      />
+      {confirmDelete.dialog}
     </Card>
   );
 }

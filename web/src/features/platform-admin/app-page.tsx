@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DELETE_APP } from '@/components/admin/app-fields';
-import { ConfirmDelete } from '@/components/confirm-dialog';
+import { useConfirmDelete } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { ActiveBadge } from '@/components/tone-badge';
@@ -31,7 +30,12 @@ function AppView({ id }: { id: number }) {
   const app = useQuery(adminAppQuery(id));
   const companyName = useCompanyNames();
   const remove = useDeleteAdminApp();
-  const [deleting, setDeleting] = useState(false);
+  const confirmDelete = useConfirmDelete(remove, {
+    noun: 'app',
+    name: (a) => a.app_name,
+    description: DELETE_APP,
+    onDeleted: (a) => navigate(`/platform-admin/company/${a.company_id}`, { replace: true }),
+  });
   if (app.isPending) return <RecordLoading label="Loading app" />;
   if (app.isError) {
     if (app.error instanceof ApiError && app.error.status === 404) return <PlatformNotFound what="App" />;
@@ -62,7 +66,7 @@ function AppView({ id }: { id: number }) {
           </span>
         }
         actions={
-          <Button variant="outline" className="text-destructive" onClick={() => setDeleting(true)}>
+          <Button variant="outline" className="text-destructive" onClick={() => confirmDelete.ask(a)}>
             <Trash2Icon aria-hidden />
             Delete
           </Button>
@@ -73,15 +77,7 @@ function AppView({ id }: { id: number }) {
         <AppQueuesCard appId={a.app_id} />
       </div>
       <AppMembersCard app={a} />
-      <ConfirmDelete
-        item={deleting ? a : null}
-        onClose={() => setDeleting(false)}
-        onDeleted={() => navigate(`/platform-admin/company/${a.company_id}`, { replace: true })}
-        mutation={remove}
-        title={`Delete ${a.app_name}?`}
-        description={DELETE_APP}
-        confirmLabel="Delete app"
-      />
+      {confirmDelete.dialog}
     </PlatformFrame>
   );
 }

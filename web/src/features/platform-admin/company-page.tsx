@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BanIcon, CheckCircle2Icon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ConfirmDelete } from '@/components/confirm-dialog';
+import { useConfirmDelete } from '@/components/confirm-dialog';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { ToneBadge } from '@/components/tone-badge';
@@ -32,7 +32,13 @@ function CompanyView({ id }: { id: number }) {
   const company = useQuery(companyQuery(id));
   const remove = useDeleteCompany();
   const [statusOpen, setStatusOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const confirmDelete = useConfirmDelete(remove, {
+    noun: 'company',
+    name: (c) => c.company_name,
+    description:
+      'The company is deleted with its apps, queues, customers and conversations, and everyone loses access to it. This cannot be undone.',
+    onDeleted: () => navigate('/platform-admin?tab=companies', { replace: true }),
+  });
   if (company.isPending) return <RecordLoading label="Loading company" />;
   if (company.isError) {
     if (company.error instanceof ApiError && company.error.status === 404)
@@ -65,7 +71,7 @@ function CompanyView({ id }: { id: number }) {
               {active ? <BanIcon aria-hidden /> : <CheckCircle2Icon aria-hidden />}
               {active ? 'Suspend' : 'Activate'}
             </Button>
-            <Button variant="outline" className="text-destructive" onClick={() => setDeleting(true)}>
+            <Button variant="outline" className="text-destructive" onClick={() => confirmDelete.ask(c)}>
               <Trash2Icon aria-hidden />
               Delete
             </Button>
@@ -87,15 +93,7 @@ function CompanyView({ id }: { id: number }) {
       </div>
       <CompanyMembersCard company={c} />
       <CompanyStatusDialog company={c} open={statusOpen} onOpenChange={setStatusOpen} />
-      <ConfirmDelete
-        item={deleting ? c : null}
-        onClose={() => setDeleting(false)}
-        onDeleted={() => navigate('/platform-admin?tab=companies', { replace: true })}
-        mutation={remove}
-        title={`Delete ${c.company_name}?`}
-        description="The company is deleted with its apps, queues, customers and conversations, and everyone loses access to it. This cannot be undone."
-        confirmLabel="Delete company"
-      />
+      {confirmDelete.dialog}
     </PlatformFrame>
   );
 }

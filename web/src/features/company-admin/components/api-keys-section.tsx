@@ -4,7 +4,7 @@ import { KeyRoundIcon, ShieldCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
 import { ManagedListCard, ManagedRow } from '@/components/admin/managed-list-card';
-import { ConfirmDelete } from '@/components/confirm-dialog';
+import { useConfirmDelete } from '@/components/confirm-dialog';
 import { SecretOnceDialog } from '@/components/secret-once-dialog';
 import { ToneBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
@@ -40,9 +40,13 @@ function KeyFacts({ k }: { k: ApiKey }) {
 export function ApiKeysSection({ companyId }: { companyId: number }) {
   const keys = useQuery({ ...apiKeysQuery(companyId), select: (r) => r.data });
   const remove = useDeleteApiKey(companyId);
+  const confirmDelete = useConfirmDelete(remove, {
+    noun: 'API key',
+    name: (x) => x.name,
+    description: 'It stops working at once: every system still using it gets 401 from its next call.',
+  });
   const [editing, setEditing] = useState<ApiKey | 'new' | null>(null);
   const [granting, setGranting] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<ApiKey | null>(null);
   const [created, setCreated] = useState<string | null>(null);
   const grantingKey = keys.data?.find((k) => k.api_key_id === granting) ?? null;
 
@@ -72,7 +76,11 @@ export function ApiKeysSection({ companyId }: { companyId: number }) {
                 <ShieldCheckIcon aria-hidden />
                 Permissions
               </Button>
-              <EditDeleteButtons name={k.name} onEdit={() => setEditing(k)} onDelete={() => setDeleting(k)} />
+              <EditDeleteButtons
+                name={k.name}
+                onEdit={() => setEditing(k)}
+                onDelete={() => confirmDelete.ask(k)}
+              />
             </>
           }
         >
@@ -103,15 +111,7 @@ export function ApiKeysSection({ companyId }: { companyId: number }) {
         apiKey={created === null ? grantingKey : null}
         onClose={() => setGranting(null)}
       />
-      <ConfirmDelete
-        item={deleting}
-        onClose={() => setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'API key'}?`}
-        description="It stops working at once: every system still using it gets 401 from its next call."
-        confirmLabel="Delete API key"
-        pendingLabel="Deleting..."
-        mutation={remove}
-      />
+      {confirmDelete.dialog}
     </ManagedListCard>
   );
 }

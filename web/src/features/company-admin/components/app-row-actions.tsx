@@ -3,7 +3,7 @@ import { MoreHorizontalIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DELETE_APP } from '@/components/admin/app-fields';
-import { ConfirmDelete } from '@/components/confirm-dialog';
+import { useConfirmDelete } from '@/components/confirm-dialog';
 import { toastError } from '@/components/server-errors';
 import { Button } from '@/components/ui/button';
 import {
@@ -28,9 +28,13 @@ export function AppRowActions({
 }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const update = useUpdateApp(companyId);
   const remove = useDeleteApp(companyId);
+  const confirmDelete = useConfirmDelete(remove, {
+    noun: 'app',
+    name: (a) => a.app_name,
+    description: DELETE_APP,
+  });
   const isAppAdmin = app.role === 'admin';
 
   return (
@@ -59,7 +63,7 @@ export function AppRowActions({
           {isCompanyAdmin && (
             <>
               <DropdownMenuSeparator />
-              <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(true)}>
+              <DropdownMenuItem variant="destructive" onSelect={() => confirmDelete.ask(app)}>
                 Delete
               </DropdownMenuItem>
             </>
@@ -67,14 +71,7 @@ export function AppRowActions({
         </DropdownMenuContent>
       </DropdownMenu>
       <AppFormDialog companyId={companyId} app={app} open={editing} onOpenChange={setEditing} />
-      <ConfirmDelete
-        item={deleting ? app : null}
-        onClose={() => setDeleting(false)}
-        mutation={remove}
-        title={`Delete ${app.app_name}?`}
-        description={DELETE_APP}
-        confirmLabel="Delete app"
-      />
+      {confirmDelete.dialog}
     </>
   );
 }

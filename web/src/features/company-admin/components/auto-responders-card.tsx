@@ -4,7 +4,7 @@ import { BotIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
 import { ManagedListCard, ManagedRow } from '@/components/admin/managed-list-card';
-import { ConfirmDelete } from '@/components/confirm-dialog';
+import { useConfirmDelete } from '@/components/confirm-dialog';
 import { toastError } from '@/components/server-errors';
 import { Switch } from '@/components/ui/switch';
 import { respondersQuery, useDeleteResponder, useUpdateResponder } from '../api/auto-responders';
@@ -38,8 +38,12 @@ export function AutoRespondersCard({
   const queues = useQuery(queuesQuery(companyId, appId));
   const update = useUpdateResponder(companyId, appId);
   const remove = useDeleteResponder(companyId, appId);
+  const confirmDelete = useConfirmDelete(remove, {
+    noun: 'auto-responder',
+    name: (x) => x.name,
+    description: 'It stops answering at once, and answers it was still waiting to send are dropped.',
+  });
   const [editing, setEditing] = useState<AutoResponder | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AutoResponder | null>(null);
   const queueName = (id: number | null) =>
     id === null ? 'All queues' : (queues.data?.data.find((q) => q.queue_id === id)?.queue_name ?? 'A queue');
 
@@ -72,7 +76,11 @@ export function AutoRespondersCard({
                   )
                 }
               />
-              <EditDeleteButtons name={r.name} onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
+              <EditDeleteButtons
+                name={r.name}
+                onEdit={() => setEditing(r)}
+                onDelete={() => confirmDelete.ask(r)}
+              />
             </>
           }
         >
@@ -92,15 +100,7 @@ export function AutoRespondersCard({
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
       />
-      <ConfirmDelete
-        item={deleting}
-        onClose={() => setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'auto-responder'}?`}
-        description="It stops answering at once, and answers it was still waiting to send are dropped."
-        confirmLabel="Delete auto-responder"
-        pendingLabel="Deleting..."
-        mutation={remove}
-      />
+      {confirmDelete.dialog}
     </ManagedListCard>
   );
 }

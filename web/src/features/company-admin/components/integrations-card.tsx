@@ -4,7 +4,7 @@ import { HistoryIcon, InfoIcon, PlugIcon, ZapIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EditDeleteButtons } from '@/components/admin/edit-delete-buttons';
 import { ManagedListCard, ManagedRow } from '@/components/admin/managed-list-card';
-import { ConfirmDelete } from '@/components/confirm-dialog';
+import { useConfirmDelete } from '@/components/confirm-dialog';
 import { CopyField } from '@/components/copy-button';
 import { SecretOnceDialog } from '@/components/secret-once-dialog';
 import { toastError } from '@/components/server-errors';
@@ -45,9 +45,13 @@ export function IntegrationsCard({ companyId, appId }: { companyId: number; appI
   const list = useQuery(integrationsQuery(companyId, appId));
   const update = useUpdateIntegration(companyId, appId);
   const remove = useDeleteIntegration(companyId, appId);
+  const confirmDelete = useConfirmDelete(remove, {
+    noun: 'integration',
+    name: (x) => x.name,
+    description: 'It stops at once: a channel brings no more conversations, a webhook sends no more events.',
+  });
   const test = useTestIntegration(companyId, appId);
   const [editing, setEditing] = useState<Integration | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Integration | null>(null);
   const [info, setInfo] = useState<Integration | null>(null);
   const [log, setLog] = useState<Integration | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
@@ -109,7 +113,11 @@ export function IntegrationsCard({ companyId, appId }: { companyId: number; appI
               >
                 <InfoIcon />
               </Button>
-              <EditDeleteButtons name={i.name} onEdit={() => setEditing(i)} onDelete={() => setDeleting(i)} />
+              <EditDeleteButtons
+                name={i.name}
+                onEdit={() => setEditing(i)}
+                onDelete={() => confirmDelete.ask(i)}
+              />
             </>
           }
         >
@@ -145,15 +153,7 @@ export function IntegrationsCard({ companyId, appId }: { companyId: number; appI
         warning="Anyone with this secret can sign requests as this webhook. Keep it out of code and chats."
         onClose={() => setSecret(null)}
       />
-      <ConfirmDelete
-        item={deleting}
-        onClose={() => setDeleting(null)}
-        title={`Delete ${deleting?.name ?? 'integration'}?`}
-        description="It stops at once: a channel brings no more conversations, a webhook sends no more events."
-        confirmLabel="Delete integration"
-        pendingLabel="Deleting..."
-        mutation={remove}
-      />
+      {confirmDelete.dialog}
     </ManagedListCard>
   );
 }

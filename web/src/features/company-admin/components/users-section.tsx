@@ -1,8 +1,8 @@
-import { COMPANY_ROLES, type CompanyUser } from '@inbox/contract';
+import { COMPANY_ROLES } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Trash2Icon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDelete } from '@/components/confirm-dialog';
+import { useConfirmDelete } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { Pager } from '@/components/pager';
 import { QueryView } from '@/components/query-view';
@@ -19,10 +19,16 @@ import { AddUserDialog } from './add-user-dialog';
 export function UsersSection({ companyId, currentUserId }: { companyId: number; currentUserId?: number }) {
   const { term, offset, setOffset, input: searchInput } = useListSearch('Search users');
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<CompanyUser | null>(null);
   const users = useQuery(companyUsersQuery(companyId, { search: term, offset }));
   const updateRole = useUpdateCompanyUser(companyId);
   const remove = useRemoveCompanyUser(companyId);
+  const confirmDelete = useConfirmDelete(remove, {
+    noun: 'user',
+    name: (x) => x.name,
+    verb: 'Remove',
+    description:
+      'They lose access to this company, its apps and its queues. Their account stays, and they can be added again later.',
+  });
 
   return (
     <Card>
@@ -98,7 +104,7 @@ export function UsersSection({ companyId, currentUserId }: { companyId: number; 
                               variant="ghost"
                               size="icon"
                               aria-label={`Remove ${u.name}`}
-                              onClick={() => setRemoving(u)}
+                              onClick={() => confirmDelete.ask(u)}
                             >
                               <Trash2Icon />
                             </Button>
@@ -115,15 +121,7 @@ export function UsersSection({ companyId, currentUserId }: { companyId: number; 
         </QueryView>
       </CardContent>
       <AddUserDialog companyId={companyId} open={adding} onOpenChange={setAdding} />
-      <ConfirmDelete
-        item={removing}
-        onClose={() => setRemoving(null)}
-        title={`Remove ${removing?.name ?? 'user'}?`}
-        description="They lose access to this company, its apps and its queues. Their account stays, and they can be added again later."
-        confirmLabel="Remove user"
-        pendingLabel="Removing..."
-        mutation={remove}
-      />
+      {confirmDelete.dialog}
     </Card>
   );
 }

@@ -1,13 +1,30 @@
+import type { Company } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Building2Icon } from 'lucide-react';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/tone-badge';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useListSearch } from '@/components/use-list-search';
 import { companiesQuery } from '../api/companies';
 import { CreateCompanyDialog } from './create-company-dialog';
-import { ListTab } from './list-tab';
+import { type Column, ListTab } from './list-tab';
 import { shortDate } from './list-toolbar';
+
+const COLUMNS: Column<Company>[] = [
+  {
+    head: 'Company',
+    className: 'max-w-[14rem] truncate sm:max-w-xs',
+    cell: (c) => (
+      <Link to={`/platform-admin/company/${c.company_id}`} className="font-medium hover:underline">
+        {c.company_name}
+      </Link>
+    ),
+  },
+  { head: 'Status', cell: (c) => <StatusBadge status={c.status} /> },
+  { head: 'Timezone', from: 'md', className: 'text-muted-foreground', cell: (c) => c.timezone },
+  { head: 'Apps', from: 'sm', className: 'tabular-nums', cell: (c) => c.apps_count },
+  { head: 'Members', from: 'sm', className: 'tabular-nums', cell: (c) => c.members_count },
+  { head: 'Created', from: 'lg', className: 'text-muted-foreground', cell: (c) => shortDate(c.created_at) },
+];
 
 export function CompaniesTab() {
   const { term, offset, setOffset, input: searchInput } = useListSearch('Search companies');
@@ -24,34 +41,8 @@ export function CompaniesTab() {
         title: term ? 'No companies match' : 'No companies yet',
         description: term ? 'Try another name.' : 'Create the first company, then give it apps and members.',
       }}
-      head={
-        <>
-          <TableHead>Company</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="hidden md:table-cell">Timezone</TableHead>
-          <TableHead className="hidden sm:table-cell">Apps</TableHead>
-          <TableHead className="hidden sm:table-cell">Members</TableHead>
-          <TableHead className="hidden lg:table-cell">Created</TableHead>
-        </>
-      }
-      row={(c) => (
-        <TableRow key={c.company_id}>
-          <TableCell className="max-w-[14rem] truncate sm:max-w-xs">
-            <Link to={`/platform-admin/company/${c.company_id}`} className="font-medium hover:underline">
-              {c.company_name}
-            </Link>
-          </TableCell>
-          <TableCell>
-            <StatusBadge status={c.status} />
-          </TableCell>
-          <TableCell className="hidden text-muted-foreground md:table-cell">{c.timezone}</TableCell>
-          <TableCell className="hidden tabular-nums sm:table-cell">{c.apps_count}</TableCell>
-          <TableCell className="hidden tabular-nums sm:table-cell">{c.members_count}</TableCell>
-          <TableCell className="hidden text-muted-foreground lg:table-cell">
-            {shortDate(c.created_at)}
-          </TableCell>
-        </TableRow>
-      )}
+      columns={COLUMNS}
+      rowKey={(c) => c.company_id}
       offset={offset}
       onOffsetChange={setOffset}
     />

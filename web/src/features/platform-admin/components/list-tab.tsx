@@ -5,10 +5,24 @@ import { EmptyState } from '@/components/empty-state';
 import { Pager } from '@/components/pager';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/utils';
 import { PAGE } from '../api/keys';
+import type { Choice } from './link-adder';
 import { ListToolbar } from './list-toolbar';
 import { CompanyPicker } from './pickers';
+
+/** Narrow screens hide a column below this width; the row shows what matters of it elsewhere. */
+const FROM = { sm: 'hidden sm:table-cell', md: 'hidden md:table-cell', lg: 'hidden lg:table-cell' };
+
+/** One column of a list tab: its heading and what each row shows under it. */
+export interface Column<T> {
+  head: string;
+  from?: keyof typeof FROM;
+  /** Classes of the row's cell (truncation, muted or tabular text). */
+  className?: string;
+  cell: (item: T) => ReactNode;
+}
 
 interface ListTabProps<T> {
   /** The search box and pickers, left of the create button. */
@@ -19,9 +33,8 @@ interface ListTabProps<T> {
   list: UseQueryResult<{ data: T[]; meta: { total: number } }>;
   loadingLabel: string;
   empty: ComponentProps<typeof EmptyState>;
-  /** The header cells, and one row (with its key) per item. */
-  head: ReactNode;
-  row: (item: T) => ReactNode;
+  columns: Column<T>[];
+  rowKey: (item: T) => number;
   offset: number;
   onOffsetChange: (offset: number) => void;
 }
@@ -34,8 +47,8 @@ export function ListTab<T>({
   list,
   loadingLabel,
   empty,
-  head,
-  row,
+  columns,
+  rowKey,
   offset,
   onOffsetChange,
 }: ListTabProps<T>) {
@@ -56,9 +69,25 @@ export function ListTab<T>({
           <>
             <Table>
               <TableHeader>
-                <TableRow>{head}</TableRow>
+                <TableRow>
+                  {columns.map((c) => (
+                    <TableHead key={c.head} className={c.from && FROM[c.from]}>
+                      {c.head}
+                    </TableHead>
+                  ))}
+                </TableRow>
               </TableHeader>
-              <TableBody>{data.data.map(row)}</TableBody>
+              <TableBody>
+                {data.data.map((item) => (
+                  <TableRow key={rowKey(item)}>
+                    {columns.map((c) => (
+                      <TableCell key={c.head} className={cn(c.from && FROM[c.from], c.className)}>
+                        {c.cell(item)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
             </Table>
             <Pager offset={offset} limit={PAGE} total={data.meta.total} onChange={onOffsetChange} />
           </>
@@ -69,21 +98,26 @@ export function ListTab<T>({
   );
 }
 
-export interface Choice {
-  id: string;
-  name: string;
-}
+const ALL = { id: '', name: '' };
 
-/** The "All companies" filter of the apps and queues tabs. */
-export function CompanyFilter({ value, onChange }: { value: Choice; onChange: (choice: Choice) => void }) {
-  return (
+/**
+ * The "All companies" filter of the apps and queues tabs and the company it holds; `onChange` runs after a
+ * new choice (back to the first page).
+ */
+export function useCompanyFilter(onChange: () => void) {
+  const [company, setCompany] = useState<Choice>(ALL);
+  const filter = (
     <CompanyPicker
       className="sm:w-56"
-      value={value.id}
-      selectedLabel={value.name}
+      value={company.id}
+      selectedLabel={company.name}
       clearLabel="All companies"
       label="Filter by company"
-      onChange={(id, name) => onChange({ id, name })}
+      onChange={(id, name) => {
+        setCompany({ id, name });
+        onChange();
+      }}
     />
   );
+  return { companyId: company.id ? Number(company.id) : undefined, filter };
 }

@@ -1,20 +1,52 @@
+import type { Queue } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { LayersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ActiveBadge, ToneBadge } from '@/components/tone-badge';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { adminQueuesQuery } from '../api/queues';
-import { CompanyFilter, ListTab } from './list-tab';
+import { type Column, ListTab, useCompanyFilter } from './list-tab';
 import { useAppNames } from './lookups';
 import { AppPicker } from './pickers';
 import { AdminQueueDialog } from './queue-dialog';
 
+/** The columns, with the app's name (shown under the queue's on a phone, where its column is hidden). */
+function queueColumns(appName: (id: number) => string): Column<Queue>[] {
+  const appLink = (q: Queue, className: string) => (
+    <Link to={`/platform-admin/app/${q.app_id}`} className={className}>
+      {appName(q.app_id)}
+    </Link>
+  );
+  return [
+    {
+      head: 'Queue',
+      className: 'max-w-[12rem] sm:max-w-xs',
+      cell: (q) => (
+        <>
+          <span className="block truncate font-medium">{q.queue_name}</span>
+          {appLink(q, 'block truncate text-muted-foreground text-xs hover:underline sm:hidden')}
+        </>
+      ),
+    },
+    { head: 'App', from: 'sm', cell: (q) => appLink(q, 'text-muted-foreground hover:underline') },
+    {
+      head: 'Visibility',
+      cell: (q) => (
+        <ToneBadge tone={q.is_private ? 'warning' : 'info'}>{q.is_private ? 'Private' : 'Public'}</ToneBadge>
+      ),
+    },
+    { head: 'Status', from: 'md', cell: (q) => <ActiveBadge active={q.is_active} /> },
+    { head: 'Members', from: 'md', className: 'tabular-nums', cell: (q) => q.members_count },
+  ];
+}
+
 export function QueuesTab() {
-  const [company, setCompany] = useState({ id: '', name: '' });
   const [app, setApp] = useState({ id: '', name: '' });
   const [offset, setOffset] = useState(0);
-  const companyId = company.id ? Number(company.id) : undefined;
+  const { companyId, filter } = useCompanyFilter(() => {
+    setApp({ id: '', name: '' });
+    setOffset(0);
+  });
   const appId = app.id ? Number(app.id) : undefined;
   const queues = useQuery(adminQueuesQuery({ company_id: companyId, app_id: appId, offset }));
   const appName = useAppNames(companyId);
@@ -23,14 +55,7 @@ export function QueuesTab() {
     <ListTab
       filters={
         <>
-          <CompanyFilter
-            value={company}
-            onChange={(choice) => {
-              setCompany(choice);
-              setApp({ id: '', name: '' });
-              setOffset(0);
-            }}
-          />
+          {filter}
           <AppPicker
             className="sm:w-56"
             companyId={companyId}
@@ -54,42 +79,8 @@ export function QueuesTab() {
         title: filtered ? 'No queues match' : 'No queues yet',
         description: filtered ? 'Try another company or app.' : 'Queues are created inside apps.',
       }}
-      head={
-        <>
-          <TableHead>Queue</TableHead>
-          <TableHead className="hidden sm:table-cell">App</TableHead>
-          <TableHead>Visibility</TableHead>
-          <TableHead className="hidden md:table-cell">Status</TableHead>
-          <TableHead className="hidden md:table-cell">Members</TableHead>
-        </>
-      }
-      row={(q) => (
-        <TableRow key={q.queue_id}>
-          <TableCell className="max-w-[12rem] sm:max-w-xs">
-            <span className="block truncate font-medium">{q.queue_name}</span>
-            <Link
-              to={`/platform-admin/app/${q.app_id}`}
-              className="block truncate text-muted-foreground text-xs hover:underline sm:hidden"
-            >
-              {appName(q.app_id)}
-            </Link>
-          </TableCell>
-          <TableCell className="hidden sm:table-cell">
-            <Link to={`/platform-admin/app/${q.app_id}`} className="text-muted-foreground hover:underline">
-              {appName(q.app_id)}
-            </Link>
-          </TableCell>
-          <TableCell>
-            <ToneBadge tone={q.is_private ? 'warning' : 'info'}>
-              {q.is_private ? 'Private' : 'Public'}
-            </ToneBadge>
-          </TableCell>
-          <TableCell className="hidden md:table-cell">
-            <ActiveBadge active={q.is_active} />
-          </TableCell>
-          <TableCell className="hidden tabular-nums md:table-cell">{q.members_count}</TableCell>
-        </TableRow>
-      )}
+      columns={queueColumns(appName)}
+      rowKey={(q) => q.queue_id}
       offset={offset}
       onOffsetChange={setOffset}
     />

@@ -1,13 +1,31 @@
+import type { AdminUser } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { UsersIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useListSearch } from '@/components/use-list-search';
 import { usersQuery } from '../api/users';
 import { CreateUserDialog } from './create-user-dialog';
-import { ListTab } from './list-tab';
+import { type Column, ListTab } from './list-tab';
 import { shortDate } from './list-toolbar';
 import { UserBadges } from './user-badges';
+
+const COLUMNS: Column<AdminUser>[] = [
+  {
+    head: 'User',
+    className: 'max-w-[11rem] sm:max-w-xs',
+    cell: (u) => (
+      <>
+        <Link to={`/platform-admin/user/${u.user_id}`} className="block truncate font-medium hover:underline">
+          {u.name}
+        </Link>
+        <p className="truncate text-muted-foreground text-xs">{u.email}</p>
+      </>
+    ),
+  },
+  { head: 'Status', cell: (u) => <UserBadges user={u} /> },
+  { head: 'Companies', from: 'sm', className: 'tabular-nums', cell: (u) => u.companies_count },
+  { head: 'Created', from: 'md', className: 'text-muted-foreground', cell: (u) => shortDate(u.created_at) },
+];
 
 export function UsersTab() {
   const { term, offset, setOffset, input: searchInput } = useListSearch('Search users');
@@ -20,34 +38,8 @@ export function UsersTab() {
       list={users}
       loadingLabel="Loading users"
       empty={{ icon: UsersIcon, title: 'No users match', description: 'Try another name or email address.' }}
-      head={
-        <>
-          <TableHead>User</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="hidden sm:table-cell">Companies</TableHead>
-          <TableHead className="hidden md:table-cell">Created</TableHead>
-        </>
-      }
-      row={(u) => (
-        <TableRow key={u.user_id}>
-          <TableCell className="max-w-[11rem] sm:max-w-xs">
-            <Link
-              to={`/platform-admin/user/${u.user_id}`}
-              className="block truncate font-medium hover:underline"
-            >
-              {u.name}
-            </Link>
-            <p className="truncate text-muted-foreground text-xs">{u.email}</p>
-          </TableCell>
-          <TableCell>
-            <UserBadges user={u} />
-          </TableCell>
-          <TableCell className="hidden tabular-nums sm:table-cell">{u.companies_count}</TableCell>
-          <TableCell className="hidden text-muted-foreground md:table-cell">
-            {shortDate(u.created_at)}
-          </TableCell>
-        </TableRow>
-      )}
+      columns={COLUMNS}
+      rowKey={(u) => u.user_id}
       offset={offset}
       onOffsetChange={setOffset}
     />
