@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { toastError } from '@/components/server-errors';
 import { api } from '@/lib/api-client';
+import { useWrite } from '@/lib/use-write';
 import { inboxKeys } from './api';
 import type { ThreadData } from './thread-model';
 
@@ -69,14 +70,11 @@ export function useUnassign(cid: number) {
 
 /** Errors are the dialog's to show (422 under its fields). */
 export function useTransfer(cid: number) {
-  const changed = useConversationChanged(cid);
-  return useMutation({
-    mutationFn: (body: TransferBody) => api.post<Conversation>('/conversation/transfer', body),
-    onSuccess: (c) => {
-      changed(c);
-      toast.success(ACTION_TEXT.transferred);
-    },
-  });
+  return useWrite(
+    (body: TransferBody) => api.post<Conversation>('/conversation/transfer', body),
+    useConversationChanged(cid),
+    () => ACTION_TEXT.transferred,
+  );
 }
 
 /** Resolve and reopen: one conversation id in, the conversation out, a toast either way. */

@@ -7,8 +7,8 @@ import type {
   UpdateCustomerBody,
 } from '@inbox/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { useWrite } from '@/lib/use-write';
 
 export const CUSTOMERS_PAGE = 50;
 
@@ -59,41 +59,31 @@ function useCustomersChanged(cid: number) {
 }
 
 export function useUpdateCustomer(cid: number, id: number) {
-  const changed = useCustomersChanged(cid);
-  return useMutation({
-    mutationFn: (body: UpdateCustomerBody) => api.put<Customer>('/customers', body, { query: { id } }),
-    onSuccess: () => {
-      changed();
-      toast.success('Customer saved');
-    },
-  });
+  return useWrite(
+    (body: UpdateCustomerBody) => api.put<Customer>('/customers', body, { query: { id } }),
+    useCustomersChanged(cid),
+    () => 'Customer saved',
+  );
 }
 
 export function useEraseCustomer(cid: number) {
-  const changed = useCustomersChanged(cid);
-  return useMutation({
-    mutationFn: (c: Pick<Customer, 'customer_id' | 'name'>) =>
-      api.delete('/customers', { query: { id: c.customer_id } }),
-    onSuccess: (_, c) => {
-      changed();
-      toast.success(`${c.name} and their conversations were erased`);
-    },
-  });
+  return useWrite(
+    (c: Pick<Customer, 'customer_id' | 'name'>) => api.delete('/customers', { query: { id: c.customer_id } }),
+    useCustomersChanged(cid),
+    (_, c) => `${c.name} and their conversations were erased`,
+  );
 }
 
 export function useMergeCustomers(cid: number) {
-  const changed = useCustomersChanged(cid);
-  return useMutation({
-    mutationFn: (b: { primary: number; duplicate: number }) =>
+  return useWrite(
+    (b: { primary: number; duplicate: number }) =>
       api.post<Customer>('/customer/merge', {
         primary_customer_id: b.primary,
         duplicate_customer_id: b.duplicate,
       }),
-    onSuccess: (c) => {
-      changed();
-      toast.success(`Merged into ${c.name}`);
-    },
-  });
+    useCustomersChanged(cid),
+    (c) => `Merged into ${c.name}`,
+  );
 }
 
 export function useCustomerAppLinks(cid: number, id: number) {

@@ -8,8 +8,8 @@ import type {
   UpdateApiKeyBody,
 } from '@inbox/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { useWrite } from '@/lib/use-write';
 import { adminKeys } from './keys';
 
 /** The spec's API key list: one page of 100. */
@@ -42,26 +42,20 @@ export function useCreateApiKey(cid: number) {
 }
 
 export function useUpdateApiKey(cid: number) {
-  const changed = useChanged(cid);
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateApiKeyBody }) =>
+  return useWrite(
+    ({ id, body }: { id: number; body: UpdateApiKeyBody }) =>
       api.put<ApiKey>('/api-keys/update', body, { query: { id } }),
-    onSuccess: (k) => {
-      changed();
-      toast.success(`API key "${k.name}" saved`);
-    },
-  });
+    useChanged(cid),
+    (k) => `API key "${k.name}" saved`,
+  );
 }
 
 export function useDeleteApiKey(cid: number) {
-  const changed = useChanged(cid);
-  return useMutation({
-    mutationFn: (k: ApiKey) => api.delete('/api-keys/delete', { query: { id: k.api_key_id } }),
-    onSuccess: (_d, k) => {
-      changed();
-      toast.success(`API key "${k.name}" deleted`);
-    },
-  });
+  return useWrite(
+    (k: ApiKey) => api.delete('/api-keys/delete', { query: { id: k.api_key_id } }),
+    useChanged(cid),
+    (_d, k) => `API key "${k.name}" deleted`,
+  );
 }
 
 /** Grants or revokes one permission of one key on one integration. */

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
 import { refreshSession } from '@/lib/session-refresh';
+import { useWrite } from '@/lib/use-write';
 import { adminKeys } from './keys';
 
 export interface AppFilters {
@@ -36,14 +37,11 @@ function useAppsChanged(cid: number) {
 }
 
 export function useCreateApp(cid: number) {
-  const changed = useAppsChanged(cid);
-  return useMutation({
-    mutationFn: (body: CreateAppBody) => api.post<App>('/apps', body),
-    onSuccess: (app) => {
-      changed();
-      toast.success(`App "${app.app_name}" created`);
-    },
-  });
+  return useWrite(
+    (body: CreateAppBody) => api.post<App>('/apps', body),
+    useAppsChanged(cid),
+    (app) => `App "${app.app_name}" created`,
+  );
 }
 
 export function useUpdateApp(cid: number) {

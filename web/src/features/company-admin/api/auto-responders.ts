@@ -1,7 +1,7 @@
 import type { AutoResponder, CreateAutoResponderBody, UpdateAutoResponderBody } from '@inbox/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useWrite } from '@/lib/use-write';
 import { adminKeys } from './keys';
 
 export const respondersQuery = (cid: number, appId: number) =>
@@ -19,35 +19,26 @@ function useRespondersChanged(cid: number, appId: number) {
 }
 
 export function useCreateResponder(cid: number, appId: number) {
-  const changed = useRespondersChanged(cid, appId);
-  return useMutation({
-    mutationFn: (body: CreateAutoResponderBody) => api.post<AutoResponder>('/auto-responders', body),
-    onSuccess: (r) => {
-      changed();
-      toast.success(`Auto-responder "${r.name}" created`);
-    },
-  });
+  return useWrite(
+    (body: CreateAutoResponderBody) => api.post<AutoResponder>('/auto-responders', body),
+    useRespondersChanged(cid, appId),
+    (r) => `Auto-responder "${r.name}" created`,
+  );
 }
 
 export function useUpdateResponder(cid: number, appId: number) {
-  const changed = useRespondersChanged(cid, appId);
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateAutoResponderBody }) =>
+  return useWrite(
+    ({ id, body }: { id: number; body: UpdateAutoResponderBody }) =>
       api.put<AutoResponder>('/auto-responders', body, { query: { id } }),
-    onSuccess: (r) => {
-      changed();
-      toast.success(`Auto-responder "${r.name}" saved`);
-    },
-  });
+    useRespondersChanged(cid, appId),
+    (r) => `Auto-responder "${r.name}" saved`,
+  );
 }
 
 export function useDeleteResponder(cid: number, appId: number) {
-  const changed = useRespondersChanged(cid, appId);
-  return useMutation({
-    mutationFn: (r: AutoResponder) => api.delete('/auto-responders', { query: { id: r.auto_responder_id } }),
-    onSuccess: (_data, r) => {
-      changed();
-      toast.success(`Auto-responder "${r.name}" deleted`);
-    },
-  });
+  return useWrite(
+    (r: AutoResponder) => api.delete('/auto-responders', { query: { id: r.auto_responder_id } }),
+    useRespondersChanged(cid, appId),
+    (_data, r) => `Auto-responder "${r.name}" deleted`,
+  );
 }

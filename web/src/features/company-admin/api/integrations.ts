@@ -9,6 +9,7 @@ import type {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { useWrite } from '@/lib/use-write';
 import { adminKeys } from './keys';
 
 export const integrationsQuery = (cid: number, appId: number) =>
@@ -40,38 +41,29 @@ function useChanged(cid: number, appId: number) {
 }
 
 export function useCreateIntegration(cid: number, appId: number) {
-  const changed = useChanged(cid, appId);
-  return useMutation({
-    mutationFn: (body: CreateIntegrationBody) =>
+  return useWrite(
+    (body: CreateIntegrationBody) =>
       api.post<Integration & { signing_secret?: string }>('/integrations', body),
-    onSuccess: (i) => {
-      changed();
-      toast.success(`Integration "${i.name}" created`);
-    },
-  });
+    useChanged(cid, appId),
+    (i) => `Integration "${i.name}" created`,
+  );
 }
 
 export function useUpdateIntegration(cid: number, appId: number) {
-  const changed = useChanged(cid, appId);
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateIntegrationBody }) =>
+  return useWrite(
+    ({ id, body }: { id: number; body: UpdateIntegrationBody }) =>
       api.put<Integration>('/integrations', body, { query: { id } }),
-    onSuccess: (i) => {
-      changed();
-      toast.success(`Integration "${i.name}" saved`);
-    },
-  });
+    useChanged(cid, appId),
+    (i) => `Integration "${i.name}" saved`,
+  );
 }
 
 export function useDeleteIntegration(cid: number, appId: number) {
-  const changed = useChanged(cid, appId);
-  return useMutation({
-    mutationFn: (i: Integration) => api.delete('/integrations', { query: { id: i.integration_id } }),
-    onSuccess: (_d, i) => {
-      changed();
-      toast.success(`Integration "${i.name}" deleted`);
-    },
-  });
+  return useWrite(
+    (i: Integration) => api.delete('/integrations', { query: { id: i.integration_id } }),
+    useChanged(cid, appId),
+    (_d, i) => `Integration "${i.name}" deleted`,
+  );
 }
 
 export function useTestIntegration(cid: number, appId: number) {

@@ -2,6 +2,7 @@ import type { CompanyRole, CompanyUser, CreateCompanyUserBody } from '@inbox/con
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { useWrite } from '@/lib/use-write';
 import { adminKeys, patchRows, withArticle } from './keys';
 
 export const USERS_PAGE = 50;
@@ -22,14 +23,11 @@ function useUsersChanged(cid: number) {
 }
 
 export function useAddCompanyUser(cid: number) {
-  const changed = useUsersChanged(cid);
-  return useMutation({
-    mutationFn: (body: CreateCompanyUserBody) => api.post<CompanyUser>('/users', body),
-    onSuccess: (u) => {
-      changed();
-      toast.success(`${u.name} added to the company`);
-    },
-  });
+  return useWrite(
+    (body: CreateCompanyUserBody) => api.post<CompanyUser>('/users', body),
+    useUsersChanged(cid),
+    (u) => `${u.name} added to the company`,
+  );
 }
 
 export function useUpdateCompanyUser(cid: number) {

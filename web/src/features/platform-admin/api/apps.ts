@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
 import { refreshSession } from '@/lib/session-refresh';
+import { useWrite } from '@/lib/use-write';
 import { PAGE, platformKeys } from './keys';
 
 export const adminAppsQuery = (f: {
@@ -35,25 +36,19 @@ function useAppsChanged() {
 }
 
 export function useCreateAdminApp() {
-  const changed = useAppsChanged();
-  return useMutation({
-    mutationFn: (body: AdminCreateAppBody) => api.post<App>('/admin/apps', body),
-    onSuccess: (app) => {
-      changed(app);
-      toast.success(`App "${app.app_name}" created`);
-    },
-  });
+  return useWrite(
+    (body: AdminCreateAppBody) => api.post<App>('/admin/apps', body),
+    useAppsChanged(),
+    (app) => `App "${app.app_name}" created`,
+  );
 }
 
 export function useUpdateAdminApp(id: number) {
-  const changed = useAppsChanged();
-  return useMutation({
-    mutationFn: (body: UpdateAppBody) => api.put<App>('/admin/apps', body, { query: { id } }),
-    onSuccess: (app) => {
-      changed(app);
-      toast.success('App saved');
-    },
-  });
+  return useWrite(
+    (body: UpdateAppBody) => api.put<App>('/admin/apps', body, { query: { id } }),
+    useAppsChanged(),
+    () => 'App saved',
+  );
 }
 
 export function useDeleteAdminApp() {

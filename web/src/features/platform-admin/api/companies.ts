@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
 import { refreshSession } from '@/lib/session-refresh';
+import { useWrite } from '@/lib/use-write';
 import { PAGE, platformKeys } from './keys';
 
 export const companiesQuery = (f: { search?: string; offset?: number; limit?: number }) =>
@@ -28,36 +29,27 @@ function useCompanyChanged() {
 }
 
 export function useCreateCompany() {
-  const changed = useCompanyChanged();
-  return useMutation({
-    mutationFn: (body: CreateCompanyBody) => api.post<Company>('/admin/companies', body),
-    onSuccess: (c) => {
-      changed(c);
-      toast.success(`Company "${c.company_name}" created`);
-    },
-  });
+  return useWrite(
+    (body: CreateCompanyBody) => api.post<Company>('/admin/companies', body),
+    useCompanyChanged(),
+    (c) => `Company "${c.company_name}" created`,
+  );
 }
 
 export function useUpdateCompany(id: number) {
-  const changed = useCompanyChanged();
-  return useMutation({
-    mutationFn: (body: UpdateCompanyBody) => api.put<Company>('/admin/companies', body, { query: { id } }),
-    onSuccess: (c) => {
-      changed(c);
-      toast.success('Company saved');
-    },
-  });
+  return useWrite(
+    (body: UpdateCompanyBody) => api.put<Company>('/admin/companies', body, { query: { id } }),
+    useCompanyChanged(),
+    () => 'Company saved',
+  );
 }
 
 export function useSetCompanyStatus() {
-  const changed = useCompanyChanged();
-  return useMutation({
-    mutationFn: (body: CompanyStatusBody) => api.post<Company>('/admin/company/status', body),
-    onSuccess: (c) => {
-      changed(c);
-      toast.success(`${c.company_name} is ${c.status === 'active' ? 'active again' : 'suspended'}`);
-    },
-  });
+  return useWrite(
+    (body: CompanyStatusBody) => api.post<Company>('/admin/company/status', body),
+    useCompanyChanged(),
+    (c) => `${c.company_name} is ${c.status === 'active' ? 'active again' : 'suspended'}`,
+  );
 }
 
 export function useDeleteCompany() {
