@@ -53,4 +53,6 @@ export const Description = z.string().trim().max(2000);
 
 export const Timestamp = z.string().describe('ISO 8601 in UTC');
 
-export const Ack = ok(z.object({ message: z.string() }));
+/** What a change that returns no record answers in `data`: a sentence saying what was done. */
+export const Done = z.object({ message: z.string() });
+export const Ack = ok(Done);

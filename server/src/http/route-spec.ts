@@ -1,5 +1,8 @@
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import { ok, okList } from '@inbox/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeAny } from 'zod';
+
+type Code = 200 | 201 | 202;
 
 /** What a route reads: its querystring, body and path parameters (zod), and an OpenAPI description. */
 type Parts = Pick<FastifySchema, 'description'> & {
@@ -9,17 +12,39 @@ type Parts = Pick<FastifySchema, 'description'> & {
 };
 
 /**
- * A route's options in one line: its OpenAPI summary, what it reads and what it answers (200, or the
- * status given). The type keeps every zod schema as it is, so the handler's request and reply stay typed.
+ * A route's options in one line: its OpenAPI summary, what it reads, and the `data` it answers in the success
+ * envelope (with 200, or the status given, set before the handler runs). The type keeps every zod schema as it is, so the handler's
+ * request and reply stay typed.
  */
-export function spec<P extends Parts, R extends ZodTypeAny, C extends 200 | 201 | 202 = 200>(
+export function spec<P extends Parts, D extends ZodTypeAny, C extends Code = 200>(
+  summary: string,
+  parts: P,
+  data: D,
+  code?: C,
+) {
+  return envelopeSpec(summary, parts, ok(data), code);
+}
+
+/** The same for a list: `data` is an array of `item`, with the paging `meta`. */
+export function listSpec<P extends Parts, I extends ZodTypeAny>(summary: string, parts: P, item: I) {
+  return envelopeSpec(summary, parts, okList(item));
+}
+
+/** The same with the whole answer's schema, for a route whose answer is not one plain envelope. */
+export function envelopeSpec<P extends Parts, R extends ZodTypeAny, C extends Code = 200>(
   summary: string,
   parts: P,
   reply: R,
   code?: C,
 ) {
   const response = { [code ?? 200]: reply } as { [K in C]: R };
-  return { schema: { summary, ...parts, response } };
+  const schema = { summary, ...parts, response };
+  if (!code || code === 200) return { schema };
+  // The declared status is the answer's unless the route fails: the error handler sets its own.
+  return {
+    schema,
+    onRequest: async (_request: FastifyRequest, reply: FastifyReply) => void reply.code(code),
+  };
 }
 
 /** Files every route a plugin registers under one OpenAPI tag, so no route repeats it. */

@@ -1,7 +1,7 @@
-import { ActivitiesQuery, Activity, okList } from '@inbox/contract';
+import { ActivitiesQuery, Activity } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { list } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { listSpec, tagRoutes } from '../../http/route-spec.ts';
 import { listActivities } from './feed.ts';
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,10 +10,10 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/activities',
-    spec(
+    listSpec(
       "The company's activities, newest first (company admins: everyone's; others: their own)",
       { querystring: ActivitiesQuery },
-      okList(Activity),
+      Activity,
     ),
     async (request) => {
       const page = await listActivities(request.companyCtx!, request.query);

@@ -1,4 +1,4 @@
-import { AiCompletion, AiCompletionBody, AiSummary, AiSummaryBody, ok as okSchema } from '@inbox/contract';
+import { AiCompletion, AiCompletionBody, AiSummary, AiSummaryBody } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { spec, tagRoutes } from '../../http/route-spec.ts';
@@ -22,7 +22,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
           description: `${METHODS} Offline: an extractive summary (participants, state, counts, key sentences). Internal notes may inform it: it is shown to agents only.`,
           body: AiSummaryBody,
         },
-        okSchema(AiSummary),
+        AiSummary,
       ),
       preHandler: app.requireCompany,
     },
@@ -46,7 +46,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
           description: `${METHODS} Offline: the most similar past agent reply of the same app (full-text search), adapted to this customer; with nothing similar, a reply to the customer’s last message. Internal notes never inform it. A \`draft\` is kept and continued.`,
           body: AiCompletionBody,
         },
-        okSchema(AiCompletion),
+        AiCompletion,
       ),
       preHandler: app.requireCompany,
     },

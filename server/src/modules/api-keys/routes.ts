@@ -1,22 +1,20 @@
 import {
-  Ack,
   ApiKey,
   ApiKeyGrant,
   ApiKeysQuery,
   CreateApiKeyBody,
   CreatedApiKey,
+  Done,
   GrantableIntegration,
   GrantBody,
   IdQuery,
-  okList,
-  ok as okSchema,
   RevokeQuery,
   UpdateApiKeyBody,
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { listSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import {
   createApiKey,
   deleteApiKey,
@@ -37,10 +35,10 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api-keys/list',
-    spec(
+    listSpec(
       "The company's API keys by name, with their grants; never the keys themselves",
       { description: ADMIN, querystring: ApiKeysQuery },
-      okList(ApiKey),
+      ApiKey,
     ),
     async (request) => {
       const { limit, offset } = request.query;
@@ -51,7 +49,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api-keys/get',
-    spec('One API key', { description: ADMIN, querystring: IdQuery }, okSchema(ApiKey)),
+    spec('One API key', { description: ADMIN, querystring: IdQuery }, ApiKey),
     async (request) => ok(await getApiKey(request.companyCtx!, request.query.id)),
   );
 
@@ -63,11 +61,10 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `${ADMIN} A new key has no permissions until some are granted.`,
         body: CreateApiKeyBody,
       },
-      okSchema(CreatedApiKey),
+      CreatedApiKey,
       201,
     ),
-    async (request, reply) => {
-      reply.status(201);
+    async (request) => {
       return ok(await createApiKey(request.companyCtx!, request.body));
     },
   );
@@ -77,14 +74,14 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'Rename a key or change its expiry (`expires_ts: null`: never)',
       { description: ADMIN, querystring: IdQuery, body: UpdateApiKeyBody },
-      okSchema(ApiKey),
+      ApiKey,
     ),
     async (request) => ok(await updateApiKey(request.companyCtx!, request.query.id, request.body)),
   );
 
   app.delete(
     '/api-keys/delete',
-    spec('Delete a key; it stops working at once', { description: ADMIN, querystring: IdQuery }, Ack),
+    spec('Delete a key; it stops working at once', { description: ADMIN, querystring: IdQuery }, Done),
     async (request) => {
       await deleteApiKey(request.companyCtx!, request.query.id);
       return done('API key deleted');
@@ -96,7 +93,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'The integrations a key can be granted permissions on, with those permissions',
       { description: `${ADMIN} Outgoing webhooks take none.` },
-      okSchema(z.array(GrantableIntegration)),
+      z.array(GrantableIntegration),
     ),
     async (request) => ok(await grantableIntegrations(request.companyCtx!)),
   );
@@ -109,11 +106,10 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `${ADMIN} The answer's \`permission_id\` is the grant's id, for revoking it. A grant it already has answers 409.`,
         body: GrantBody,
       },
-      okSchema(ApiKeyGrant),
+      ApiKeyGrant,
       201,
     ),
-    async (request, reply) => {
-      reply.status(201);
+    async (request) => {
       return ok(await grantPermission(request.companyCtx!, request.body));
     },
   );
@@ -123,7 +119,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'Revoke one grant; the key loses it at its next call',
       { description: ADMIN, querystring: RevokeQuery },
-      Ack,
+      Done,
     ),
     async (request) => {
       await revokePermission(request.companyCtx!, request.query.permission_id);

@@ -1,16 +1,14 @@
 import {
-  Ack,
   AddAppMemberBody,
   AppMember,
   AppMemberQuery,
   AppMembersQuery,
-  okList,
-  ok as okSchema,
+  Done,
   UpdateAppMemberBody,
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { listSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { addAppMember, listAppMembers, removeAppMember, updateAppMember } from './members-service.ts';
 import { appInReach } from './service.ts';
 
@@ -19,7 +17,7 @@ export const appMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'apps');
   app.get(
     '/app/users',
-    spec("An app's members with their app role", { querystring: AppMembersQuery }, okList(AppMember)),
+    listSpec("An app's members with their app role", { querystring: AppMembersQuery }, AppMember),
     async (request) => {
       const ctx = request.companyCtx!;
       const { id, limit, offset } = request.query;
@@ -31,12 +29,11 @@ export const appMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/app/users',
-    spec('Add a company member to an app (app admin)', { body: AddAppMemberBody }, okSchema(AppMember), 201),
-    async (request, reply) => {
+    spec('Add a company member to an app (app admin)', { body: AddAppMemberBody }, AppMember, 201),
+    async (request) => {
       const ctx = request.companyCtx!;
       const { app_id, user_id, role } = request.body;
       const { app: target } = await appInReach(ctx, app_id, 'admin');
-      reply.status(201);
       return ok(await addAppMember(ctx.db, ctx.actor, target, { userId: user_id, role }));
     },
   );
@@ -46,7 +43,7 @@ export const appMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       "Change a member's app role (app admin)",
       { querystring: AppMemberQuery, body: UpdateAppMemberBody },
-      okSchema(AppMember),
+      AppMember,
     ),
     async (request) => {
       const ctx = request.companyCtx!;
@@ -58,7 +55,7 @@ export const appMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/app/users',
-    spec('Remove a member from an app (app admin)', { querystring: AppMemberQuery }, Ack),
+    spec('Remove a member from an app (app admin)', { querystring: AppMemberQuery }, Done),
     async (request) => {
       const ctx = request.companyCtx!;
       const { app: target } = await appInReach(ctx, request.query.id, 'admin');

@@ -1,9 +1,9 @@
 import {
-  Ack,
   App,
   AppStats,
   AppsQuery,
   CreateAppBody,
+  Done,
   IdQuery,
   okList,
   ok as okSchema,
@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { envelopeSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { requireAppRole, requireCompanyAdmin } from '../access/app-roles.ts';
 import { appMemberRoutes } from './member-routes.ts';
 import { appInReach, appStats, createApp, deleteApp, getApp, listVisibleApps, updateApp } from './service.ts';
@@ -24,7 +24,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/apps',
-    spec(
+    envelopeSpec(
       'With id: that app. Without: the apps the caller can see, with its role in each',
       {
         description:
@@ -48,22 +48,17 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/apps',
-    spec('Create an app in the current company (company admin)', { body: CreateAppBody }, okSchema(App), 201),
-    async (request, reply) => {
+    spec('Create an app in the current company (company admin)', { body: CreateAppBody }, App, 201),
+    async (request) => {
       const ctx = request.companyCtx!;
       requireCompanyAdmin(ctx);
-      reply.status(201);
       return ok(await createApp(ctx, ctx.actor, request.body, 'admin'));
     },
   );
 
   app.put(
     '/apps',
-    spec(
-      'Change an app (app admin or company admin)',
-      { querystring: IdQuery, body: UpdateAppBody },
-      okSchema(App),
-    ),
+    spec('Change an app (app admin or company admin)', { querystring: IdQuery, body: UpdateAppBody }, App),
     async (request) => {
       const ctx = request.companyCtx!;
       const { app: target, role } = await appInReach(ctx, request.query.id, 'admin');
@@ -73,7 +68,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/apps',
-    spec('Delete an app with its queues and conversations (company admin)', { querystring: IdQuery }, Ack),
+    spec('Delete an app with its queues and conversations (company admin)', { querystring: IdQuery }, Done),
     async (request) => {
       const ctx = request.companyCtx!;
       // Visibility first: an app out of reach is "not found" whatever the caller's role.
@@ -90,7 +85,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       "An app's counts: queues, members, linked customers, conversations by status",
       { querystring: IdQuery },
-      okSchema(AppStats),
+      AppStats,
     ),
     async (request) => {
       const ctx = request.companyCtx!;

@@ -1,9 +1,8 @@
 import {
-  Ack,
+  Done,
   HEADERS,
   LoginBody,
   LoginResult,
-  ok as okSchema,
   PASSWORD_RESET_ANSWER,
   PasswordResetBody,
   PasswordResetHashBody,
@@ -46,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'and per email (429 RATE_LIMITED with Retry-After).',
         body: LoginBody,
       },
-      okSchema(LoginResult),
+      LoginResult,
     ),
     async (request) => {
       const origin = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
@@ -57,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/me',
     {
-      ...spec('The signed-in user, its companies and the current one', {}, okSchema(User)),
+      ...spec('The signed-in user, its companies and the current one', {}, User),
       preHandler: app.requireUser,
     },
     async (request) => ok(await describeUser(db, request.actor!.user, wantedCompany(request))),
@@ -73,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             'Only `name` and `password` (with `current_password`) are writable; other fields are ignored.',
           body: UpdateMeBody,
         },
-        okSchema(User),
+        User,
       ),
       preHandler: app.requireUser,
     },
@@ -85,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { ...spec('Revoke the current session', {}, Ack), preHandler: app.requireUser },
+    { ...spec('Revoke the current session', {}, Done), preHandler: app.requireUser },
     async (request) => {
       await revokeSession(db, request.actor!.sessionId);
       return done('Logged out');
@@ -100,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Always the same answer, whether or not the address exists. Limited per IP (429).',
         body: PasswordResetBody,
       },
-      okSchema(PasswordResetResult),
+      PasswordResetResult,
     ),
     async (request) => {
       await requestPasswordReset({
@@ -124,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'The link works once, for 1 hour; success signs out every session of the user.',
         body: PasswordResetHashBody,
       },
-      Ack,
+      Done,
     ),
     async (request) => {
       await completePasswordReset(db, request.body.hash, request.body.password);

@@ -1,10 +1,9 @@
 import {
-  Ack,
   AutoResponder,
   AutoRespondersQuery,
   CreateAutoResponderBody,
+  Done,
   IdQuery,
-  ok as okSchema,
   UpdateAutoResponderBody,
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,7 +22,7 @@ export const autoResponderRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       "An app's auto-responders (app manager or admin)",
       { querystring: AutoRespondersQuery },
-      okSchema(z.array(AutoResponder)),
+      z.array(AutoResponder),
     ),
     async (request) => ok(await listResponders(request.companyCtx!, request.query.app_id)),
   );
@@ -33,11 +32,10 @@ export const autoResponderRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'Create an auto-responder (app manager or admin)',
       { body: CreateAutoResponderBody },
-      okSchema(AutoResponder),
+      AutoResponder,
       201,
     ),
-    async (request, reply) => {
-      reply.status(201);
+    async (request) => {
       return ok(await createResponder(request.companyCtx!, request.body));
     },
   );
@@ -47,7 +45,7 @@ export const autoResponderRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'Change an auto-responder (app manager or admin)',
       { querystring: IdQuery, body: UpdateAutoResponderBody },
-      okSchema(AutoResponder),
+      AutoResponder,
     ),
     async (request) => ok(await updateResponder(request.companyCtx!, request.query.id, request.body)),
   );
@@ -57,7 +55,7 @@ export const autoResponderRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'Delete an auto-responder; what it still owed is dropped (app manager or admin)',
       { querystring: IdQuery },
-      Ack,
+      Done,
     ),
     async (request) => {
       await deleteResponder(request.companyCtx!, request.query.id);

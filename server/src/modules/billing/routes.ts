@@ -1,4 +1,4 @@
-import { BillingUsage, Checkout, CheckoutBody, ConfirmBody, ok as okSchema, Plan } from '@inbox/contract';
+import { BillingUsage, Checkout, CheckoutBody, ConfirmBody, Plan } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
@@ -22,7 +22,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'This month’s usage (in the company’s timezone) against the plan’s limits',
       { description: `${ADMIN} Limits warn; they never stop a customer’s message.` },
-      okSchema(BillingUsage),
+      BillingUsage,
     ),
     async (request) => {
       requireCompanyAdmin(request.companyCtx!);
@@ -32,7 +32,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/billing/plans',
-    spec('The plans to choose from', { description: ADMIN }, okSchema(z.array(Plan))),
+    spec('The plans to choose from', { description: ADMIN }, z.array(Plan)),
     async (request) => {
       requireCompanyAdmin(request.companyCtx!);
       return ok(listPlans());
@@ -47,7 +47,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `${ADMIN} The built-in provider charges nothing and sends the browser straight to /billing/success.`,
         body: CheckoutBody,
       },
-      okSchema(Checkout),
+      Checkout,
     ),
     async (request) => {
       const ctx = request.companyCtx!;
@@ -69,7 +69,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `${ADMIN} A session of another company, a forged or an expired one answers 422.`,
         body: ConfirmBody,
       },
-      okSchema(BillingUsage),
+      BillingUsage,
     ),
     async (request) => {
       const ctx = request.companyCtx!;

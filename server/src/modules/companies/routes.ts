@@ -1,4 +1,4 @@
-import { Company, IdQuery, ok as okSchema, UpdateCompanyBody } from '@inbox/contract';
+import { Company, IdQuery, UpdateCompanyBody } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
@@ -19,7 +19,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/companies',
-    spec('The current company (id must equal X-Company-Id)', { querystring: IdQuery }, okSchema(Company)),
+    spec('The current company (id must equal X-Company-Id)', { querystring: IdQuery }, Company),
     async (request) => {
       const ctx = request.companyCtx!;
       return ok(await getCompany(ownCompany(ctx, request.query.id)));
@@ -37,7 +37,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: IdQuery,
         body: UpdateCompanyBody,
       },
-      okSchema(Company),
+      Company,
     ),
     async (request) => {
       const ctx = request.companyCtx!;

@@ -1,10 +1,10 @@
-import { Attachment, ConsoleDownloadParams, ConsoleUploadQuery, ok as okSchema } from '@inbox/contract';
+import { Attachment, ConsoleDownloadParams, ConsoleUploadQuery } from '@inbox/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalidField } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { envelopeSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { acceptUploads, bytesOf, filePart } from '../attachments/upload-part.ts';
 import { openConsoleAttachment, uploadConsoleAttachment } from './service.ts';
 
@@ -43,20 +43,19 @@ export const consoleAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ConsoleUploadQuery,
         consumes: ['multipart/form-data'],
       },
-      okSchema(Attachment),
+      Attachment,
       201,
     ),
-    async (request, reply) => {
+    async (request) => {
       const upload = await readUpload(request, request.query.conversation_id);
       const attachment = await uploadConsoleAttachment({ ctx: request.companyCtx!, storage, ...upload });
-      reply.status(201);
       return ok(attachment);
     },
   );
 
   app.get(
     '/attachments/download/:attachment_id',
-    spec(
+    envelopeSpec(
       'Download a file of a conversation the caller can see',
       {
         description:

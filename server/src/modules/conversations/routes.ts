@@ -1,5 +1,4 @@
 import {
-  Ack,
   AssignBody,
   ConsoleMessage,
   Conversation,
@@ -8,6 +7,7 @@ import {
   ConversationPollQuery,
   Dashboard,
   DashboardQuery,
+  Done,
   IdQuery,
   ok as okSchema,
   ReadBody,
@@ -66,7 +66,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
             'customer messages after the caller’s read marker (see /conversation/read).',
           querystring: ConversationPollQuery,
         },
-        okSchema(ConversationPoll),
+        ConversationPoll,
       ),
       config: { apiKey: 'conversations:read' }, // The console's most frequent call; its answer is built field by field in summaries.ts and poll.ts.
       serializerCompiler: leanSerializer,
@@ -82,7 +82,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `${REACH} \`resolved_today\` counts from midnight in the company’s timezone.`,
         querystring: DashboardQuery,
       },
-      okSchema(Dashboard),
+      Dashboard,
     ),
     async (request) => ok(await getDashboard(request.companyCtx!, request.query)),
   );
@@ -102,14 +102,13 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
             'is on (the default) and the replier can work its queue; the thread records it.',
           body: SendMessageBody,
         },
-        okSchema(ConsoleMessage),
+        ConsoleMessage,
         201,
       ),
       config: { apiKey: 'messages:send' },
     },
-    async (request, reply) => {
+    async (request) => {
       const { message } = await sendConsoleMessage(request.callerCtx!, app.deps.config, request.body);
-      reply.status(201);
       return ok(message);
     },
   );
@@ -124,7 +123,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
           '409 when the message is not a failed channel reply; 404 for a message out of the caller’s sight.',
         body: RetryDeliveryBody,
       },
-      okSchema(RetriedDelivery),
+      RetriedDelivery,
     ),
     async (request) => {
       const retried = await retryFailedDelivery(request.callerCtx!, request.body.message_id);
@@ -144,7 +143,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
           'conversation did not come in through WhatsApp; 409 with Meta’s reason when Meta refuses.',
         querystring: WhatsAppTemplatesQuery,
       },
-      okSchema(z.array(WhatsAppTemplate)),
+      z.array(WhatsAppTemplate),
     ),
     async (request) =>
       ok(await listWhatsAppTemplates(request.callerCtx!, app.deps.config, request.query.conversation_id)),
@@ -232,7 +231,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `Company admins and the app’s admins and managers (403 for others who can see it). ${REACH}`,
         querystring: IdQuery,
       },
-      Ack,
+      Done,
     ),
     async (request) => {
       await deleteConversation(request.companyCtx!, storage, request.query.id);

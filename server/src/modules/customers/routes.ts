@@ -1,5 +1,4 @@
 import {
-  Ack,
   ConversationSummary,
   CreateCustomerBody,
   Customer,
@@ -7,6 +6,7 @@ import {
   CustomerAppQuery,
   CustomerConversationsQuery,
   CustomersQuery,
+  Done,
   DuplicateSuggestion,
   DuplicatesQuery,
   IdQuery,
@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { envelopeSpec, listSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { findDuplicates } from './duplicates.ts';
 import { customerApps, linkCustomerApp, unlinkCustomerApp } from './links.ts';
 import { mergeCustomers } from './merge.ts';
@@ -39,7 +39,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers',
     {
-      ...spec(
+      ...envelopeSpec(
         'With id: that customer. Without: the customers in reach, filtered, sorted and paged',
         { description: REACH, querystring: CustomersQuery },
         z.union([okSchema(Customer), okList(Customer)]),
@@ -70,14 +70,13 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           description: 'An email or phone another customer of the company has answers 409 with its id.',
           body: CreateCustomerBody,
         },
-        okSchema(Customer),
+        Customer,
         201,
       ),
       config: { apiKey: 'customers:write' },
     },
-    async (request, reply) => {
+    async (request) => {
       const ctx = request.callerCtx!;
-      reply.code(201);
       return ok(await createCustomer(ctx, await customerReach(ctx), request.body));
     },
   );
@@ -92,7 +91,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           querystring: IdQuery,
           body: UpdateCustomerBody,
         },
-        okSchema(Customer),
+        Customer,
       ),
       config: { apiKey: 'customers:write' },
     },
@@ -111,7 +110,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           'For company admins and managers, or whoever is admin or manager of every app the customer is in.',
         querystring: IdQuery,
       },
-      Ack,
+      Done,
     ),
     async (request) => {
       const ctx = request.companyCtx!;
@@ -123,10 +122,10 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customer/conversations',
     {
-      ...spec(
+      ...listSpec(
         "The customer's conversations the caller can see, latest activity first",
         { querystring: CustomerConversationsQuery },
-        okList(ConversationSummary),
+        ConversationSummary,
       ),
       config: { apiKey: 'conversations:read' },
     },
@@ -142,11 +141,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customer/apps',
     {
-      ...spec(
-        "The customer's apps the caller can see",
-        { querystring: IdQuery },
-        okSchema(z.array(CustomerApp)),
-      ),
+      ...spec("The customer's apps the caller can see", { querystring: IdQuery }, z.array(CustomerApp)),
       config: { apiKey: 'customers:read' },
     },
     async (request) => {
@@ -161,7 +156,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       ...spec(
         'Link the customer to one more app the caller can see',
         { body: LinkCustomerAppBody },
-        okSchema(z.array(CustomerApp)),
+        z.array(CustomerApp),
       ),
       config: { apiKey: 'customers:write' },
     },
@@ -178,7 +173,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       ...spec(
         'Unlink an app; a customer with conversations keeps at least one (409)',
         { querystring: CustomerAppQuery },
-        okSchema(z.array(CustomerApp)),
+        z.array(CustomerApp),
       ),
       config: { apiKey: 'customers:write' },
     },
@@ -203,7 +198,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
             'of the same channel are never suggested.',
           querystring: DuplicatesQuery,
         },
-        okSchema(z.array(DuplicateSuggestion)),
+        z.array(DuplicateSuggestion),
       ),
       config: { apiKey: 'customers:read' },
     },
@@ -223,7 +218,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
           'primary; the duplicate answers 404 afterwards, and its portal chats keep working.',
         body: MergeCustomersBody,
       },
-      okSchema(Customer),
+      Customer,
     ),
     async (request) => {
       const ctx = request.companyCtx!;

@@ -1,4 +1,4 @@
-import { ok as okSchema, PortalStreamQuery, StreamQuery, StreamTicket } from '@inbox/contract';
+import { PortalStreamQuery, StreamQuery, StreamTicket } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { spec, tagRoutes } from '../../http/route-spec.ts';
@@ -25,7 +25,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       ...spec(
         'A single-use ticket (60 s, any server process) that opens the console event stream',
         {},
-        okSchema(StreamTicket),
+        StreamTicket,
       ),
       preHandler: app.requireCompany,
     },

@@ -1,12 +1,11 @@
 import {
-  Ack,
   CreateIntegrationBody,
+  Done,
   IdQuery,
   Integration,
   IntegrationDelivery,
   IntegrationsQuery,
   IntegrationTestResult,
-  ok as okSchema,
   TestIntegrationBody,
   UpdateIntegrationBody,
   WebhookInfo,
@@ -34,7 +33,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       "An app's integrations, secrets named but never shown (app admin)",
       { querystring: IntegrationsQuery },
-      okSchema(z.array(Integration)),
+      z.array(Integration),
     ),
     async (request) => ok(await listIntegrations(request.companyCtx!, request.query.app_id)),
   );
@@ -44,11 +43,10 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'Create an integration; a webhook given no signing secret gets one, shown this once (app admin)',
       { body: CreateIntegrationBody },
-      okSchema(Integration.extend({ signing_secret: z.string().optional() })),
+      Integration.extend({ signing_secret: z.string().optional() }),
       201,
     ),
-    async (request, reply) => {
-      reply.status(201);
+    async (request) => {
       return ok(await createIntegration(withGuard(request.companyCtx!), request.body));
     },
   );
@@ -58,7 +56,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'Change an integration; a secret left out is kept (app admin)',
       { querystring: IdQuery, body: UpdateIntegrationBody },
-      okSchema(Integration),
+      Integration,
     ),
     async (request) =>
       ok(await updateIntegration(withGuard(request.companyCtx!), request.query.id, request.body)),
@@ -66,7 +64,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/integrations',
-    spec('Delete an integration (app admin)', { querystring: IdQuery }, Ack),
+    spec('Delete an integration (app admin)', { querystring: IdQuery }, Done),
     async (request) => {
       await deleteIntegration(request.companyCtx!, request.query.id);
       return done('Integration deleted');
@@ -78,7 +76,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'What to paste into the provider console: URL, method, verify token, signature, events, example',
       { querystring: IdQuery },
-      okSchema(WebhookInfo),
+      WebhookInfo,
     ),
     async (request) => ok(await webhookInfo(request.companyCtx!, request.query.id, config)),
   );
@@ -91,7 +89,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Each with its status, attempts, the last failure and, when pending, its next try.',
         querystring: IdQuery,
       },
-      okSchema(z.array(IntegrationDelivery)),
+      z.array(IntegrationDelivery),
     ),
     async (request) => ok(await recentDeliveries(request.companyCtx!, request.query.id)),
   );
@@ -101,7 +99,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'Make a real call (a signed test event, or a credentials check) and record it (app admin)',
       { body: TestIntegrationBody },
-      okSchema(IntegrationTestResult),
+      IntegrationTestResult,
     ),
     async (request) => ok(await testIntegration(request.companyCtx!, request.body.integration_id, config)),
   );

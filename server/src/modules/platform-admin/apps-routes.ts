@@ -1,8 +1,8 @@
 import {
-  Ack,
   AdminAppsQuery,
   AdminCreateAppBody,
   App,
+  Done,
   IdQuery,
   okList,
   ok as okSchema,
@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { envelopeSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { scopeOf } from '../access/context.ts';
 import { createApp, deleteApp, findAnyApp, getApp, listApps, updateApp } from '../apps/service.ts';
 import { getCompany } from '../companies/service.ts';
@@ -22,7 +22,7 @@ export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = app.deps.storage;
   app.get(
     '/admin/apps',
-    spec(
+    envelopeSpec(
       'With id: that app. Without: apps of all companies, filtered by company_id and search',
       {
         description: '`?id=` answers one App in `data`; without it `data` is a list with `meta`.',
@@ -44,20 +44,19 @@ export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/apps',
-    spec('Create an app in a company', { body: AdminCreateAppBody }, okSchema(App), 201),
-    async (request, reply) => {
+    spec('Create an app in a company', { body: AdminCreateAppBody }, App, 201),
+    async (request) => {
       const p = request.platformCtx!;
       const { company_id, ...input } = request.body;
       const company = scopeOf(p, company_id);
       await getCompany(company);
-      reply.status(201);
       return ok(await createApp(company, p.actor, input, null));
     },
   );
 
   app.put(
     '/admin/apps',
-    spec('Change an app', { querystring: IdQuery, body: UpdateAppBody }, okSchema(App)),
+    spec('Change an app', { querystring: IdQuery, body: UpdateAppBody }, App),
     async (request) => {
       const p = request.platformCtx!;
       const target = await findAnyApp(p, request.query.id);
@@ -67,7 +66,7 @@ export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/admin/apps',
-    spec('Delete an app with its queues and conversations', { querystring: IdQuery }, Ack),
+    spec('Delete an app with its queues and conversations', { querystring: IdQuery }, Done),
     async (request) => {
       const p = request.platformCtx!;
       const target = await findAnyApp(p, request.query.id);

@@ -1,9 +1,9 @@
 import {
-  Ack,
   AdminCompaniesQuery,
   Company,
   CompanyStatusBody,
   CreateCompanyBody,
+  Done,
   IdQuery,
   okList,
   ok as okSchema,
@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { envelopeSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { scopeOf } from '../access/context.ts';
 import {
   createCompany,
@@ -29,7 +29,7 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = app.deps.storage;
   app.get(
     '/admin/companies',
-    spec(
+    envelopeSpec(
       'With id: that company. Without: all companies, searchable by name',
       {
         description: '`?id=` answers one Company in `data`; without it `data` is a list with `meta`.',
@@ -48,20 +48,15 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/companies',
-    spec('Create a company', { body: CreateCompanyBody }, okSchema(Company), 201),
-    async (request, reply) => {
-      reply.status(201);
+    spec('Create a company', { body: CreateCompanyBody }, Company, 201),
+    async (request) => {
       return ok(await createCompany(request.platformCtx!, request.body));
     },
   );
 
   app.put(
     '/admin/companies',
-    spec(
-      "Change a company's name or timezone",
-      { querystring: IdQuery, body: UpdateCompanyBody },
-      okSchema(Company),
-    ),
+    spec("Change a company's name or timezone", { querystring: IdQuery, body: UpdateCompanyBody }, Company),
     async (request) => {
       const p = request.platformCtx!;
       return ok(await updateCompany(scopeOf(p, request.query.id), p.actor, request.body));
@@ -73,7 +68,7 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'Delete a company with all its apps, queues, conversations and customers',
       { querystring: IdQuery },
-      Ack,
+      Done,
     ),
     async (request) => {
       const p = request.platformCtx!;
@@ -92,7 +87,7 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
           "A suspended company's members are refused (403 COMPANY_SUSPENDED) from their next call.",
         body: CompanyStatusBody,
       },
-      okSchema(Company),
+      Company,
     ),
     async (request) => {
       return ok(await setCompanyStatus(request.platformCtx!, request.body));

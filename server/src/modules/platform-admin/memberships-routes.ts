@@ -1,6 +1,5 @@
 import {
-  Ack,
-  ok as okSchema,
+  Done,
   UserAppBody,
   UserAppLink,
   UserAppQuery,
@@ -28,16 +27,15 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
   const companyLink = { body: UserCompanyBody };
   app.post(
     '/admin/user-company',
-    spec('Add a user to a company', companyLink, okSchema(UserCompanyLink), 201),
-    async (request, reply) => {
+    spec('Add a user to a company', companyLink, UserCompanyLink, 201),
+    async (request) => {
       const p = request.platformCtx!;
-      reply.status(201);
       return ok(await linkUserCompany(p, request.body, 'add'));
     },
   );
   app.put(
     '/admin/user-company',
-    spec("Change a user's company role", companyLink, okSchema(UserCompanyLink)),
+    spec("Change a user's company role", companyLink, UserCompanyLink),
     async (request) => {
       const p = request.platformCtx!;
       return ok(await linkUserCompany(p, request.body, 'update'));
@@ -48,7 +46,7 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'Remove a user from a company, with its app and queue memberships there',
       { querystring: UserCompanyQuery },
-      Ack,
+      Done,
     ),
     async (request) => {
       const p = request.platformCtx!;
@@ -61,24 +59,19 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
   const appLink = { body: UserAppBody };
   app.post(
     '/admin/user-app',
-    spec('Give a company member a role in an app', appLink, okSchema(UserAppLink), 201),
-    async (request, reply) => {
+    spec('Give a company member a role in an app', appLink, UserAppLink, 201),
+    async (request) => {
       const p = request.platformCtx!;
-      reply.status(201);
       return ok(await linkUserApp(p, request.body, 'add'));
     },
   );
-  app.put(
-    '/admin/user-app',
-    spec("Change a user's app role", appLink, okSchema(UserAppLink)),
-    async (request) => {
-      const p = request.platformCtx!;
-      return ok(await linkUserApp(p, request.body, 'update'));
-    },
-  );
+  app.put('/admin/user-app', spec("Change a user's app role", appLink, UserAppLink), async (request) => {
+    const p = request.platformCtx!;
+    return ok(await linkUserApp(p, request.body, 'update'));
+  });
   app.delete(
     '/admin/user-app',
-    spec('Remove a user from an app', { querystring: UserAppQuery }, Ack),
+    spec('Remove a user from an app', { querystring: UserAppQuery }, Done),
     async (request) => {
       const p = request.platformCtx!;
       await removeAppMember(p.db, p.actor, await findAnyApp(p, request.query.app_id), request.query.user_id);
@@ -89,16 +82,15 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
   const queueLink = { body: UserQueueBody };
   app.post(
     '/admin/user-queue',
-    spec('Add a company member to a queue', queueLink, okSchema(UserQueueLink), 201),
-    async (request, reply) => {
+    spec('Add a company member to a queue', queueLink, UserQueueLink, 201),
+    async (request) => {
       const p = request.platformCtx!;
-      reply.status(201);
       return ok(await linkUserQueue(p, request.body, 'add'));
     },
   );
   app.put(
     '/admin/user-queue',
-    spec("Change a user's queue role", queueLink, okSchema(UserQueueLink)),
+    spec("Change a user's queue role", queueLink, UserQueueLink),
     async (request) => {
       const p = request.platformCtx!;
       return ok(await linkUserQueue(p, request.body, 'update'));
@@ -106,7 +98,7 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/admin/user-queue',
-    spec('Remove a user from a queue', { querystring: UserQueueQuery }, Ack),
+    spec('Remove a user from a queue', { querystring: UserQueueQuery }, Done),
     async (request) => {
       const p = request.platformCtx!;
       await removeQueueMember(

@@ -1,7 +1,7 @@
 import {
-  Ack,
   AdminQueuesQuery,
   CreateQueueBody,
+  Done,
   IdQuery,
   okList,
   ok as okSchema,
@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { envelopeSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { scopeOf } from '../access/context.ts';
 import { findAnyApp } from '../apps/service.ts';
 import {
@@ -28,7 +28,7 @@ export const adminQueueRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'admin: queues');
   app.get(
     '/admin/queues',
-    spec(
+    envelopeSpec(
       'With id: that queue. Without: queues of all companies, filtered by company_id and app_id',
       {
         description: '`?id=` answers one Queue in `data`; without it `data` is a list with `meta`.',
@@ -50,19 +50,18 @@ export const adminQueueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/queues',
-    spec('Create a queue in an app', { body: CreateQueueBody }, okSchema(Queue), 201),
-    async (request, reply) => {
+    spec('Create a queue in an app', { body: CreateQueueBody }, Queue, 201),
+    async (request) => {
       const p = request.platformCtx!;
       const { app_id, ...input } = request.body;
       const target = await findAnyApp(p, app_id);
-      reply.status(201);
       return ok(await createQueue(scopeOf(p, target.companyId), p.actor, target, input));
     },
   );
 
   app.put(
     '/admin/queues',
-    spec('Change a queue', { querystring: IdQuery, body: UpdateQueueBody }, okSchema(Queue)),
+    spec('Change a queue', { querystring: IdQuery, body: UpdateQueueBody }, Queue),
     async (request) => {
       const p = request.platformCtx!;
       const queue = await findAnyQueue(p, request.query.id);
@@ -70,7 +69,7 @@ export const adminQueueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/admin/queues', spec('Delete a queue', { querystring: IdQuery }, Ack), async (request) => {
+  app.delete('/admin/queues', spec('Delete a queue', { querystring: IdQuery }, Done), async (request) => {
     const p = request.platformCtx!;
     const queue = await findAnyQueue(p, request.query.id);
     await deleteQueue(scopeOf(p, queue.companyId), p.actor, queue);

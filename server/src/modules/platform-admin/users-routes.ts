@@ -1,16 +1,14 @@
 import {
-  Ack,
   AdminCreateUserBody,
   AdminUser,
   AdminUserDetail,
   AdminUsersQuery,
+  Done,
   IdQuery,
-  okList,
-  ok as okSchema,
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { listSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { actorName } from '../access/context.ts';
 import { sendInvitation } from '../auth/invitation.ts';
 import { changeUserFlag, FLAG_CHANGES, type FlagVerb } from './users-flags.ts';
@@ -30,11 +28,11 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/users',
-    spec(
+    listSpec(
       'Every user of the installation, or the members of one company (`company_id`) or app (`app_id`) with ' +
         'their role there; `search` matches name or email',
       { querystring: AdminUsersQuery },
-      okList(AdminUser),
+      AdminUser,
     ),
     async (request) => {
       const { rows, meta } = await listUsers(db, request.query);
@@ -52,10 +50,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
           '`password` the account cannot sign in until that password is set.',
         body: AdminCreateUserBody,
       },
-      okSchema(AdminUser),
+      AdminUser,
       201,
     ),
-    async (request, reply) => {
+    async (request) => {
       const ctx = request.ctx!;
       const user = await createUser({ ctx, input: request.body });
       await sendInvitation({
@@ -65,14 +63,13 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         invitedBy: actorName(ctx.actor),
         where: 'Support Inbox',
       });
-      reply.code(201);
       return ok(user);
     },
   );
 
   app.delete(
     '/admin/users',
-    spec('Delete a user with its memberships (not oneself)', { querystring: IdQuery }, Ack),
+    spec('Delete a user with its memberships (not oneself)', { querystring: IdQuery }, Done),
     async (request) => {
       await deleteUser({ ctx: request.ctx!, id: request.query.id });
       return done('User deleted');
@@ -81,18 +78,14 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/user',
-    spec(
-      'A user with its company, app and queue memberships',
-      { querystring: IdQuery },
-      okSchema(AdminUserDetail),
-    ),
+    spec('A user with its company, app and queue memberships', { querystring: IdQuery }, AdminUserDetail),
     async (request) => ok(await getUserDetail(db, request.query.id)),
   );
 
   for (const verb of Object.keys(FLAG_CHANGES) as FlagVerb[]) {
     app.post(
       `/admin/user/${verb}`,
-      spec(FLAG_SUMMARIES[verb], { querystring: IdQuery }, okSchema(AdminUser)),
+      spec(FLAG_SUMMARIES[verb], { querystring: IdQuery }, AdminUser),
       async (request) => ok(await changeUserFlag({ ctx: request.ctx!, id: request.query.id, verb })),
     );
   }

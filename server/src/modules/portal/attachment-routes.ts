@@ -1,9 +1,9 @@
-import { Attachment, ok as okSchema, PortalDownloadParams, PortalTokenQuery } from '@inbox/contract';
+import { Attachment, PortalDownloadParams, PortalTokenQuery } from '@inbox/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { envelopeSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { acceptUploads, bytesOf, filePart } from '../attachments/upload-part.ts';
 import { openPortalAttachment, uploadPortalAttachment } from './uploads.ts';
@@ -33,16 +33,15 @@ export const portalAttachmentRoutes: FastifyPluginAsyncZod<Options> = async (app
           querystring: PortalTokenQuery,
           consumes: ['multipart/form-data'],
         },
-        okSchema(Attachment),
+        Attachment,
         201,
       ),
       preValidation: opts.limitMessages,
     },
-    async (request, reply) => {
+    async (request) => {
       const part = await filePart(request);
       const upload = { filename: part.filename, data: await bytesOf(part) };
       const attachment = await uploadPortalAttachment({ db, storage, session: request.portal!, ...upload });
-      reply.status(201);
       return ok(attachment);
     },
   );
@@ -50,7 +49,7 @@ export const portalAttachmentRoutes: FastifyPluginAsyncZod<Options> = async (app
   app.get(
     '/portal/attachment/download/:attachment_id',
     {
-      ...spec(
+      ...envelopeSpec(
         'Download a file of this chat',
         {
           description:

@@ -1,6 +1,5 @@
 import {
   Message,
-  ok as okSchema,
   PortalAck,
   PortalConversation,
   PortalPoll,
@@ -70,7 +69,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Only active, public queues. An unknown or inactive app: 404 INVALID_APP.',
         querystring: PortalQueuesQuery,
       },
-      okSchema(PortalQueues),
+      PortalQueues,
     ),
     async (request) => ok(await listPortalQueues(db, request.query.app_id)),
   );
@@ -86,13 +85,12 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
             '422 on `queue_id`. Field errors carry the product spec sentences. Limited per IP (429).',
           body: PortalStartBody,
         },
-        okSchema(PortalStart),
+        PortalStart,
         201,
       ),
       preValidation: async (request) => spendStart(limiters.startIp, request.ip),
     },
-    async (request, reply) => {
-      reply.status(201);
+    async (request) => {
       return ok(await startPortalConversation({ db, config, input: request.body }));
     },
   );
@@ -106,7 +104,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
           description: `Closed and resolved conversations still answer 200 with their status. ${TOKEN_NOTE}`,
           querystring: PortalTokenQuery,
         },
-        okSchema(PortalConversation),
+        PortalConversation,
       ),
       preValidation: withSession,
     },
@@ -125,7 +123,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
             `extend the session. ${TOKEN_NOTE}`,
           querystring: PortalPollQuery,
         },
-        okSchema(PortalPoll),
+        PortalPoll,
       ),
       serializerCompiler: leanSerializer,
       preValidation: withSession,
@@ -142,7 +140,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
           description: `Counts as customer activity. Ended chats: 403 CONVERSATION_RESOLVED / CONVERSATION_CLOSED. ${TOKEN_NOTE}`,
           body: PortalTypingBody,
         },
-        okSchema(PortalAck),
+        PortalAck,
       ),
       preValidation: withSession,
     },
@@ -164,7 +162,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
             `expired: 403 CONVERSATION_CLOSED. Limited per IP and per token (429). ${TOKEN_NOTE}`,
           body: PortalSendBody,
         },
-        okSchema(Message),
+        Message,
         201,
       ),
       serializerCompiler: leanSerializer,
@@ -174,7 +172,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
       // read. A bad body is kept to answer here, so that a bad token still answers 401 before it.
       attachValidation: true,
     },
-    async (request, reply) => {
+    async (request) => {
       if (request.validationError) {
         await resolvePortalSession(db, portalTokenOf(request));
         throw request.validationError;
@@ -185,7 +183,6 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         token: portalTokenOf(request),
         input: request.body,
       });
-      reply.status(201);
       return ok(message);
     },
   );

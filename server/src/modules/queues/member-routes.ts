@@ -1,8 +1,6 @@
 import {
-  Ack,
   AddQueueMemberBody,
-  okList,
-  ok as okSchema,
+  Done,
   QueueMember,
   QueueMemberQuery,
   QueueMembersQuery,
@@ -10,7 +8,7 @@ import {
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { listSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { queueInReach } from '../access/queue-reach.ts';
 import { addQueueMember, listQueueMembers, removeQueueMember, updateQueueMember } from './members-service.ts';
 
@@ -19,7 +17,7 @@ export const queueMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'queues');
   app.get(
     '/queue/users',
-    spec("A queue's members with their queue role", { querystring: QueueMembersQuery }, okList(QueueMember)),
+    listSpec("A queue's members with their queue role", { querystring: QueueMembersQuery }, QueueMember),
     async (request) => {
       const ctx = request.companyCtx!;
       const { id, limit, offset } = request.query;
@@ -34,14 +32,13 @@ export const queueMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'Add a company member to a queue (app admin or manager)',
       { body: AddQueueMemberBody },
-      okSchema(QueueMember),
+      QueueMember,
       201,
     ),
-    async (request, reply) => {
+    async (request) => {
       const ctx = request.companyCtx!;
       const { queue_id, user_id, role } = request.body;
       const { queue } = await queueInReach(ctx, queue_id, 'manage');
-      reply.status(201);
       return ok(await addQueueMember(ctx.db, ctx.actor, queue, { userId: user_id, role }));
     },
   );
@@ -51,7 +48,7 @@ export const queueMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       "Change a member's queue role (app admin or manager)",
       { querystring: QueueMemberQuery, body: UpdateQueueMemberBody },
-      okSchema(QueueMember),
+      QueueMember,
     ),
     async (request) => {
       const ctx = request.companyCtx!;
@@ -63,7 +60,7 @@ export const queueMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/queue/users',
-    spec('Remove a member from a queue (app admin or manager)', { querystring: QueueMemberQuery }, Ack),
+    spec('Remove a member from a queue (app admin or manager)', { querystring: QueueMemberQuery }, Done),
     async (request) => {
       const ctx = request.companyCtx!;
       const { queue } = await queueInReach(ctx, request.query.id, 'manage');

@@ -1,16 +1,7 @@
-import {
-  Ack,
-  CreateQueueBody,
-  IdQuery,
-  ListQueuesQuery,
-  okList,
-  ok as okSchema,
-  Queue,
-  UpdateQueueBody,
-} from '@inbox/contract';
+import { CreateQueueBody, Done, IdQuery, ListQueuesQuery, Queue, UpdateQueueBody } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { listSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { queueInReach, visibleQueues } from '../access/queue-reach.ts';
 import { appInReach } from '../apps/service.ts';
 import { queueMemberRoutes } from './member-routes.ts';
@@ -23,7 +14,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/queues',
-    spec(
+    listSpec(
       'The queues the caller can see, optionally of one app',
       {
         description:
@@ -31,7 +22,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
           'queues of the apps they can see plus the private queues they belong to.',
         querystring: ListQueuesQuery,
       },
-      okList(Queue),
+      Queue,
     ),
     async (request) => {
       const ctx = request.companyCtx!;
@@ -50,23 +41,18 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/queues',
-    spec('Create a queue in an app (app admin or manager)', { body: CreateQueueBody }, okSchema(Queue), 201),
-    async (request, reply) => {
+    spec('Create a queue in an app (app admin or manager)', { body: CreateQueueBody }, Queue, 201),
+    async (request) => {
       const ctx = request.companyCtx!;
       const { app_id, ...input } = request.body;
       const { app: target } = await appInReach(ctx, app_id, 'manager');
-      reply.status(201);
       return ok(await createQueue(ctx, ctx.actor, target, input));
     },
   );
 
   app.put(
     '/queues',
-    spec(
-      'Change a queue (app admin or manager)',
-      { querystring: IdQuery, body: UpdateQueueBody },
-      okSchema(Queue),
-    ),
+    spec('Change a queue (app admin or manager)', { querystring: IdQuery, body: UpdateQueueBody }, Queue),
     async (request) => {
       const ctx = request.companyCtx!;
       const { queue } = await queueInReach(ctx, request.query.id, 'manage');
@@ -79,7 +65,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'Delete a queue; its conversations stay in the app without a queue (app admin or manager)',
       { querystring: IdQuery },
-      Ack,
+      Done,
     ),
     async (request) => {
       const ctx = request.companyCtx!;

@@ -9,7 +9,6 @@ import {
   ExportQuery,
   Overview,
   OverviewQuery,
-  ok as okSchema,
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,7 +34,7 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'The metrics of a period and of the period of the same length just before',
       { description: WHO, querystring: OverviewQuery },
-      okSchema(Overview),
+      Overview,
     ),
     async (request) => ok(await overview(request.companyCtx!, request.query)),
   );
@@ -45,7 +44,7 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'One metric by day, week (from Monday) or month; a time metric’s value is its average',
       { description: WHO, querystring: ChartQuery },
-      okSchema(Chart),
+      Chart,
     ),
     async (request) => ok(await chart(request.companyCtx!, request.query)),
   );
@@ -55,7 +54,7 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'Per agent: assignments (transfers to it included), resolutions, replies and times',
       { description: WHO, querystring: AgentPerformanceQuery },
-      okSchema(z.array(AgentPerformance)),
+      z.array(AgentPerformance),
     ),
     async (request) => ok(await agentPerformance(request.companyCtx!, request.query)),
   );
@@ -70,16 +69,15 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Use it after changing the timezone or business hours: the live numbers were counted with the old ones.',
         body: CalculateStatsBody,
       },
-      okSchema(z.object({ job_id: z.number() })),
+      z.object({ job_id: z.number() }),
       202,
     ),
-    async (request, reply) => {
+    async (request) => {
       const ctx = request.companyCtx!;
       if (ctx.role === 'agent')
         throw forbidden('Recalculating statistics is for company admins and managers');
       const id = await requestRebuild(ctx, request.body.from, request.body.to);
       await app.jobs.send(REBUILD_JOB, { rebuildId: id });
-      reply.status(202);
       return ok({ job_id: id });
     },
   );
@@ -89,7 +87,7 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'The status and progress (0 to 1) of a recalculation',
       { querystring: CalculateStatsQuery },
-      okSchema(CalculationStatus),
+      CalculationStatus,
     ),
     async (request) => ok(await rebuildStatus(request.companyCtx!, request.query.job_id)),
   );

@@ -1,4 +1,4 @@
-import { ok as okSchema, SecureLink, SecureLinkBody } from '@inbox/contract';
+import { SecureLink, SecureLinkBody } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
 import { spec, tagRoutes } from '../../http/route-spec.ts';
@@ -18,7 +18,7 @@ export const secureLinkRoutes: FastifyPluginAsyncZod = async (app) => {
             'without an email address: 422. A conversation outside the caller’s reach: 404.',
           body: SecureLinkBody,
         },
-        okSchema(SecureLink),
+        SecureLink,
       ),
       preHandler: app.requireCompany,
     },

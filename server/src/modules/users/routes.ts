@@ -1,17 +1,15 @@
 import {
-  Ack,
   CompanyUser,
   CreateCompanyUserBody,
+  Done,
   IdQuery,
   ListUsersQuery,
-  okList,
-  ok as okSchema,
   UpdateCompanyUserBody,
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invalidField } from '../../http/app-error.ts';
 import { done, list, ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { listSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { requireCompanyAdmin } from '../access/app-roles.ts';
 import { actorName } from '../access/context.ts';
 import { sendInvitation } from '../auth/invitation.ts';
@@ -26,10 +24,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users',
-    spec(
+    listSpec(
       "The current company's members, searchable by name or email",
       { querystring: ListUsersQuery },
-      okList(CompanyUser),
+      CompanyUser,
     ),
     async (request) => {
       const ctx = request.companyCtx!;
@@ -49,10 +47,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           'Without `password` the account cannot sign in until that password is set.',
         body: CreateCompanyUserBody,
       },
-      okSchema(CompanyUser),
+      CompanyUser,
       201,
     ),
-    async (request, reply) => {
+    async (request) => {
       const ctx = request.companyCtx!;
       requireCompanyAdmin(ctx);
       const { user, created } = await createCompanyUser(ctx, ctx.actor, request.body);
@@ -66,7 +64,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           where: `${company.company_name} on Support Inbox`,
         });
       }
-      reply.status(201);
       return ok(user);
     },
   );
@@ -76,7 +73,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       "Change a member's company role (company admin)",
       { querystring: IdQuery, body: UpdateCompanyUserBody },
-      okSchema(CompanyUser),
+      CompanyUser,
     ),
     async (request) => {
       const ctx = request.companyCtx!;
@@ -94,7 +91,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'Remove a member from the company, its apps and its queues (company admin)',
       { querystring: IdQuery },
-      Ack,
+      Done,
     ),
     async (request) => {
       const ctx = request.companyCtx!;

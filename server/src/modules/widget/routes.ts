@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { ok as okSchema } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
@@ -34,7 +33,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (app) => {
     spec(
       'The widget’s look for an app: the bubble colour set on its web integration',
       { querystring: z.object({ app_id: z.coerce.number().int().positive() }) },
-      okSchema(z.object({ color: z.string().nullable() })),
+      z.object({ color: z.string().nullable() }),
     ),
     async (request, reply) => {
       reply
