@@ -13,6 +13,7 @@ import type {
 } from '@inbox/contract';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { toastError } from '@/components/server-errors';
 import { api } from '@/lib/api-client';
 import { refreshSession } from '@/lib/session-refresh';
 import { platformKeys } from './keys';
@@ -109,12 +110,28 @@ type LinkChange<K extends keyof Links> =
   | { mode: 'add' | 'update'; body: Links[K]['body'] }
   | { mode: 'remove'; body: { user_id: number } & Record<`${K}_id`, number> };
 
+type Roles = { company: CompanyRole; app: AppRole; queue: QueueRole };
+
+/** One kind of membership as the cards use it: the pending state and one call per change. */
+export interface MembershipLink<R extends string> {
+  /** A failure is a toast with the server's sentence; `onSuccess` clears an add form. */
+  change: (
+    mode: 'add' | 'update' | 'remove',
+    userId: number,
+    id: number,
+    role?: R,
+    onSuccess?: () => void,
+  ) => void;
+  adding: boolean;
+  busy: boolean;
+}
+
 /** A user's membership of a company, app or queue (`/admin/user-company` and the like), from either side. */
-function useMembershipLink<K extends keyof Links>(kind: K) {
+function useMembershipLink<K extends keyof Links>(kind: K): MembershipLink<Roles[K]> {
   const qc = useQueryClient();
   const changed = useMembershipChanged();
   const path = `/admin/user-${kind}`;
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: async (v: LinkChange<K>) => {
       if (v.mode === 'remove') return api.delete(path, { query: { ...v.body } });
       if (v.mode === 'add') return api.post<Links[K]['link']>(path, v.body);
@@ -131,6 +148,14 @@ function useMembershipLink<K extends keyof Links>(kind: K) {
       toast.success(v.mode === 'update' ? role : `User ${verbOf(v.mode)} the ${kind}`);
     },
   });
+  return {
+    change: (mode, user_id, id, role, onSuccess) => {
+      const body = { user_id, [`${kind}_id`]: id, ...(role && { [`${kind}_role`]: role }) };
+      mutation.mutate({ mode, body } as LinkChange<K>, { onSuccess, onError: (e) => toastError(e) });
+    },
+    adding: mutation.isPending && mutation.variables?.mode === 'add',
+    busy: mutation.isPending,
+  };
 }
 
 export const useUserCompany = () => useMembershipLink('company');

@@ -6,7 +6,6 @@ import { MembersCard } from './members-card';
 export function CompanyMembersCard({ company }: { company: Company }) {
   const members = useQuery(companyMembersQuery(company.company_id));
   const link = useUserCompany();
-  const company_id = company.company_id;
   return (
     <MembersCard
       members={members}
@@ -17,17 +16,8 @@ export function CompanyMembersCard({ company }: { company: Company }) {
       defaultRole="agent"
       roleOf={(m) => m.company_role}
       empty="No members yet. Add an existing user above; create new users in the Users tab."
-      adding={link.isPending && link.variables?.mode === 'add'}
-      busy={link.isPending}
-      onAdd={(user_id, company_role, callbacks) =>
-        link.mutate({ mode: 'add', body: { user_id, company_id, company_role } }, callbacks)
-      }
-      onRoleChange={(user_id, company_role, callbacks) =>
-        link.mutate({ mode: 'update', body: { user_id, company_id, company_role } }, callbacks)
-      }
-      onRemove={(user_id, callbacks) =>
-        link.mutate({ mode: 'remove', body: { user_id, company_id } }, callbacks)
-      }
+      link={link}
+      scopeId={company.company_id}
     />
   );
 }

@@ -2,8 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { ListSkeleton } from '@/components/list-skeleton';
-import { toastError } from '@/components/server-errors';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import type { MembershipLink } from '../api/memberships';
 import { LinkAdder } from './link-adder';
 import { LinkList } from './link-list';
 import { UserPicker } from './pickers';
@@ -13,9 +13,6 @@ interface Member {
   name: string;
   email: string;
 }
-
-/** What to hand to `mutate`: on error a toast, and after an add, clear the form. */
-type Callbacks = { onSuccess?: () => void; onError: (e: Error) => void };
 
 interface MembersCardProps<M extends Member, R extends string> {
   members: UseQueryResult<{ data: M[] }>;
@@ -28,11 +25,9 @@ interface MembersCardProps<M extends Member, R extends string> {
   defaultRole: R;
   roleOf: (m: M) => R;
   empty: string;
-  adding: boolean;
-  busy: boolean;
-  onAdd: (userId: number, role: R, callbacks: Callbacks) => void;
-  onRoleChange: (userId: number, role: R, callbacks: Callbacks) => void;
-  onRemove: (userId: number, callbacks: Callbacks) => void;
+  /** The membership of this company or app (`scopeId`). */
+  link: MembershipLink<R>;
+  scopeId: number;
 }
 
 /** The people of a company or an app, with their role: add, change the role, remove. */
@@ -45,11 +40,8 @@ export function MembersCard<M extends Member, R extends string>({
   defaultRole,
   roleOf,
   empty,
-  adding,
-  busy,
-  onAdd,
-  onRoleChange,
-  onRemove,
+  link,
+  scopeId,
 }: MembersCardProps<M, R>) {
   const list = members.data?.data ?? [];
   return (
@@ -63,7 +55,7 @@ export function MembersCard<M extends Member, R extends string>({
           roles={roles}
           defaultRole={defaultRole}
           roleLabel={roleName}
-          pending={adding}
+          pending={link.adding}
           picker={(choice, setChoice) => (
             <UserPicker
               value={choice.id}
@@ -72,9 +64,7 @@ export function MembersCard<M extends Member, R extends string>({
               onChange={(id, name) => setChoice({ id, name })}
             />
           )}
-          onAdd={(user_id, role, done) =>
-            onAdd(user_id, role, { onSuccess: done, onError: (e) => toastError(e) })
-          }
+          onAdd={(userId, role, done) => link.change('add', userId, scopeId, role, done)}
         />
         {members.isPending ? (
           <ListSkeleton rows={3} label="Loading members" />
@@ -101,9 +91,9 @@ export function MembersCard<M extends Member, R extends string>({
             roleLabel={(name) => `${roleName} of ${name}`}
             removeLabel={(name) => `Remove ${name} from the ${noun}`}
             empty={empty}
-            busy={busy}
-            onRoleChange={(user_id, role) => onRoleChange(user_id, role, { onError: (e) => toastError(e) })}
-            onRemove={(user_id) => onRemove(user_id, { onError: (e) => toastError(e) })}
+            busy={link.busy}
+            onRoleChange={(userId, role) => link.change('update', userId, scopeId, role)}
+            onRemove={(userId) => link.change('remove', userId, scopeId)}
           />
         )}
       </CardContent>

@@ -1,17 +1,36 @@
 import { type AdminUserDetail, APP_ROLES, COMPANY_ROLES, QUEUE_ROLES } from '@inbox/contract';
 import { Link } from 'react-router';
-import { toastError } from '@/components/server-errors';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useUserApp, useUserCompany, useUserQueue } from '../api/memberships';
+import { type MembershipLink, useUserApp, useUserCompany, useUserQueue } from '../api/memberships';
 import { LinkAdder } from './link-adder';
-import { LinkList } from './link-list';
+import { LinkList, type LinkRow } from './link-list';
 import { useAppNames } from './lookups';
 import { AppPicker, CompanyPicker } from './pickers';
 import { QueueAdder } from './queue-adder';
 
+/** The user's companies, apps or queues with the role in each: change it in place, or remove the link. */
+function UserLinkList<R extends string>(props: {
+  rows: LinkRow<R>[];
+  roles: readonly R[];
+  empty: string;
+  link: MembershipLink<R>;
+  userId: number;
+}) {
+  const { link, userId, ...list } = props;
+  return (
+    <LinkList
+      {...list}
+      roleLabel={(name) => `Role in ${name}`}
+      removeLabel={(name) => `Remove from ${name}`}
+      busy={link.busy}
+      onRoleChange={(id, role) => link.change('update', userId, id, role)}
+      onRemove={(id) => link.change('remove', userId, id)}
+    />
+  );
+}
+
 export function UserCompaniesCard({ user }: { user: AdminUserDetail }) {
   const link = useUserCompany();
-  const user_id = user.user_id;
   return (
     <Card>
       <CardHeader>
@@ -23,7 +42,7 @@ export function UserCompaniesCard({ user }: { user: AdminUserDetail }) {
           roles={COMPANY_ROLES}
           defaultRole="agent"
           roleLabel="Company role"
-          pending={link.isPending && link.variables?.mode === 'add'}
+          pending={link.adding}
           picker={(choice, setChoice) => (
             <CompanyPicker
               value={choice.id}
@@ -32,14 +51,9 @@ export function UserCompaniesCard({ user }: { user: AdminUserDetail }) {
               onChange={(id, name) => setChoice({ id, name })}
             />
           )}
-          onAdd={(company_id, company_role, done) =>
-            link.mutate(
-              { mode: 'add', body: { user_id, company_id, company_role } },
-              { onSuccess: done, onError: (e) => toastError(e) },
-            )
-          }
+          onAdd={(id, role, done) => link.change('add', user.user_id, id, role, done)}
         />
-        <LinkList
+        <UserLinkList
           rows={user.companies.map((c) => ({
             key: c.company_id,
             name: c.company_name,
@@ -51,19 +65,9 @@ export function UserCompaniesCard({ user }: { user: AdminUserDetail }) {
             role: c.role,
           }))}
           roles={COMPANY_ROLES}
-          roleLabel={(name) => `Role in ${name}`}
-          removeLabel={(name) => `Remove from ${name}`}
           empty="Not a member of any company."
-          busy={link.isPending}
-          onRoleChange={(company_id, company_role) =>
-            link.mutate(
-              { mode: 'update', body: { user_id, company_id, company_role } },
-              { onError: (e) => toastError(e) },
-            )
-          }
-          onRemove={(company_id) =>
-            link.mutate({ mode: 'remove', body: { user_id, company_id } }, { onError: (e) => toastError(e) })
-          }
+          link={link}
+          userId={user.user_id}
         />
       </CardContent>
     </Card>
@@ -72,7 +76,6 @@ export function UserCompaniesCard({ user }: { user: AdminUserDetail }) {
 
 export function UserAppsCard({ user }: { user: AdminUserDetail }) {
   const link = useUserApp();
-  const user_id = user.user_id;
   const companyName = new Map(user.companies.map((c) => [c.company_id, c.company_name]));
   return (
     <Card>
@@ -85,7 +88,7 @@ export function UserAppsCard({ user }: { user: AdminUserDetail }) {
           roles={APP_ROLES}
           defaultRole="agent"
           roleLabel="App role"
-          pending={link.isPending && link.variables?.mode === 'add'}
+          pending={link.adding}
           picker={(choice, setChoice) => (
             <AppPicker
               value={choice.id}
@@ -95,14 +98,9 @@ export function UserAppsCard({ user }: { user: AdminUserDetail }) {
               onChange={(id, name) => setChoice({ id, name })}
             />
           )}
-          onAdd={(app_id, app_role, done) =>
-            link.mutate(
-              { mode: 'add', body: { user_id, app_id, app_role } },
-              { onSuccess: done, onError: (e) => toastError(e) },
-            )
-          }
+          onAdd={(id, role, done) => link.change('add', user.user_id, id, role, done)}
         />
-        <LinkList
+        <UserLinkList
           rows={user.apps.map((a) => ({
             key: a.app_id,
             name: a.app_name,
@@ -115,19 +113,9 @@ export function UserAppsCard({ user }: { user: AdminUserDetail }) {
             role: a.role,
           }))}
           roles={APP_ROLES}
-          roleLabel={(name) => `Role in ${name}`}
-          removeLabel={(name) => `Remove from ${name}`}
           empty="Not a member of any app."
-          busy={link.isPending}
-          onRoleChange={(app_id, app_role) =>
-            link.mutate(
-              { mode: 'update', body: { user_id, app_id, app_role } },
-              { onError: (e) => toastError(e) },
-            )
-          }
-          onRemove={(app_id) =>
-            link.mutate({ mode: 'remove', body: { user_id, app_id } }, { onError: (e) => toastError(e) })
-          }
+          link={link}
+          userId={user.user_id}
         />
       </CardContent>
     </Card>
@@ -136,7 +124,6 @@ export function UserAppsCard({ user }: { user: AdminUserDetail }) {
 
 export function UserQueuesCard({ user }: { user: AdminUserDetail }) {
   const link = useUserQueue();
-  const user_id = user.user_id;
   const appName = useAppNames();
   return (
     <Card>
@@ -147,15 +134,10 @@ export function UserQueuesCard({ user }: { user: AdminUserDetail }) {
       <CardContent className="space-y-4">
         <QueueAdder
           exclude={user.queues.map((q) => q.queue_id)}
-          pending={link.isPending && link.variables?.mode === 'add'}
-          onAdd={(queue_id, queue_role, done) =>
-            link.mutate(
-              { mode: 'add', body: { user_id, queue_id, queue_role } },
-              { onSuccess: done, onError: (e) => toastError(e) },
-            )
-          }
+          pending={link.adding}
+          onAdd={(id, role, done) => link.change('add', user.user_id, id, role, done)}
         />
-        <LinkList
+        <UserLinkList
           rows={user.queues.map((q) => ({
             key: q.queue_id,
             name: q.queue_name,
@@ -164,19 +146,9 @@ export function UserQueuesCard({ user }: { user: AdminUserDetail }) {
             role: q.role,
           }))}
           roles={QUEUE_ROLES}
-          roleLabel={(name) => `Role in ${name}`}
-          removeLabel={(name) => `Remove from ${name}`}
           empty="Not a member of any queue."
-          busy={link.isPending}
-          onRoleChange={(queue_id, queue_role) =>
-            link.mutate(
-              { mode: 'update', body: { user_id, queue_id, queue_role } },
-              { onError: (e) => toastError(e) },
-            )
-          }
-          onRemove={(queue_id) =>
-            link.mutate({ mode: 'remove', body: { user_id, queue_id } }, { onError: (e) => toastError(e) })
-          }
+          link={link}
+          userId={user.user_id}
         />
       </CardContent>
     </Card>
