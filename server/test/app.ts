@@ -113,6 +113,10 @@ export async function call(
   return { status: res.statusCode, body: json, headers: res.headers };
 }
 
+/** `PUT {path}?id=` with a body, as the console changes one record. */
+export const change = (app: App, path: string, as: Session, id: number, body: unknown) =>
+  call(app, 'PUT', path, { as, query: { id }, body });
+
 /** Logs in through the API and returns a session usable with `call`. */
 export async function loginAs(
   app: App,

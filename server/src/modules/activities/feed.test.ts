@@ -1,7 +1,7 @@
 import { Activity } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { before, call, type Session, useTestApp } from '../../../test/app.ts';
+import { before, call, change, type Session, useTestApp } from '../../../test/app.ts';
 import { platformAdmin, tenantWithSessions } from '../companies/test-tenants.ts';
 import { startChat } from '../portal/test-helpers.ts';
 
@@ -29,11 +29,7 @@ describe('the activities feed', () => {
     });
     expect(made.status).toBe(201);
     const appId = made.body.data.app_id;
-    await call(t.app, 'PUT', '/apps', {
-      as: a.as.admin,
-      query: { id: appId },
-      body: { app_name: 'Returns' },
-    });
+    await change(t.app, '/apps', a.as.admin, appId, { app_name: 'Returns' });
 
     const list = await feed(a.as.admin);
     expect(list.slice(0, 2).map((x) => [x.type, x.summary, x.actor.name])).toEqual([

@@ -1,7 +1,7 @@
 import { App, AppStats } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { before, call, type Session, useTestApp } from '../../../test/app.ts';
+import { before, call, change, type Session, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
 import { apps, conversations, customerApps, customers } from '../../db/schema/index.ts';
 import { signIn, tenantWithSessions } from '../companies/test-tenants.ts';
@@ -139,10 +139,10 @@ describe('POST /apps', () => {
 
 describe('PUT /apps?id=', () => {
   it('lets an app admin change its app', async () => {
-    const res = await call(t.app, 'PUT', '/apps', {
-      as: appAdmin,
-      query: { id: a.app.id },
-      body: { description: 'Our shop', is_active: true, company_id: b.company.id },
+    const res = await change(t.app, '/apps', appAdmin, a.app.id, {
+      description: 'Our shop',
+      is_active: true,
+      company_id: b.company.id,
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -161,11 +161,7 @@ describe('PUT /apps?id=', () => {
 
   it('answers 404 to another company’s admin and leaves the app unchanged', async () => {
     const before = (await getApps(a.as.admin, { id: a.app.id })).body.data;
-    const res = await call(t.app, 'PUT', '/apps', {
-      as: b.as.admin,
-      query: { id: a.app.id },
-      body: { app_name: 'Hijacked' },
-    });
+    const res = await change(t.app, '/apps', b.as.admin, a.app.id, { app_name: 'Hijacked' });
     expect(res.status).toBe(404);
     expect((await getApps(a.as.admin, { id: a.app.id })).body.data).toEqual(before);
   });

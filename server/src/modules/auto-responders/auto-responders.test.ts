@@ -1,7 +1,7 @@
 import { weekHours } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { before, call, createTestApp, type Session, useTestApp } from '../../../test/app.ts';
+import { before, call, change, createTestApp, type Session, useTestApp } from '../../../test/app.ts';
 import { createApp, createQueue } from '../../../test/factories.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { consumeOnce } from '../events/consumer.ts';
@@ -247,21 +247,13 @@ describe('answering', () => {
     });
     const vip = await createQueue(t.db, app, { name: 'VIP' });
     const other = await createQueue(t.db, app, { name: 'General' });
-    await call(t.app, 'PUT', '/auto-responders', {
-      as: s.a.as.admin,
-      query: { id: responder.auto_responder_id },
-      body: { queue_id: vip.id },
-    });
+    await change(t.app, '/auto-responders', s.a.as.admin, responder.auto_responder_id, { queue_id: vip.id });
     const inVip = await startChat(t.app, app.id, { queueId: vip.id });
     const elsewhere = await startChat(t.app, app.id, { queueId: other.id });
     await flush();
     expect((await autos(inVip.token)).map((m) => m.content)).toEqual(['Welcome to VIP.']);
     expect(await autos(elsewhere.token)).toEqual([]);
-    await call(t.app, 'PUT', '/auto-responders', {
-      as: s.a.as.admin,
-      query: { id: responder.auto_responder_id },
-      body: { is_active: false },
-    });
+    await change(t.app, '/auto-responders', s.a.as.admin, responder.auto_responder_id, { is_active: false });
     const later = await startChat(t.app, app.id, { queueId: vip.id });
     await flush();
     expect(await autos(later.token)).toEqual([]);

@@ -1,6 +1,6 @@
 import { Company } from '@inbox/contract';
 import { describe, expect, it } from 'vitest';
-import { before, call, useTestApp } from '../../../test/app.ts';
+import { before, call, change, useTestApp } from '../../../test/app.ts';
 import { tenantWithSessions } from './test-tenants.ts';
 
 const t = useTestApp();
@@ -56,10 +56,9 @@ describe('GET /companies?id=', () => {
 
 describe('PUT /companies?id=', () => {
   it('lets the company admin rename the company and change its timezone, and records it', async () => {
-    const res = await call(t.app, 'PUT', '/companies', {
-      as: a.as.admin,
-      query: { id: a.company.id },
-      body: { company_name: 'Acme Support', timezone: 'Europe/Berlin' },
+    const res = await change(t.app, '/companies', a.as.admin, a.company.id, {
+      company_name: 'Acme Support',
+      timezone: 'Europe/Berlin',
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ company_name: 'Acme Support', timezone: 'Europe/Berlin' });
@@ -78,30 +77,24 @@ describe('PUT /companies?id=', () => {
   });
 
   it('answers 422 "Unknown timezone" for a timezone that does not exist', async () => {
-    const res = await call(t.app, 'PUT', '/companies', {
-      as: a.as.admin,
-      query: { id: a.company.id },
-      body: { timezone: 'Mars/Olympus_Mons' },
+    const res = await change(t.app, '/companies', a.as.admin, a.company.id, {
+      timezone: 'Mars/Olympus_Mons',
     });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ timezone: ['Unknown timezone'] });
   });
 
   it('answers 422 "Company name is required" for a blank name', async () => {
-    const res = await call(t.app, 'PUT', '/companies', {
-      as: a.as.admin,
-      query: { id: a.company.id },
-      body: { company_name: '   ' },
-    });
+    const res = await change(t.app, '/companies', a.as.admin, a.company.id, { company_name: '   ' });
     expect(res.status).toBe(422);
     expect(res.body.errors.company_name).toEqual(['Company name is required']);
   });
 
   it('ignores a status in the body: suspension is for platform admins only', async () => {
-    const res = await call(t.app, 'PUT', '/companies', {
-      as: b.as.admin,
-      query: { id: b.company.id },
-      body: { status: 'suspended', status_reason: 'self', apps_count: 99 },
+    const res = await change(t.app, '/companies', b.as.admin, b.company.id, {
+      status: 'suspended',
+      status_reason: 'self',
+      apps_count: 99,
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'active', status_reason: null, apps_count: 1 });
@@ -109,11 +102,7 @@ describe('PUT /companies?id=', () => {
 
   it("answers 404 to another company's admin and leaves that company unchanged", async () => {
     const before = await call(t.app, 'GET', '/companies', { as: a.as.admin, query: { id: a.company.id } });
-    const res = await call(t.app, 'PUT', '/companies', {
-      as: b.as.admin,
-      query: { id: a.company.id },
-      body: { company_name: 'Hijacked' },
-    });
+    const res = await change(t.app, '/companies', b.as.admin, a.company.id, { company_name: 'Hijacked' });
     expect(res.status).toBe(404);
     const after = await call(t.app, 'GET', '/companies', { as: a.as.admin, query: { id: a.company.id } });
     expect(after.body.data).toEqual(before.body.data);

@@ -1,6 +1,6 @@
 import type { App, Queue } from '@inbox/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { before, call, type Session, useTestApp } from '../../../test/app.ts';
+import { before, call, change, type Session, useTestApp } from '../../../test/app.ts';
 import { createApp } from '../../../test/factories.ts';
 import { platformAdmin, tenantWithSessions } from '../companies/test-tenants.ts';
 
@@ -60,7 +60,7 @@ describe('/admin/apps', () => {
   it('answers 404 for an unknown company or app id', async () => {
     const tries = [
       call(t.app, 'POST', '/admin/apps', { as: pa, body: { company_id: 999999, app_name: 'X' } }),
-      call(t.app, 'PUT', '/admin/apps', { as: pa, query: { id: 999999 }, body: { app_name: 'X' } }),
+      change(t.app, '/admin/apps', pa, 999999, { app_name: 'X' }),
       call(t.app, 'DELETE', '/admin/apps', { as: pa, query: { id: 999999 } }),
       get('/admin/apps', { id: 999999 }),
     ];
@@ -111,7 +111,7 @@ describe('/admin/queues', () => {
   it('answers 404 for an unknown app or queue id, and 422 for a blank name', async () => {
     const tries = [
       call(t.app, 'POST', '/admin/queues', { as: pa, body: { app_id: 999999, queue_name: 'X' } }),
-      call(t.app, 'PUT', '/admin/queues', { as: pa, query: { id: 999999 }, body: {} }),
+      change(t.app, '/admin/queues', pa, 999999, {}),
       call(t.app, 'DELETE', '/admin/queues', { as: pa, query: { id: 999999 } }),
     ];
     for (const res of await Promise.all(tries)) expect(res.status).toBe(404);

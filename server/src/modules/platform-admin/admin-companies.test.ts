@@ -1,7 +1,7 @@
 import { Company } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { before, call, type Session, useTestApp } from '../../../test/app.ts';
+import { before, call, change, type Session, useTestApp } from '../../../test/app.ts';
 import { apps, companyMembers, users } from '../../db/schema/index.ts';
 import { platformAdmin, tenantWithSessions } from '../companies/test-tenants.ts';
 
@@ -17,7 +17,7 @@ describe('platform admin gate', () => {
     const tries = [
       call(t.app, 'GET', '/admin/companies', { as: a.as.admin }),
       call(t.app, 'POST', '/admin/companies', { as: a.as.admin, body: { company_name: 'X' } }),
-      call(t.app, 'PUT', '/admin/companies', { as: a.as.admin, query: { id: a.company.id }, body: {} }),
+      change(t.app, '/admin/companies', a.as.admin, a.company.id, {}),
       call(t.app, 'DELETE', '/admin/companies', { as: a.as.admin, query: { id: a.company.id } }),
       call(t.app, 'POST', '/admin/company/status', {
         as: a.as.admin,
@@ -72,7 +72,7 @@ describe('/admin/companies', () => {
   it('answers 404 for an unknown id on read, change and delete', async () => {
     const tries = [
       call(t.app, 'GET', '/admin/companies', { as: pa, query: { id: 999999 } }),
-      call(t.app, 'PUT', '/admin/companies', { as: pa, query: { id: 999999 }, body: { company_name: 'X' } }),
+      change(t.app, '/admin/companies', pa, 999999, { company_name: 'X' }),
       call(t.app, 'DELETE', '/admin/companies', { as: pa, query: { id: 999999 } }),
       call(t.app, 'POST', '/admin/company/status', {
         as: pa,
@@ -83,10 +83,10 @@ describe('/admin/companies', () => {
   });
 
   it('changes name and timezone, but not the status, through PUT', async () => {
-    const res = await call(t.app, 'PUT', '/admin/companies', {
-      as: pa,
-      query: { id: a.company.id },
-      body: { company_name: 'Acme', timezone: 'America/New_York', status: 'suspended' },
+    const res = await change(t.app, '/admin/companies', pa, a.company.id, {
+      company_name: 'Acme',
+      timezone: 'America/New_York',
+      status: 'suspended',
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({

@@ -17,6 +17,14 @@ beforeAll(async () => {
 
 const send = (method: 'POST' | 'PUT', path: string, body: Record<string, unknown>) =>
   call(t.app, method, path, { as: pa, body });
+/** A membership call in the request's own field names: `/admin/user-{kind}` with `{kind}_id` and `{kind}_role`. */
+const link = (
+  method: 'POST' | 'PUT',
+  kind: 'company' | 'app' | 'queue',
+  userId: number,
+  id: number,
+  role: string,
+) => send(method, `/admin/user-${kind}`, { user_id: userId, [`${kind}_id`]: id, [`${kind}_role`]: role });
 const remove = (path: string, query: Record<string, number>) =>
   call(t.app, 'DELETE', path, { as: pa, query });
 const lastActivity = (action: string) =>
@@ -36,45 +44,17 @@ describe('/admin/user-company', () => {
   });
 
   it('changes the company role, and answers 404 when the user is not a member', async () => {
-    const res = await send('PUT', '/admin/user-company', {
-      user_id: drifter.id,
-      company_id: a.company.id,
-      company_role: 'manager',
-    });
+    const res = await link('PUT', 'company', drifter.id, a.company.id, 'manager');
     expect(res.status).toBe(200);
     expect(res.body.data.company_role).toBe('manager');
-    const missing = await send('PUT', '/admin/user-company', {
-      user_id: drifter.id,
-      company_id: b.company.id,
-      company_role: 'agent',
-    });
+    const missing = await link('PUT', 'company', drifter.id, b.company.id, 'agent');
     expect(missing.status).toBe(404);
   });
 
   it('answers 404 for an unknown user or company, and 422 for an unknown role', async () => {
-    expect(
-      (
-        await send('POST', '/admin/user-company', {
-          user_id: 999999,
-          company_id: a.company.id,
-          company_role: 'agent',
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await send('POST', '/admin/user-company', {
-          user_id: drifter.id,
-          company_id: 999999,
-          company_role: 'agent',
-        })
-      ).status,
-    ).toBe(404);
-    const bad = await send('POST', '/admin/user-company', {
-      user_id: drifter.id,
-      company_id: b.company.id,
-      company_role: 'owner',
-    });
+    expect((await link('POST', 'company', 999999, a.company.id, 'agent')).status).toBe(404);
+    expect((await link('POST', 'company', drifter.id, 999999, 'agent')).status).toBe(404);
+    const bad = await link('POST', 'company', drifter.id, b.company.id, 'owner');
     expect(bad.status).toBe(422);
     expect(bad.body.errors.company_role).toBeDefined();
   });
@@ -82,11 +62,7 @@ describe('/admin/user-company', () => {
 
 describe('/admin/user-app', () => {
   it('gives a company member an app role; the company comes from the app', async () => {
-    const res = await send('POST', '/admin/user-app', {
-      user_id: drifter.id,
-      app_id: a.app.id,
-      app_role: 'manager',
-    });
+    const res = await link('POST', 'app', drifter.id, a.app.id, 'manager');
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({
       user_id: drifter.id,
@@ -95,11 +71,7 @@ describe('/admin/user-app', () => {
       app_role: 'manager',
     });
     expect((await lastActivity('app_member.added'))?.companyId).toBe(a.company.id);
-    const again = await send('POST', '/admin/user-app', {
-      user_id: drifter.id,
-      app_id: a.app.id,
-      app_role: 'agent',
-    });
+    const again = await link('POST', 'app', drifter.id, a.app.id, 'agent');
     expect(again.status).toBe(409);
   });
 
@@ -115,11 +87,7 @@ describe('/admin/user-app', () => {
   });
 
   it('answers 422 on user_id for a user outside the app’s company', async () => {
-    const res = await send('POST', '/admin/user-app', {
-      user_id: drifter.id,
-      app_id: b.app.id,
-      app_role: 'agent',
-    });
+    const res = await link('POST', 'app', drifter.id, b.app.id, 'agent');
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ user_id: ['The user is not a member of this company'] });
   });
@@ -132,14 +100,8 @@ describe('/admin/user-app', () => {
       company_id: a.company.id,
     });
     expect(res.body.data.app_role).toBe('admin');
-    expect(
-      (await send('PUT', '/admin/user-app', { user_id: a.admin.id, app_id: a.app.id, app_role: 'agent' }))
-        .status,
-    ).toBe(404);
-    expect(
-      (await send('POST', '/admin/user-app', { user_id: drifter.id, app_id: 999999, app_role: 'agent' }))
-        .status,
-    ).toBe(404);
+    expect((await link('PUT', 'app', a.admin.id, a.app.id, 'agent')).status).toBe(404);
+    expect((await link('POST', 'app', drifter.id, 999999, 'agent')).status).toBe(404);
     expect((await remove('/admin/user-app', { user_id: drifter.id, app_id: a.app.id })).status).toBe(200);
     expect((await remove('/admin/user-app', { user_id: drifter.id, app_id: a.app.id })).status).toBe(404);
   });
@@ -159,31 +121,11 @@ describe('/admin/user-queue', () => {
   });
 
   it('answers 422 on user_id for a user outside the queue’s company, and 404 for unknown ids', async () => {
-    const outside = await send('POST', '/admin/user-queue', {
-      user_id: drifter.id,
-      queue_id: b.queue.id,
-      queue_role: 'member',
-    });
+    const outside = await link('POST', 'queue', drifter.id, b.queue.id, 'member');
     expect(outside.status).toBe(422);
     expect(outside.body.errors).toEqual({ user_id: ['The user is not a member of this company'] });
-    expect(
-      (
-        await send('POST', '/admin/user-queue', {
-          user_id: drifter.id,
-          queue_id: 999999,
-          queue_role: 'member',
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await send('POST', '/admin/user-queue', {
-          user_id: 999999,
-          queue_id: a.queue.id,
-          queue_role: 'member',
-        })
-      ).status,
-    ).toBe(404);
+    expect((await link('POST', 'queue', drifter.id, 999999, 'member')).status).toBe(404);
+    expect((await link('POST', 'queue', 999999, a.queue.id, 'member')).status).toBe(404);
   });
 });
 
@@ -191,19 +133,11 @@ describe('DELETE /admin/user-company', () => {
   it('removes the company membership with the user’s app and queue memberships there, and nowhere else', async () => {
     await make.addCompanyMember(t.db, b.company.id, drifter.id, 'agent');
     const bQueue = await make.createQueue(t.db, b.app);
-    await send('POST', '/admin/user-app', { user_id: drifter.id, app_id: b.app.id, app_role: 'agent' });
-    await send('POST', '/admin/user-queue', {
-      user_id: drifter.id,
-      queue_id: bQueue.id,
-      queue_role: 'member',
-    });
+    await link('POST', 'app', drifter.id, b.app.id, 'agent');
+    await link('POST', 'queue', drifter.id, bQueue.id, 'member');
     const aApp = await make.createApp(t.db, a.company.id);
-    await send('POST', '/admin/user-app', { user_id: drifter.id, app_id: aApp.id, app_role: 'agent' });
-    await send('POST', '/admin/user-queue', {
-      user_id: drifter.id,
-      queue_id: a.queue.id,
-      queue_role: 'member',
-    });
+    await link('POST', 'app', drifter.id, aApp.id, 'agent');
+    await link('POST', 'queue', drifter.id, a.queue.id, 'member');
 
     const res = await remove('/admin/user-company', { user_id: drifter.id, company_id: a.company.id });
     expect(res.status).toBe(200);

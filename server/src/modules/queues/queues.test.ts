@@ -1,6 +1,6 @@
 import type { Queue } from '@inbox/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { before, call, type Session, useTestApp } from '../../../test/app.ts';
+import { before, call, change, type Session, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
 import { signIn, tenantWithSessions } from '../companies/test-tenants.ts';
 
@@ -117,10 +117,10 @@ describe('POST /queues', () => {
 
 describe('PUT and DELETE /queues?id=', () => {
   it('lets an app manager change a queue', async () => {
-    const res = await call(t.app, 'PUT', '/queues', {
-      as: appManager,
-      query: { id: a.queue.id },
-      body: { queue_name: 'Front desk', description: 'First line', is_active: false },
+    const res = await change(t.app, '/queues', appManager, a.queue.id, {
+      queue_name: 'Front desk',
+      description: 'First line',
+      is_active: false,
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -131,11 +131,7 @@ describe('PUT and DELETE /queues?id=', () => {
   });
 
   it('refuses an agent with 403 on a queue it sees, and 404 on a private queue it is not in', async () => {
-    const seen = await call(t.app, 'PUT', '/queues', {
-      as: a.as.agent,
-      query: { id: mine.id },
-      body: { queue_name: 'X' },
-    });
+    const seen = await change(t.app, '/queues', a.as.agent, mine.id, { queue_name: 'X' });
     expect(seen.status).toBe(403);
     const unseen = await call(t.app, 'DELETE', '/queues', { as: a.as.agent, query: { id: secret.id } });
     expect(unseen.status).toBe(404);
@@ -143,11 +139,7 @@ describe('PUT and DELETE /queues?id=', () => {
 
   it('answers 404 to another company’s admin and leaves the queue unchanged', async () => {
     const before = (await getQueues(a.as.admin)).body.data;
-    const put = await call(t.app, 'PUT', '/queues', {
-      as: b.as.admin,
-      query: { id: secret.id },
-      body: { queue_name: 'X' },
-    });
+    const put = await change(t.app, '/queues', b.as.admin, secret.id, { queue_name: 'X' });
     const del = await call(t.app, 'DELETE', '/queues', { as: b.as.admin, query: { id: secret.id } });
     expect([put.status, del.status]).toEqual([404, 404]);
     expect((await getQueues(a.as.admin)).body.data).toEqual(before);

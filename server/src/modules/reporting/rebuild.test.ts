@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { before, call, type Session, useTestApp } from '../../../test/app.ts';
+import { before, call, change, type Session, useTestApp } from '../../../test/app.ts';
 import { runConsumers } from '../../../test/automation.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { portal, startChat } from '../portal/test-helpers.ts';
@@ -169,8 +169,7 @@ describe('recalculating', () => {
 
   it('moves a day’s numbers to their day in a new timezone and leaves the old day empty', async () => {
     const c = await tenantWithSessions(t);
-    const setZone = (timezone: string) =>
-      call(t.app, 'PUT', '/companies', { as: c.as.admin, query: { id: c.company.id }, body: { timezone } });
+    const setZone = (timezone: string) => change(t.app, '/companies', c.as.admin, c.company.id, { timezone });
     expect((await setZone('UTC')).status).toBe(200);
     const chat = await startChat(t.app, c.app.id, { queueId: c.queue.id });
     await call(t.app, 'POST', '/messages', {

@@ -1,7 +1,7 @@
 import { CompanyUser } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { before, call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
+import { before, call, change, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { PASSWORD } from '../../../test/factories.ts';
 import { conversations, customers, users } from '../../db/schema/index.ts';
 import { platformAdmin, tenantWithSessions } from '../companies/test-tenants.ts';
@@ -125,10 +125,10 @@ describe('POST /users', () => {
 
 describe('PUT /users?id=', () => {
   it('lets the company admin change a member’s company role', async () => {
-    const res = await call(t.app, 'PUT', '/users', {
-      as: a.as.admin,
-      query: { id: a.manager.id },
-      body: { company_role: 'agent', name: 'Hacked', is_platform_admin: true },
+    const res = await change(t.app, '/users', a.as.admin, a.manager.id, {
+      company_role: 'agent',
+      name: 'Hacked',
+      is_platform_admin: true,
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -136,38 +136,22 @@ describe('PUT /users?id=', () => {
       company_role: 'agent',
       name: 'Max Manager',
     });
-    await call(t.app, 'PUT', '/users', {
-      as: a.as.admin,
-      query: { id: a.manager.id },
-      body: { company_role: 'manager' },
-    });
+    await change(t.app, '/users', a.as.admin, a.manager.id, { company_role: 'manager' });
   });
 
   it('refuses to demote the last admin with a clear 422', async () => {
-    const res = await call(t.app, 'PUT', '/users', {
-      as: a.as.admin,
-      query: { id: a.admin.id },
-      body: { company_role: 'agent' },
-    });
+    const res = await change(t.app, '/users', a.as.admin, a.admin.id, { company_role: 'agent' });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ company_role: ['A company must keep at least one admin'] });
   });
 
   it('refuses a manager with 403', async () => {
-    const res = await call(t.app, 'PUT', '/users', {
-      as: a.as.manager,
-      query: { id: a.manager.id },
-      body: { company_role: 'admin' },
-    });
+    const res = await change(t.app, '/users', a.as.manager, a.manager.id, { company_role: 'admin' });
     expect(res.status).toBe(403);
   });
 
   it('answers 404 for a user of another company and leaves it unchanged', async () => {
-    const res = await call(t.app, 'PUT', '/users', {
-      as: b.as.admin,
-      query: { id: a.manager.id },
-      body: { company_role: 'admin' },
-    });
+    const res = await change(t.app, '/users', b.as.admin, a.manager.id, { company_role: 'admin' });
     expect(res.status).toBe(404);
     const row = (await listUsers(a.as.admin, { search: 'max' })).body.data[0];
     expect(row.company_role).toBe('manager');
