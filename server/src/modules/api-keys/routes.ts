@@ -64,9 +64,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       CreatedApiKey,
       201,
     ),
-    async (request) => {
-      return ok(await createApiKey(request.companyCtx!, request.body));
-    },
+    async (request) => ok(await createApiKey(request.companyCtx!, request.body)),
   );
 
   app.put(
@@ -109,9 +107,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       ApiKeyGrant,
       201,
     ),
-    async (request) => {
-      return ok(await grantPermission(request.companyCtx!, request.body));
-    },
+    async (request) => ok(await grantPermission(request.companyCtx!, request.body)),
   );
 
   app.delete(

@@ -35,9 +35,7 @@ export const autoResponderRoutes: FastifyPluginAsyncZod = async (app) => {
       AutoResponder,
       201,
     ),
-    async (request) => {
-      return ok(await createResponder(request.companyCtx!, request.body));
-    },
+    async (request) => ok(await createResponder(request.companyCtx!, request.body)),
   );
 
   app.put(

@@ -46,9 +46,7 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
       Integration.extend({ signing_secret: z.string().optional() }),
       201,
     ),
-    async (request) => {
-      return ok(await createIntegration(withGuard(request.companyCtx!), request.body));
-    },
+    async (request) => ok(await createIntegration(withGuard(request.companyCtx!), request.body)),
   );
 
   app.put(

@@ -49,9 +49,7 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/companies',
     spec('Create a company', { body: CreateCompanyBody }, Company, 201),
-    async (request) => {
-      return ok(await createCompany(request.platformCtx!, request.body));
-    },
+    async (request) => ok(await createCompany(request.platformCtx!, request.body)),
   );
 
   app.put(
@@ -89,8 +87,6 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       Company,
     ),
-    async (request) => {
-      return ok(await setCompanyStatus(request.platformCtx!, request.body));
-    },
+    async (request) => ok(await setCompanyStatus(request.platformCtx!, request.body)),
   );
 };

@@ -90,9 +90,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
       preValidation: async (request) => spendStart(limiters.startIp, request.ip),
     },
-    async (request) => {
-      return ok(await startPortalConversation({ db, config, input: request.body }));
-    },
+    async (request) => ok(await startPortalConversation({ db, config, input: request.body })),
   );
 
   app.get(
