@@ -2,6 +2,7 @@ import type { Activity } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { HistoryIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { DateRangeFields } from '@/components/date-range-fields';
 import { EmptyState } from '@/components/empty-state';
 import { Field } from '@/components/form-fields';
 import { OptionSelect } from '@/components/option-select';
@@ -9,7 +10,6 @@ import { Pager } from '@/components/pager';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { parseServerTime, relativeTime } from '@/lib/format';
 import { ACTIVITIES_PAGE, activitiesQuery } from '../api/activities';
 import { companyUsersQuery } from '../api/users';
@@ -92,28 +92,7 @@ export function ActivitySection({ companyId }: { companyId: number }) {
               />
             )}
           </Field>
-          <Field label="From">
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                value={from}
-                max={to || undefined}
-                onChange={(e) => set('from', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="To">
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                value={to}
-                min={from || undefined}
-                onChange={(e) => set('to', e.target.value)}
-              />
-            )}
-          </Field>
+          <DateRangeFields from={from} to={to} onFrom={(v) => set('from', v)} onTo={(v) => set('to', v)} />
         </div>
         <QueryView
           query={activities}

@@ -1,7 +1,9 @@
+import type { App } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { AppWindowIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { type Column, DataTable } from '@/components/data-table';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { ListSkeleton } from '@/components/list-skeleton';
@@ -11,7 +13,6 @@ import { roleLabel } from '@/components/role-select';
 import { ActiveBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useListSearch } from '@/components/use-list-search';
 import { APPS_PAGE, appsQuery } from '../api/apps';
 import { AppFormDialog } from './app-form-dialog';
@@ -23,6 +24,34 @@ const APP_STATUSES: { value: StatusFilter; label: string }[] = [
   { value: 'active', label: 'Active' },
   { value: 'inactive', label: 'Inactive' },
 ];
+
+/** The apps table; the row actions depend on whether the viewer is a company admin. */
+function appColumns(companyId: number, isCompanyAdmin: boolean): Column<App>[] {
+  return [
+    {
+      head: 'Name',
+      className: 'max-w-[12rem] whitespace-normal sm:max-w-sm',
+      cell: (app) => (
+        <>
+          <Link to={`/admin/apps/${app.app_id}`} className="font-medium hover:underline">
+            {app.app_name}
+          </Link>
+          {app.description && <p className="truncate text-muted-foreground text-xs">{app.description}</p>}
+        </>
+      ),
+    },
+    { head: 'Status', cell: (app) => <ActiveBadge active={app.is_active} /> },
+    { head: 'Queues', from: 'sm', className: 'tabular-nums', cell: (app) => app.queues_count },
+    { head: 'Members', from: 'sm', className: 'tabular-nums', cell: (app) => app.members_count },
+    { head: 'Your role', from: 'md', cell: (app) => (app.role ? roleLabel(app.role) : '—') },
+    {
+      head: 'Actions',
+      srOnly: true,
+      headClassName: 'w-10',
+      cell: (app) => <AppRowActions app={app} companyId={companyId} isCompanyAdmin={isCompanyAdmin} />,
+    },
+  ];
+}
 
 interface AppsSectionProps {
   companyId: number;
@@ -96,45 +125,7 @@ export function AppsSection({ companyId, isCompanyAdmin, createOpen, onCreateOpe
           />
         ) : (
           <>
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Name</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="hidden sm:table-cell">Queues</TableHead>
-                  <TableHead className="hidden sm:table-cell">Members</TableHead>
-                  <TableHead className="hidden md:table-cell">Your role</TableHead>
-                  <TableHead className="w-10">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {rows.map((app) => (
-                  <TableRow key={app.app_id}>
-                    <TableCell className="max-w-[12rem] whitespace-normal sm:max-w-sm">
-                      <Link to={`/admin/apps/${app.app_id}`} className="font-medium hover:underline">
-                        {app.app_name}
-                      </Link>
-                      {app.description && (
-                        <p className="truncate text-muted-foreground text-xs">{app.description}</p>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <ActiveBadge active={app.is_active} />
-                    </TableCell>
-                    <TableCell className="hidden tabular-nums sm:table-cell">{app.queues_count}</TableCell>
-                    <TableCell className="hidden tabular-nums sm:table-cell">{app.members_count}</TableCell>
-                    <TableCell className="hidden md:table-cell">
-                      {app.role ? roleLabel(app.role) : '—'}
-                    </TableCell>
-                    <TableCell>
-                      <AppRowActions app={app} companyId={companyId} isCompanyAdmin={isCompanyAdmin} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable columns={appColumns(companyId, isCompanyAdmin)} rows={rows} rowKey={(a) => a.app_id} />
             <Pager offset={offset} limit={APPS_PAGE} total={apps.data.meta.total} onChange={setOffset} />
           </>
         )}

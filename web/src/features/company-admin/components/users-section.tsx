@@ -1,8 +1,9 @@
-import { COMPANY_ROLES } from '@inbox/contract';
+import { COMPANY_ROLES, type CompanyUser } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Trash2Icon, UserPlusIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useConfirmDelete } from '@/components/confirm-dialog';
+import { type Column, DataTable } from '@/components/data-table';
 import { EmptyState } from '@/components/empty-state';
 import { Pager } from '@/components/pager';
 import { QueryView } from '@/components/query-view';
@@ -11,7 +12,6 @@ import { toastError } from '@/components/server-errors';
 import { StatusBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useListSearch } from '@/components/use-list-search';
 import { companyUsersQuery, USERS_PAGE, useRemoveCompanyUser, useUpdateCompanyUser } from '../api/users';
 import { AddUserDialog } from './add-user-dialog';
@@ -29,6 +29,55 @@ export function UsersSection({ companyId, currentUserId }: { companyId: number; 
     description:
       'They lose access to this company, its apps and its queues. Their account stays, and they can be added again later.',
   });
+
+  const isSelf = (u: CompanyUser) => u.user_id === currentUserId;
+  const columns: Column<CompanyUser>[] = [
+    {
+      head: 'User',
+      className: 'max-w-[10rem] sm:max-w-xs',
+      cell: (u) => (
+        <>
+          <p className="truncate font-medium">
+            {u.name}
+            {isSelf(u) && <span className="font-normal text-muted-foreground"> (you)</span>}
+          </p>
+          <p className="truncate text-muted-foreground text-xs">{u.email}</p>
+        </>
+      ),
+    },
+    {
+      head: 'Role',
+      cell: (u) => (
+        <RoleSelect
+          label={`Company role of ${u.name}`}
+          value={u.company_role}
+          roles={COMPANY_ROLES}
+          disabled={isSelf(u) || updateRole.isPending}
+          onChange={(role) =>
+            updateRole.mutate({ userId: u.user_id, role }, { onError: (e) => toastError(e) })
+          }
+          className="w-32"
+        />
+      ),
+    },
+    { head: 'Status', from: 'sm', cell: (u) => <StatusBadge status={u.status} /> },
+    {
+      head: 'Actions',
+      srOnly: true,
+      headClassName: 'w-10',
+      cell: (u) =>
+        !isSelf(u) && (
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove ${u.name}`}
+            onClick={() => confirmDelete.ask(u)}
+          >
+            <Trash2Icon />
+          </Button>
+        ),
+    },
+  ];
 
   return (
     <Card>
@@ -57,64 +106,7 @@ export function UsersSection({ companyId, currentUserId }: { companyId: number; 
         >
           {(data) => (
             <>
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>User</TableHead>
-                    <TableHead>Role</TableHead>
-                    <TableHead className="hidden sm:table-cell">Status</TableHead>
-                    <TableHead className="w-10">
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.data.map((u) => {
-                    const self = u.user_id === currentUserId;
-                    return (
-                      <TableRow key={u.user_id}>
-                        <TableCell className="max-w-[10rem] sm:max-w-xs">
-                          <p className="truncate font-medium">
-                            {u.name}
-                            {self && <span className="font-normal text-muted-foreground"> (you)</span>}
-                          </p>
-                          <p className="truncate text-muted-foreground text-xs">{u.email}</p>
-                        </TableCell>
-                        <TableCell>
-                          <RoleSelect
-                            label={`Company role of ${u.name}`}
-                            value={u.company_role}
-                            roles={COMPANY_ROLES}
-                            disabled={self || updateRole.isPending}
-                            onChange={(role) =>
-                              updateRole.mutate(
-                                { userId: u.user_id, role },
-                                { onError: (e) => toastError(e) },
-                              )
-                            }
-                            className="w-32"
-                          />
-                        </TableCell>
-                        <TableCell className="hidden sm:table-cell">
-                          <StatusBadge status={u.status} />
-                        </TableCell>
-                        <TableCell>
-                          {!self && (
-                            <Button
-                              variant="ghost"
-                              size="icon"
-                              aria-label={`Remove ${u.name}`}
-                              onClick={() => confirmDelete.ask(u)}
-                            >
-                              <Trash2Icon />
-                            </Button>
-                          )}
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
+              <DataTable columns={columns} rows={data.data} rowKey={(u) => u.user_id} />
               <Pager offset={offset} limit={USERS_PAGE} total={data.meta.total} onChange={setOffset} />
             </>
           )}

@@ -2,11 +2,12 @@ import type { App } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { AppWindowIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import type { Column } from '@/components/data-table';
 import { ActiveBadge } from '@/components/tone-badge';
 import { useListSearch } from '@/components/use-list-search';
 import { adminAppsQuery } from '../api/apps';
 import { CreateAppDialog } from './create-app-dialog';
-import { type Column, ListTab, useCompanyFilter } from './list-tab';
+import { ListTab, useCompanyFilter } from './list-tab';
 import { useCompanyNames } from './lookups';
 
 /** The columns, with the company's name (shown under the app's on a phone, where its column is hidden). */

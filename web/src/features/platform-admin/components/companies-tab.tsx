@@ -2,11 +2,12 @@ import type { Company } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Building2Icon } from 'lucide-react';
 import { Link } from 'react-router';
+import type { Column } from '@/components/data-table';
 import { StatusBadge } from '@/components/tone-badge';
 import { useListSearch } from '@/components/use-list-search';
 import { companiesQuery } from '../api/companies';
 import { CreateCompanyDialog } from './create-company-dialog';
-import { type Column, ListTab } from './list-tab';
+import { ListTab } from './list-tab';
 import { shortDate } from './list-toolbar';
 
 const COLUMNS: Column<Company>[] = [

@@ -1,28 +1,15 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useState } from 'react';
+import { type Column, DataTable } from '@/components/data-table';
 import { EmptyState } from '@/components/empty-state';
 import { Pager } from '@/components/pager';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { cn } from '@/lib/utils';
 import { PAGE } from '../api/keys';
 import type { Choice } from './link-adder';
 import { ListToolbar } from './list-toolbar';
 import { CompanyPicker } from './pickers';
-
-/** Narrow screens hide a column below this width; the row shows what matters of it elsewhere. */
-const FROM = { sm: 'hidden sm:table-cell', md: 'hidden md:table-cell', lg: 'hidden lg:table-cell' };
-
-/** One column of a list tab: its heading and what each row shows under it. */
-export interface Column<T> {
-  head: string;
-  from?: keyof typeof FROM;
-  /** Classes of the row's cell (truncation, muted or tabular text). */
-  className?: string;
-  cell: (item: T) => ReactNode;
-}
 
 interface ListTabProps<T> {
   /** The search box and pickers, left of the create button. */
@@ -67,28 +54,7 @@ export function ListTab<T>({
       <QueryView query={list} loading={loadingLabel} empty={<EmptyState {...empty} />}>
         {(data) => (
           <>
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  {columns.map((c) => (
-                    <TableHead key={c.head} className={c.from && FROM[c.from]}>
-                      {c.head}
-                    </TableHead>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.data.map((item) => (
-                  <TableRow key={rowKey(item)}>
-                    {columns.map((c) => (
-                      <TableCell key={c.head} className={cn(c.from && FROM[c.from], c.className)}>
-                        {c.cell(item)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable columns={columns} rows={data.data} rowKey={rowKey} />
             <Pager offset={offset} limit={PAGE} total={data.meta.total} onChange={onOffsetChange} />
           </>
         )}

@@ -2,10 +2,11 @@ import type { AdminUser } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { UsersIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import type { Column } from '@/components/data-table';
 import { useListSearch } from '@/components/use-list-search';
 import { usersQuery } from '../api/users';
 import { CreateUserDialog } from './create-user-dialog';
-import { type Column, ListTab } from './list-tab';
+import { ListTab } from './list-tab';
 import { shortDate } from './list-toolbar';
 import { UserBadges } from './user-badges';
 

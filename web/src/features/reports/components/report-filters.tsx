@@ -1,8 +1,8 @@
 import type { AppSummary } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
+import { DateRangeFields } from '@/components/date-range-fields';
 import { Field } from '@/components/form-fields';
 import { OptionSelect } from '@/components/option-select';
-import { Input } from '@/components/ui/input';
 import { queuesQuery } from '@/features/company-admin/api/queues';
 import { PRESET_LABELS, PRESETS, type Preset } from '../period';
 
@@ -49,30 +49,13 @@ export function ReportFilters({
         )}
       </Field>
       {value.preset === 'custom' && (
-        <>
-          <Field label="From" className="sm:w-40">
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                value={value.from}
-                max={value.to}
-                onChange={(e) => onChange({ from: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label="To" className="sm:w-40">
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                value={value.to}
-                min={value.from}
-                onChange={(e) => onChange({ to: e.target.value })}
-              />
-            )}
-          </Field>
-        </>
+        <DateRangeFields
+          from={value.from}
+          to={value.to}
+          onFrom={(from) => onChange({ from })}
+          onTo={(to) => onChange({ to })}
+          className="sm:w-40"
+        />
       )}
       <Field label="App" className="sm:w-48">
         {(control) => (
