@@ -51,7 +51,10 @@ describe('customers', () => {
 
     // j moves to the first row, Enter opens it, as in the inbox.
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('name');
+    // Wait for the sorted page itself: the previous order stays on screen while it loads.
+    await page.waitForURL(/sort=name/);
     await expect.poll(() => rows(page).first().innerText()).toContain('J. Doe');
+    await expect.poll(() => rows(page).nth(1).innerText()).toContain('Jane Doe');
     await page.getByRole('heading', { name: 'Customers', level: 1 }).click();
     await page.keyboard.press('j');
     await page.keyboard.press('j');

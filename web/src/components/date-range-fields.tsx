@@ -15,30 +15,21 @@ export function DateRangeFields({
   onTo: (date: string) => void;
   className?: string;
 }) {
-  return (
-    <>
-      <Field label="From" className={className}>
-        {(control) => (
-          <Input
-            {...control}
-            type="date"
-            value={from}
-            max={to || undefined}
-            onChange={(e) => onFrom(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="To" className={className}>
-        {(control) => (
-          <Input
-            {...control}
-            type="date"
-            value={to}
-            min={from || undefined}
-            onChange={(e) => onTo(e.target.value)}
-          />
-        )}
-      </Field>
-    </>
-  );
+  const ends = [
+    { label: 'From', value: from, set: onFrom, bound: { max: to || undefined } },
+    { label: 'To', value: to, set: onTo, bound: { min: from || undefined } },
+  ];
+  return ends.map((end) => (
+    <Field key={end.label} label={end.label} className={className}>
+      {(control) => (
+        <Input
+          {...control}
+          {...end.bound}
+          type="date"
+          value={end.value}
+          onChange={(e) => end.set(e.target.value)}
+        />
+      )}
+    </Field>
+  ));
 }

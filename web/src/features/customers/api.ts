@@ -8,6 +8,7 @@ import type {
 } from '@inbox/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { pageQuery } from '@/lib/page-query';
 import { useWrite } from '@/lib/use-write';
 
 export const CUSTOMERS_PAGE = 50;
@@ -27,11 +28,7 @@ export interface CustomerFilters {
 }
 
 export const customersQuery = (cid: number, f: CustomerFilters) =>
-  queryOptions({
-    queryKey: [...customerKeys.all(cid), 'list', f],
-    queryFn: () => api.list<Customer>('/customers', { query: { limit: CUSTOMERS_PAGE, ...f } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<Customer>([...customerKeys.all(cid), 'list', f], '/customers', { limit: CUSTOMERS_PAGE, ...f });
 
 export const customerQuery = (cid: number, id: number) =>
   queryOptions({

@@ -1,6 +1,5 @@
 import type { Activity } from '@inbox/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { pageQuery } from '@/lib/page-query';
 import { adminKeys } from './keys';
 
 export const ACTIVITIES_PAGE = 50;
@@ -14,8 +13,4 @@ export type ActivityFilters = {
 };
 
 export const activitiesQuery = (cid: number, f: ActivityFilters) =>
-  queryOptions({
-    queryKey: [...adminKeys.activities(cid), f],
-    queryFn: () => api.list<Activity>('/activities', { query: { limit: ACTIVITIES_PAGE, ...f } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<Activity>([...adminKeys.activities(cid), f], '/activities', { limit: ACTIVITIES_PAGE, ...f });

@@ -1,7 +1,8 @@
 import type { App, CreateAppBody, UpdateAppBody } from '@inbox/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { pageQuery } from '@/lib/page-query';
 import { refreshSession } from '@/lib/session-refresh';
 import { useWrite } from '@/lib/use-write';
 import { adminKeys } from './keys';
@@ -15,11 +16,7 @@ export interface AppFilters {
 export const APPS_PAGE = 50;
 
 export const appsQuery = (cid: number, f: AppFilters) =>
-  queryOptions({
-    queryKey: [...adminKeys.apps(cid), 'list', f],
-    queryFn: () => api.list<App>('/apps', { query: { ...f, limit: APPS_PAGE } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<App>([...adminKeys.apps(cid), 'list', f], '/apps', { ...f, limit: APPS_PAGE });
 
 export const appQuery = (cid: number, appId: number) =>
   queryOptions({

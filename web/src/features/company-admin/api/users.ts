@@ -1,18 +1,15 @@
 import type { CompanyRole, CompanyUser, CreateCompanyUserBody } from '@inbox/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { pageQuery } from '@/lib/page-query';
 import { useWrite } from '@/lib/use-write';
 import { adminKeys, patchRows, withArticle } from './keys';
 
 export const USERS_PAGE = 50;
 
 export const companyUsersQuery = (cid: number, f: { search?: string; offset?: number; limit?: number }) =>
-  queryOptions({
-    queryKey: [...adminKeys.users(cid), f],
-    queryFn: () => api.list<CompanyUser>('/users', { query: { limit: USERS_PAGE, ...f } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<CompanyUser>([...adminKeys.users(cid), f], '/users', { limit: USERS_PAGE, ...f });
 
 function useUsersChanged(cid: number) {
   const qc = useQueryClient();

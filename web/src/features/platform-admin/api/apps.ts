@@ -1,7 +1,8 @@
 import type { AdminCreateAppBody, App, UpdateAppBody } from '@inbox/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { pageQuery } from '@/lib/page-query';
 import { refreshSession } from '@/lib/session-refresh';
 import { useWrite } from '@/lib/use-write';
 import { PAGE, platformKeys } from './keys';
@@ -11,12 +12,7 @@ export const adminAppsQuery = (f: {
   search?: string;
   offset?: number;
   limit?: number;
-}) =>
-  queryOptions({
-    queryKey: [...platformKeys.apps, f],
-    queryFn: () => api.list<App>('/admin/apps', { query: { limit: PAGE, ...f } }),
-    placeholderData: keepPreviousData,
-  });
+}) => pageQuery<App>([...platformKeys.apps, f], '/admin/apps', { limit: PAGE, ...f });
 
 export const adminAppQuery = (id: number) =>
   queryOptions({

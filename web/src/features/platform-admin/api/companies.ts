@@ -1,17 +1,14 @@
 import type { Company, CompanyStatusBody, CreateCompanyBody, UpdateCompanyBody } from '@inbox/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { pageQuery } from '@/lib/page-query';
 import { refreshSession } from '@/lib/session-refresh';
 import { useWrite } from '@/lib/use-write';
 import { PAGE, platformKeys } from './keys';
 
 export const companiesQuery = (f: { search?: string; offset?: number; limit?: number }) =>
-  queryOptions({
-    queryKey: [...platformKeys.companies, f],
-    queryFn: () => api.list<Company>('/admin/companies', { query: { limit: PAGE, ...f } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<Company>([...platformKeys.companies, f], '/admin/companies', { limit: PAGE, ...f });
 
 export const companyQuery = (id: number) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import type { Queue } from '@inbox/contract';
-import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useQueueWrites } from '@/components/admin/queue-writes';
-import { api } from '@/lib/api-client';
+import { pageQuery } from '@/lib/page-query';
 import { PAGE, platformKeys } from './keys';
 
 export const adminQueuesQuery = (f: {
@@ -9,12 +9,7 @@ export const adminQueuesQuery = (f: {
   app_id?: number;
   offset?: number;
   limit?: number;
-}) =>
-  queryOptions({
-    queryKey: [...platformKeys.queues, f],
-    queryFn: () => api.list<Queue>('/admin/queues', { query: { limit: PAGE, ...f } }),
-    placeholderData: keepPreviousData,
-  });
+}) => pageQuery<Queue>([...platformKeys.queues, f], '/admin/queues', { limit: PAGE, ...f });
 
 function useQueuesChanged() {
   const qc = useQueryClient();

@@ -1,15 +1,12 @@
 import type { AdminCreateUserBody, AdminUser, AdminUserDetail } from '@inbox/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '@/lib/api-client';
+import { pageQuery } from '@/lib/page-query';
 import { PAGE, platformKeys } from './keys';
 
 export const usersQuery = (f: { search?: string; offset?: number; limit?: number }) =>
-  queryOptions({
-    queryKey: [...platformKeys.users, f],
-    queryFn: () => api.list<AdminUser>('/admin/users', { query: { limit: PAGE, ...f } }),
-    placeholderData: keepPreviousData,
-  });
+  pageQuery<AdminUser>([...platformKeys.users, f], '/admin/users', { limit: PAGE, ...f });
 
 export const userDetailQuery = (id: number) =>
   queryOptions({

@@ -7,7 +7,7 @@ import { ActiveBadge } from '@/components/tone-badge';
 import { useListSearch } from '@/components/use-list-search';
 import { adminAppsQuery } from '../api/apps';
 import { CreateAppDialog } from './create-app-dialog';
-import { ListTab, useCompanyFilter } from './list-tab';
+import { ListTab, NameCell, useCompanyFilter } from './list-tab';
 import { useCompanyNames } from './lookups';
 
 /** The columns, with the company's name (shown under the app's on a phone, where its column is hidden). */
@@ -17,14 +17,12 @@ function appColumns(companyName: (id: number) => string): Column<App>[] {
       head: 'App',
       className: 'max-w-[12rem] sm:max-w-xs',
       cell: (a) => (
-        <>
-          <Link to={`/platform-admin/app/${a.app_id}`} className="block truncate font-medium hover:underline">
-            {a.app_name}
-          </Link>
-          <span className="block truncate text-muted-foreground text-xs sm:hidden">
-            {companyName(a.company_id)}
-          </span>
-        </>
+        <NameCell
+          to={`/platform-admin/app/${a.app_id}`}
+          name={a.app_name}
+          sub={companyName(a.company_id)}
+          phoneOnly
+        />
       ),
     },
     {

@@ -1,24 +1,19 @@
 import type { Company } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Building2Icon } from 'lucide-react';
-import { Link } from 'react-router';
 import type { Column } from '@/components/data-table';
 import { StatusBadge } from '@/components/tone-badge';
 import { useListSearch } from '@/components/use-list-search';
 import { companiesQuery } from '../api/companies';
 import { CreateCompanyDialog } from './create-company-dialog';
-import { ListTab } from './list-tab';
+import { ListTab, NameCell } from './list-tab';
 import { shortDate } from './list-toolbar';
 
 const COLUMNS: Column<Company>[] = [
   {
     head: 'Company',
-    className: 'max-w-[14rem] truncate sm:max-w-xs',
-    cell: (c) => (
-      <Link to={`/platform-admin/company/${c.company_id}`} className="font-medium hover:underline">
-        {c.company_name}
-      </Link>
-    ),
+    className: 'max-w-[14rem] sm:max-w-xs',
+    cell: (c) => <NameCell to={`/platform-admin/company/${c.company_id}`} name={c.company_name} />,
   },
   { head: 'Status', cell: (c) => <StatusBadge status={c.status} /> },
   { head: 'Timezone', from: 'md', className: 'text-muted-foreground', cell: (c) => c.timezone },

@@ -1,11 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { type Column, DataTable } from '@/components/data-table';
 import { EmptyState } from '@/components/empty-state';
 import { Pager } from '@/components/pager';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 import { PAGE } from '../api/keys';
 import type { Choice } from './link-adder';
 import { ListToolbar } from './list-toolbar';
@@ -86,4 +88,31 @@ export function useCompanyFilter(onChange: () => void) {
     />
   );
   return { companyId: company.id ? Number(company.id) : undefined, filter };
+}
+
+/** A row's first cell: the record's name linked to its page, with a muted line under it (on phones only, when
+ * that line repeats a column hidden there). */
+export function NameCell({
+  to,
+  name,
+  sub,
+  phoneOnly,
+}: {
+  to: string;
+  name: string;
+  sub?: ReactNode;
+  phoneOnly?: boolean;
+}) {
+  return (
+    <>
+      <Link to={to} className="block truncate font-medium hover:underline">
+        {name}
+      </Link>
+      {sub && (
+        <span className={cn('block truncate text-muted-foreground text-xs', phoneOnly && 'sm:hidden')}>
+          {sub}
+        </span>
+      )}
+    </>
+  );
 }

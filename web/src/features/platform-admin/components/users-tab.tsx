@@ -1,12 +1,11 @@
 import type { AdminUser } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { UsersIcon } from 'lucide-react';
-import { Link } from 'react-router';
 import type { Column } from '@/components/data-table';
 import { useListSearch } from '@/components/use-list-search';
 import { usersQuery } from '../api/users';
 import { CreateUserDialog } from './create-user-dialog';
-import { ListTab } from './list-tab';
+import { ListTab, NameCell } from './list-tab';
 import { shortDate } from './list-toolbar';
 import { UserBadges } from './user-badges';
 
@@ -14,14 +13,7 @@ const COLUMNS: Column<AdminUser>[] = [
   {
     head: 'User',
     className: 'max-w-[11rem] sm:max-w-xs',
-    cell: (u) => (
-      <>
-        <Link to={`/platform-admin/user/${u.user_id}`} className="block truncate font-medium hover:underline">
-          {u.name}
-        </Link>
-        <p className="truncate text-muted-foreground text-xs">{u.email}</p>
-      </>
-    ),
+    cell: (u) => <NameCell to={`/platform-admin/user/${u.user_id}`} name={u.name} sub={u.email} />,
   },
   { head: 'Status', cell: (u) => <UserBadges user={u} /> },
   { head: 'Companies', from: 'sm', className: 'tabular-nums', cell: (u) => u.companies_count },
