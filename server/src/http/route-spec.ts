@@ -1,6 +1,6 @@
 import { ok, okList } from '@inbox/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import type { ZodTypeAny } from 'zod';
+import { type ZodTypeAny, z } from 'zod';
 
 type Code = 200 | 201 | 202;
 
@@ -13,8 +13,8 @@ type Parts = Pick<FastifySchema, 'description'> & {
 
 /**
  * A route's options in one line: its OpenAPI summary, what it reads, and the `data` it answers in the success
- * envelope (with 200, or the status given, set before the handler runs). The type keeps every zod schema as it is, so the handler's
- * request and reply stay typed.
+ * envelope (with 200, or the status given, set before the handler runs). The type keeps every zod schema as
+ * it is, so the handler's request and reply stay typed.
  */
 export function spec<P extends Parts, D extends ZodTypeAny, C extends Code = 200>(
   summary: string,
@@ -22,16 +22,21 @@ export function spec<P extends Parts, D extends ZodTypeAny, C extends Code = 200
   data: D,
   code?: C,
 ) {
-  return envelopeSpec(summary, parts, ok(data), code);
+  return rawSpec(summary, parts, ok(data), code);
 }
 
 /** The same for a list: `data` is an array of `item`, with the paging `meta`. */
 export function listSpec<P extends Parts, I extends ZodTypeAny>(summary: string, parts: P, item: I) {
-  return envelopeSpec(summary, parts, okList(item));
+  return rawSpec(summary, parts, okList(item));
 }
 
-/** The same with the whole answer's schema, for a route whose answer is not one plain envelope. */
-export function envelopeSpec<P extends Parts, R extends ZodTypeAny, C extends Code = 200>(
+/** A `GET` that answers one record with `?id=` and the list of them without it (`/apps` and the like). */
+export function recordOrListSpec<P extends Parts, I extends ZodTypeAny>(summary: string, parts: P, item: I) {
+  return rawSpec(summary, parts, z.union([ok(item), okList(item)]));
+}
+
+/** The same with the whole answer's schema, for an answer outside the envelope (a file's bytes). */
+export function rawSpec<P extends Parts, R extends ZodTypeAny, C extends Code = 200>(
   summary: string,
   parts: P,
   reply: R,

@@ -1,18 +1,7 @@
-import {
-  App,
-  AppStats,
-  AppsQuery,
-  CreateAppBody,
-  Done,
-  IdQuery,
-  okList,
-  ok as okSchema,
-  UpdateAppBody,
-} from '@inbox/contract';
+import { App, AppStats, AppsQuery, CreateAppBody, Done, IdQuery, UpdateAppBody } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { envelopeSpec, spec, tagRoutes } from '../../http/route-spec.ts';
+import { recordOrListSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { requireAppRole, requireCompanyAdmin } from '../access/app-roles.ts';
 import { appMemberRoutes } from './member-routes.ts';
 import { appInReach, appStats, createApp, deleteApp, getApp, listVisibleApps, updateApp } from './service.ts';
@@ -24,7 +13,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/apps',
-    envelopeSpec(
+    recordOrListSpec(
       'With id: that app. Without: the apps the caller can see, with its role in each',
       {
         description:
@@ -32,7 +21,7 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
           'filtered by `search` (name or description) and `is_active`.',
         querystring: AppsQuery,
       },
-      z.union([okSchema(App), okList(App)]),
+      App,
     ),
     async (request) => {
       const ctx = request.companyCtx!;

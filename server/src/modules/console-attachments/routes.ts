@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalidField } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { envelopeSpec, spec, tagRoutes } from '../../http/route-spec.ts';
+import { rawSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { acceptUploads, bytesOf, filePart } from '../attachments/upload-part.ts';
 import { openConsoleAttachment, uploadConsoleAttachment } from './service.ts';
 
@@ -55,7 +55,7 @@ export const consoleAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/attachments/download/:attachment_id',
-    envelopeSpec(
+    rawSpec(
       'Download a file of a conversation the caller can see',
       {
         description:

@@ -9,7 +9,6 @@ import {
   DashboardQuery,
   Done,
   IdQuery,
-  ok as okSchema,
   ReadBody,
   RetriedDelivery,
   RetryDeliveryBody,
@@ -19,7 +18,7 @@ import {
   WhatsAppTemplatesQuery,
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { type ZodTypeAny, z } from 'zod';
 import { done, ok } from '../../http/envelope.ts';
 import { leanSerializer } from '../../http/lean-serializer.ts';
 import { spec, tagRoutes } from '../../http/route-spec.ts';
@@ -68,7 +67,8 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         ConversationPoll,
       ),
-      config: { apiKey: 'conversations:read' }, // The console's most frequent call; its answer is built field by field in summaries.ts and poll.ts.
+      config: { apiKey: 'conversations:read' },
+      // The console's most frequent call; its answer is built field by field in summaries.ts and poll.ts.
       serializerCompiler: leanSerializer,
     },
     async (request) => ok(await pollConversations(request.callerCtx!, request.query)),
@@ -149,78 +149,76 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await listWhatsAppTemplates(request.callerCtx!, app.deps.config, request.query.conversation_id)),
   );
 
-  const action = (path: string, summary: string, description: string) => ({
-    path,
-    schema: {
-      summary,
-      description: `${description} ${ANSWER}`,
-      response: { 200: okSchema(Conversation) },
-    },
-  });
+  /** A conversation action: its body in, the conversation as it is afterwards out. */
+  const action = <B extends ZodTypeAny>(body: B, summary: string, description: string) =>
+    spec(summary, { description: `${description} ${ANSWER}`, body }, Conversation);
 
-  const typing = action(
+  app.post(
     '/conversation/typing',
-    'Signal that the caller is typing',
-    'Shown for a few seconds.',
-  );
-  app.post(typing.path, { schema: { ...typing.schema, body: ConversationIdBody } }, async (request) =>
-    ok(await agentTyping(request.companyCtx!, request.body.conversation_id)),
+    action(ConversationIdBody, 'Signal that the caller is typing', 'Shown for a few seconds.'),
+    async (request) => ok(await agentTyping(request.companyCtx!, request.body.conversation_id)),
   );
 
-  const read = action(
+  app.post(
     '/conversation/read',
-    'Mark the conversation read up to a message (default: the latest)',
-    'The marker only moves forward.',
-  );
-  app.post(read.path, { schema: { ...read.schema, body: ReadBody } }, async (request) =>
-    ok(await markRead(request.companyCtx!, request.body)),
+    action(
+      ReadBody,
+      'Mark the conversation read up to a message (default: the latest)',
+      'The marker only moves forward.',
+    ),
+    async (request) => ok(await markRead(request.companyCtx!, request.body)),
   );
 
-  const assign = action(
+  app.post(
     '/conversation/assign',
-    'Assign the conversation to a user',
-    'Anyone who can see the conversation may assign it, to themself or to a colleague (as in Chatwoot, ' +
-      'agents assign within their team). The user must be an active company member able to work the ' +
-      'conversation’s queue (422 on `user_id` otherwise).',
-  );
-  app.post(assign.path, { schema: { ...assign.schema, body: AssignBody } }, async (request) =>
-    ok(await assignConversation(request.companyCtx!, request.body)),
-  );
-
-  const unassign = action('/conversation/unassign', 'Remove the assignee', 'Anyone who can see it.');
-  app.post(unassign.path, { schema: { ...unassign.schema, body: ConversationIdBody } }, async (request) =>
-    ok(await unassignConversation(request.companyCtx!, request.body)),
+    action(
+      AssignBody,
+      'Assign the conversation to a user',
+      'Anyone who can see the conversation may assign it, to themself or to a colleague (as in Chatwoot, ' +
+        'agents assign within their team). The user must be an active company member able to work the ' +
+        'conversation’s queue (422 on `user_id` otherwise).',
+    ),
+    async (request) => ok(await assignConversation(request.companyCtx!, request.body)),
   );
 
-  const transfer = action(
+  app.post(
+    '/conversation/unassign',
+    action(ConversationIdBody, 'Remove the assignee', 'Anyone who can see it.'),
+    async (request) => ok(await unassignConversation(request.companyCtx!, request.body)),
+  );
+
+  app.post(
     '/conversation/transfer',
-    'Transfer to another queue of the same app and/or another user, with a reason',
-    'At least one of `queue_id` (an active queue of the same app) and `user_id` (who must be able to work ' +
-      'the resulting queue); `transfer_reason` is required. Without `user_id` the assignee stays only if ' +
-      'they can work the new queue. A console-only line records the transfer in the thread.',
-  );
-  app.post(transfer.path, { schema: { ...transfer.schema, body: TransferBody } }, async (request) =>
-    ok(await transferConversation(request.companyCtx!, request.body)),
+    action(
+      TransferBody,
+      'Transfer to another queue of the same app and/or another user, with a reason',
+      'At least one of `queue_id` (an active queue of the same app) and `user_id` (who must be able to work ' +
+        'the resulting queue); `transfer_reason` is required. Without `user_id` the assignee stays only if ' +
+        'they can work the new queue. A console-only line records the transfer in the thread.',
+    ),
+    async (request) => ok(await transferConversation(request.companyCtx!, request.body)),
   );
 
-  const resolve = action(
+  app.post(
     '/conversation/resolve',
-    'Resolve the conversation',
-    'The portal then shows "Conversation Ended" and the customer can no longer send.',
-  );
-  app.post(resolve.path, { schema: { ...resolve.schema, body: ConversationIdBody } }, async (request) =>
-    ok(await resolveConversation(request.companyCtx!, request.body)),
+    action(
+      ConversationIdBody,
+      'Resolve the conversation',
+      'The portal then shows "Conversation Ended" and the customer can no longer send.',
+    ),
+    async (request) => ok(await resolveConversation(request.companyCtx!, request.body)),
   );
 
-  const reopen = action(
+  app.post(
     '/conversation/reopen',
-    'Reopen a resolved or closed conversation',
-    'Anyone who can see it. The conversation becomes `open` again with its assignee and queue, and a ' +
-      'console-only line records who reopened it. An open or pending conversation answers 409 CONFLICT. ' +
-      'The customer’s ended portal session is not revived (POST /conversation/secure-link sends a new one).',
-  );
-  app.post(reopen.path, { schema: { ...reopen.schema, body: ConversationIdBody } }, async (request) =>
-    ok(await reopenConversation(request.companyCtx!, request.body)),
+    action(
+      ConversationIdBody,
+      'Reopen a resolved or closed conversation',
+      'Anyone who can see it. The conversation becomes `open` again with its assignee and queue, and a ' +
+        'console-only line records who reopened it. An open or pending conversation answers 409 CONFLICT. ' +
+        'The customer’s ended portal session is not revived (POST /conversation/secure-link sends a new one).',
+    ),
+    async (request) => ok(await reopenConversation(request.companyCtx!, request.body)),
   );
 
   app.delete(

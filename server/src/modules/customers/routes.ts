@@ -12,14 +12,12 @@ import {
   IdQuery,
   LinkCustomerAppBody,
   MergeCustomersBody,
-  okList,
-  ok as okSchema,
   UpdateCustomerBody,
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { envelopeSpec, listSpec, spec, tagRoutes } from '../../http/route-spec.ts';
+import { listSpec, recordOrListSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { findDuplicates } from './duplicates.ts';
 import { customerApps, linkCustomerApp, unlinkCustomerApp } from './links.ts';
 import { mergeCustomers } from './merge.ts';
@@ -39,10 +37,10 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers',
     {
-      ...envelopeSpec(
+      ...recordOrListSpec(
         'With id: that customer. Without: the customers in reach, filtered, sorted and paged',
         { description: REACH, querystring: CustomersQuery },
-        z.union([okSchema(Customer), okList(Customer)]),
+        Customer,
       ),
       config: { apiKey: 'customers:read' },
     },

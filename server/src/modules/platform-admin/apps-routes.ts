@@ -1,17 +1,7 @@
-import {
-  AdminAppsQuery,
-  AdminCreateAppBody,
-  App,
-  Done,
-  IdQuery,
-  okList,
-  ok as okSchema,
-  UpdateAppBody,
-} from '@inbox/contract';
+import { AdminAppsQuery, AdminCreateAppBody, App, Done, IdQuery, UpdateAppBody } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { envelopeSpec, spec, tagRoutes } from '../../http/route-spec.ts';
+import { recordOrListSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { scopeOf } from '../access/context.ts';
 import { createApp, deleteApp, findAnyApp, getApp, listApps, updateApp } from '../apps/service.ts';
 import { getCompany } from '../companies/service.ts';
@@ -22,13 +12,13 @@ export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = app.deps.storage;
   app.get(
     '/admin/apps',
-    envelopeSpec(
+    recordOrListSpec(
       'With id: that app. Without: apps of all companies, filtered by company_id and search',
       {
         description: '`?id=` answers one App in `data`; without it `data` is a list with `meta`.',
         querystring: AdminAppsQuery,
       },
-      z.union([okSchema(App), okList(App)]),
+      App,
     ),
     async (request) => {
       const p = request.platformCtx!;

@@ -5,14 +5,11 @@ import {
   CreateCompanyBody,
   Done,
   IdQuery,
-  okList,
-  ok as okSchema,
   UpdateCompanyBody,
 } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { envelopeSpec, spec, tagRoutes } from '../../http/route-spec.ts';
+import { recordOrListSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { scopeOf } from '../access/context.ts';
 import {
   createCompany,
@@ -29,13 +26,13 @@ export const adminCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = app.deps.storage;
   app.get(
     '/admin/companies',
-    envelopeSpec(
+    recordOrListSpec(
       'With id: that company. Without: all companies, searchable by name',
       {
         description: '`?id=` answers one Company in `data`; without it `data` is a list with `meta`.',
         querystring: AdminCompaniesQuery,
       },
-      z.union([okSchema(Company), okList(Company)]),
+      Company,
     ),
     async (request) => {
       const p = request.platformCtx!;

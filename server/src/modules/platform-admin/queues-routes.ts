@@ -1,17 +1,7 @@
-import {
-  AdminQueuesQuery,
-  CreateQueueBody,
-  Done,
-  IdQuery,
-  okList,
-  ok as okSchema,
-  Queue,
-  UpdateQueueBody,
-} from '@inbox/contract';
+import { AdminQueuesQuery, CreateQueueBody, Done, IdQuery, Queue, UpdateQueueBody } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { envelopeSpec, spec, tagRoutes } from '../../http/route-spec.ts';
+import { recordOrListSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { scopeOf } from '../access/context.ts';
 import { findAnyApp } from '../apps/service.ts';
 import {
@@ -28,13 +18,13 @@ export const adminQueueRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'admin: queues');
   app.get(
     '/admin/queues',
-    envelopeSpec(
+    recordOrListSpec(
       'With id: that queue. Without: queues of all companies, filtered by company_id and app_id',
       {
         description: '`?id=` answers one Queue in `data`; without it `data` is a list with `meta`.',
         querystring: AdminQueuesQuery,
       },
-      z.union([okSchema(Queue), okList(Queue)]),
+      Queue,
     ),
     async (request) => {
       const p = request.platformCtx!;

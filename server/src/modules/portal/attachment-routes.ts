@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.ts';
-import { envelopeSpec, spec, tagRoutes } from '../../http/route-spec.ts';
+import { rawSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { acceptUploads, bytesOf, filePart } from '../attachments/upload-part.ts';
 import { openPortalAttachment, uploadPortalAttachment } from './uploads.ts';
@@ -49,7 +49,7 @@ export const portalAttachmentRoutes: FastifyPluginAsyncZod<Options> = async (app
   app.get(
     '/portal/attachment/download/:attachment_id',
     {
-      ...envelopeSpec(
+      ...rawSpec(
         'Download a file of this chat',
         {
           description:

@@ -8,6 +8,9 @@ export interface Choice {
   name: string;
 }
 
+/** Nothing chosen: a picker's empty value, or a filter that shows everything. */
+export const NO_CHOICE: Choice = { id: '', name: '' };
+
 interface LinkAdderProps<R extends string> {
   roles: readonly R[];
   defaultRole: R;
@@ -27,8 +30,7 @@ export function LinkAdder<R extends string>({
   picker,
   onAdd,
 }: LinkAdderProps<R>) {
-  const empty = { id: '', name: '' };
-  const [choice, setChoice] = useState<Choice>(empty);
+  const [choice, setChoice] = useState<Choice>(NO_CHOICE);
   const [role, setRole] = useState<R>(defaultRole);
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
@@ -44,7 +46,7 @@ export function LinkAdder<R extends string>({
         <Button
           type="button"
           disabled={!choice.id || pending}
-          onClick={() => onAdd(Number(choice.id), role, () => setChoice(empty))}
+          onClick={() => onAdd(Number(choice.id), role, () => setChoice(NO_CHOICE))}
         >
           <PlusIcon aria-hidden />
           {pending ? 'Adding...' : 'Add'}

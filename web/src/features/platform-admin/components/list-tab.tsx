@@ -9,7 +9,7 @@ import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { PAGE } from '../api/keys';
-import type { Choice } from './link-adder';
+import { type Choice, NO_CHOICE } from './link-adder';
 import { ListToolbar } from './list-toolbar';
 import { CompanyPicker } from './pickers';
 
@@ -66,14 +66,12 @@ export function ListTab<T>({
   );
 }
 
-const ALL = { id: '', name: '' };
-
 /**
  * The "All companies" filter of the apps and queues tabs and the company it holds; `onChange` runs after a
  * new choice (back to the first page).
  */
 export function useCompanyFilter(onChange: () => void) {
-  const [company, setCompany] = useState<Choice>(ALL);
+  const [company, setCompany] = useState<Choice>(NO_CHOICE);
   const filter = (
     <CompanyPicker
       className="sm:w-56"
@@ -90,8 +88,10 @@ export function useCompanyFilter(onChange: () => void) {
   return { companyId: company.id ? Number(company.id) : undefined, filter };
 }
 
-/** A row's first cell: the record's name linked to its page, with a muted line under it (on phones only, when
- * that line repeats a column hidden there). */
+/**
+ * A row's first cell: the record's name linked to its page, with a muted line under it (on phones only when
+ * that line repeats a column hidden there).
+ */
 export function NameCell({
   to,
   name,

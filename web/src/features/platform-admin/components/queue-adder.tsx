@@ -3,6 +3,7 @@ import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { RoleSelect } from '@/components/role-select';
 import { Button } from '@/components/ui/button';
+import { NO_CHOICE } from './link-adder';
 import { AppPicker, QueuePicker } from './pickers';
 
 interface QueueAdderProps {
@@ -13,9 +14,8 @@ interface QueueAdderProps {
 
 /** A queue is found through its app: pick the app, then one of its queues, then the role. */
 export function QueueAdder({ exclude, pending, onAdd }: QueueAdderProps) {
-  const empty = { id: '', name: '' };
-  const [app, setApp] = useState(empty);
-  const [queue, setQueue] = useState(empty);
+  const [app, setApp] = useState(NO_CHOICE);
+  const [queue, setQueue] = useState(NO_CHOICE);
   const [role, setRole] = useState<QueueRole>('member');
   return (
     <div className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-center">
@@ -24,7 +24,7 @@ export function QueueAdder({ exclude, pending, onAdd }: QueueAdderProps) {
         selectedLabel={app.name}
         onChange={(id, name) => {
           setApp({ id, name });
-          setQueue(empty);
+          setQueue(NO_CHOICE);
         }}
       />
       <QueuePicker
@@ -45,7 +45,7 @@ export function QueueAdder({ exclude, pending, onAdd }: QueueAdderProps) {
         <Button
           type="button"
           disabled={!queue.id || pending}
-          onClick={() => onAdd(Number(queue.id), role, () => setQueue(empty))}
+          onClick={() => onAdd(Number(queue.id), role, () => setQueue(NO_CHOICE))}
         >
           <PlusIcon aria-hidden />
           {pending ? 'Adding...' : 'Add'}

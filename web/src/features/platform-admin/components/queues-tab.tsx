@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { Column } from '@/components/data-table';
 import { ActiveBadge, ToneBadge } from '@/components/tone-badge';
 import { adminQueuesQuery } from '../api/queues';
+import { NO_CHOICE } from './link-adder';
 import { ListTab, useCompanyFilter } from './list-tab';
 import { useAppNames } from './lookups';
 import { AppPicker } from './pickers';
@@ -42,10 +43,10 @@ function queueColumns(appName: (id: number) => string): Column<Queue>[] {
 }
 
 export function QueuesTab() {
-  const [app, setApp] = useState({ id: '', name: '' });
+  const [app, setApp] = useState(NO_CHOICE);
   const [offset, setOffset] = useState(0);
   const { companyId, filter } = useCompanyFilter(() => {
-    setApp({ id: '', name: '' });
+    setApp(NO_CHOICE);
     setOffset(0);
   });
   const appId = app.id ? Number(app.id) : undefined;
