@@ -1,5 +1,6 @@
 import { ok, okList } from '@inbox/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ZodTypeAny, z } from 'zod';
 
 type Code = 200 | 201 | 202;
@@ -57,4 +58,16 @@ export function tagRoutes(app: FastifyInstance, tag: string) {
   app.addHook('onRoute', (route) => {
     route.schema = { tags: [tag], ...route.schema };
   });
+}
+
+/**
+ * A plugin of company routes: each is filed under `tag`, and each request needs a company the caller belongs
+ * to (`requireCompany` sets `request.companyCtx`) before its handler runs.
+ */
+export function companyPlugin(tag: string, register: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+  return async (app, opts) => {
+    tagRoutes(app, tag);
+    app.addHook('preHandler', app.requireCompany);
+    await register(app, opts);
+  };
 }

@@ -1,13 +1,9 @@
 import { ActivitiesQuery, Activity } from '@inbox/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { list } from '../../http/envelope.ts';
-import { listSpec, tagRoutes } from '../../http/route-spec.ts';
+import { companyPlugin, listSpec } from '../../http/route-spec.ts';
 import { listActivities } from './feed.ts';
 
-export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
-  tagRoutes(app, 'activities');
-  app.addHook('preHandler', app.requireCompany);
-
+export const activityRoutes = companyPlugin('activities', async (app) => {
   app.get(
     '/activities',
     listSpec(
@@ -20,4 +16,4 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       return list(page.rows, page.meta);
     },
   );
-};
+});

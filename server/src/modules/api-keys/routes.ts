@@ -11,10 +11,9 @@ import {
   RevokeQuery,
   UpdateApiKeyBody,
 } from '@inbox/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { listSpec, spec, tagRoutes } from '../../http/route-spec.ts';
+import { companyPlugin, listSpec, spec } from '../../http/route-spec.ts';
 import {
   createApiKey,
   deleteApiKey,
@@ -29,10 +28,7 @@ import {
 const ADMIN = 'Company admins only.';
 
 /** `/api-keys/*` (contract section 9): the company admin's keys for outside systems and their grants. */
-export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
-  tagRoutes(app, 'api-keys');
-  app.addHook('preHandler', app.requireCompany);
-
+export const apiKeyRoutes = companyPlugin('api-keys', async (app) => {
   app.get(
     '/api-keys/list',
     listSpec(
@@ -122,4 +118,4 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       return done('Permission revoked');
     },
   );
-};
+});

@@ -1,15 +1,12 @@
 import { App, AppStats, AppsQuery, CreateAppBody, Done, IdQuery, UpdateAppBody } from '@inbox/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { recordOrListSpec, spec, tagRoutes } from '../../http/route-spec.ts';
+import { companyPlugin, recordOrListSpec, spec } from '../../http/route-spec.ts';
 import { requireAppRole, requireCompanyAdmin } from '../access/app-roles.ts';
 import { appMemberRoutes } from './member-routes.ts';
 import { appInReach, appStats, createApp, deleteApp, getApp, listVisibleApps, updateApp } from './service.ts';
 
-export const appRoutes: FastifyPluginAsyncZod = async (app) => {
-  tagRoutes(app, 'apps');
+export const appRoutes = companyPlugin('apps', async (app) => {
   const storage = app.deps.storage;
-  app.addHook('preHandler', app.requireCompany);
 
   app.get(
     '/apps',
@@ -84,4 +81,4 @@ export const appRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(appMemberRoutes);
-};
+});

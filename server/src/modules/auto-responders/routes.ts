@@ -6,17 +6,13 @@ import {
   IdQuery,
   UpdateAutoResponderBody,
 } from '@inbox/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { companyPlugin, spec } from '../../http/route-spec.ts';
 import { createResponder, deleteResponder, listResponders, updateResponder } from './service.ts';
 
 /** `/auto-responders` (contract section 9): an app's managers and admins read and change them. */
-export const autoResponderRoutes: FastifyPluginAsyncZod = async (app) => {
-  tagRoutes(app, 'auto-responders');
-  app.addHook('preHandler', app.requireCompany);
-
+export const autoResponderRoutes = companyPlugin('auto-responders', async (app) => {
   app.get(
     '/auto-responders',
     spec(
@@ -60,4 +56,4 @@ export const autoResponderRoutes: FastifyPluginAsyncZod = async (app) => {
       return done('Auto-responder deleted');
     },
   );
-};
+});

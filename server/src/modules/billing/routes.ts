@@ -1,9 +1,8 @@
 import { BillingUsage, Checkout, CheckoutBody, ConfirmBody, Plan } from '@inbox/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { companyPlugin, spec } from '../../http/route-spec.ts';
 import { requireCompanyAdmin } from '../access/app-roles.ts';
 import { changePlan, listPlans } from './plans.ts';
 import { localPaymentProvider } from './provider.ts';
@@ -12,9 +11,7 @@ import { currentUsage } from './usage.ts';
 const ADMIN = 'Company admins only (contract section 4).';
 
 /** Billing (contract section 11): usage against the plan, and changing plan through the payment provider. */
-export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  tagRoutes(app, 'billing');
-  app.addHook('preHandler', app.requireCompany);
+export const billingRoutes = companyPlugin('billing', async (app) => {
   const provider = localPaymentProvider(app.deps.config.jwtSecret);
 
   app.get(
@@ -83,4 +80,4 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(await currentUsage(ctx));
     },
   );
-};
+});

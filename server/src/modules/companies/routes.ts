@@ -1,8 +1,7 @@
 import { Company, IdQuery, UpdateCompanyBody } from '@inbox/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { companyPlugin, spec } from '../../http/route-spec.ts';
 import { requireCompanyAdmin } from '../access/app-roles.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { getCompany, updateCompany } from './service.ts';
@@ -13,10 +12,7 @@ const ownCompany = (ctx: CompanyCtx, id: number) => {
   return ctx;
 };
 
-export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
-  tagRoutes(app, 'companies');
-  app.addHook('preHandler', app.requireCompany);
-
+export const companyRoutes = companyPlugin('companies', async (app) => {
   app.get(
     '/companies',
     spec('The current company (id must equal X-Company-Id)', { querystring: IdQuery }, Company),
@@ -46,4 +42,4 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(await updateCompany(company, ctx.actor, request.body));
     },
   );
-};
+});

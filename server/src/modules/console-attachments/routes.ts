@@ -1,10 +1,9 @@
 import { Attachment, ConsoleDownloadParams, ConsoleUploadQuery } from '@inbox/contract';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalidField } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { rawSpec, spec, tagRoutes } from '../../http/route-spec.ts';
+import { companyPlugin, rawSpec, spec } from '../../http/route-spec.ts';
 import { acceptUploads, bytesOf, filePart } from '../attachments/upload-part.ts';
 import { openConsoleAttachment, uploadConsoleAttachment } from './service.ts';
 
@@ -25,9 +24,7 @@ async function readUpload(request: FastifyRequest, fromQuery: number | undefined
 }
 
 /** Files in the console: agents upload to send with a reply or note, and download any file of a visible chat. */
-export const consoleAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  tagRoutes(app, 'conversations');
-  app.addHook('preHandler', app.requireCompany);
+export const consoleAttachmentRoutes = companyPlugin('conversations', async (app) => {
   const storage = app.deps.storage;
   await acceptUploads(app);
 
@@ -75,4 +72,4 @@ export const consoleAttachmentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.headers(file.headers).send(file.stream);
     },
   );
-};
+});

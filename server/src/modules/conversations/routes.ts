@@ -17,11 +17,10 @@ import {
   WhatsAppTemplate,
   WhatsAppTemplatesQuery,
 } from '@inbox/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ZodTypeAny, z } from 'zod';
 import { done, ok } from '../../http/envelope.ts';
 import { leanSerializer } from '../../http/lean-serializer.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { companyPlugin, spec } from '../../http/route-spec.ts';
 import { retryFailedDelivery } from '../channels/outbound.ts';
 import { listWhatsAppTemplates } from '../channels/whatsapp-templates.ts';
 import {
@@ -45,9 +44,7 @@ const REACH =
 const ANSWER = 'Answers the conversation as it is after the action.';
 
 /** The agent inbox: list and thread polling, replies and notes, and the conversation actions. */
-export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
-  tagRoutes(app, 'conversations');
-  app.addHook('preHandler', app.requireCompany);
+export const conversationRoutes = companyPlugin('conversations', async (app) => {
   const storage = app.deps.storage;
 
   app.get(
@@ -236,4 +233,4 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
       return done('Conversation deleted');
     },
   );
-};
+});

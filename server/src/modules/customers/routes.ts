@@ -14,10 +14,9 @@ import {
   MergeCustomersBody,
   UpdateCustomerBody,
 } from '@inbox/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { listSpec, recordOrListSpec, spec, tagRoutes } from '../../http/route-spec.ts';
+import { companyPlugin, listSpec, recordOrListSpec, spec } from '../../http/route-spec.ts';
 import { findDuplicates } from './duplicates.ts';
 import { customerApps, linkCustomerApp, unlinkCustomerApp } from './links.ts';
 import { mergeCustomers } from './merge.ts';
@@ -29,9 +28,7 @@ const REACH =
   'Counts and app lists cover only the apps the caller can see.';
 
 /** Customers (contract section 8): list, one, create, edit, erase, their conversations and app links. */
-export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
-  tagRoutes(app, 'customers');
-  app.addHook('preHandler', app.requireCompany);
+export const customerRoutes = companyPlugin('customers', async (app) => {
   const storage = app.deps.storage;
 
   app.get(
@@ -226,4 +223,4 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
-};
+});

@@ -10,18 +10,15 @@ import {
   UpdateIntegrationBody,
   WebhookInfo,
 } from '@inbox/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { companyPlugin, spec } from '../../http/route-spec.ts';
 import { testIntegration, webhookInfo } from './checks.ts';
 import { recentDeliveries } from './delivery-log.ts';
 import { createIntegration, deleteIntegration, listIntegrations, updateIntegration } from './service.ts';
 
 /** `/integrations` and `/integration/*` (contract section 9): the app admin's. Secrets are write-only. */
-export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
-  tagRoutes(app, 'integrations');
-  app.addHook('preHandler', app.requireCompany);
+export const integrationRoutes = companyPlugin('integrations', async (app) => {
   const { config } = app.deps;
   const withGuard = <T extends object>(ctx: T) => ({
     ...ctx,
@@ -101,4 +98,4 @@ export const integrationRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request) => ok(await testIntegration(request.companyCtx!, request.body.integration_id, config)),
   );
-};
+});

@@ -1,17 +1,13 @@
 import { CreateQueueBody, Done, IdQuery, ListQueuesQuery, Queue, UpdateQueueBody } from '@inbox/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, list, ok } from '../../http/envelope.ts';
-import { listSpec, spec, tagRoutes } from '../../http/route-spec.ts';
+import { companyPlugin, listSpec, spec } from '../../http/route-spec.ts';
 import { queueInReach, visibleQueues } from '../access/queue-reach.ts';
 import { appInReach } from '../apps/service.ts';
 import { queueMemberRoutes } from './member-routes.ts';
 import { createQueue, deleteQueue, listQueues, updateQueue } from './service.ts';
 
 /** Queues and their members: app admins and managers manage them; agents see what they may work in. */
-export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
-  tagRoutes(app, 'queues');
-  app.addHook('preHandler', app.requireCompany);
-
+export const queueRoutes = companyPlugin('queues', async (app) => {
   app.get(
     '/queues',
     listSpec(
@@ -76,4 +72,4 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(queueMemberRoutes);
-};
+});

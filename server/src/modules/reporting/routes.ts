@@ -10,11 +10,10 @@ import {
   Overview,
   OverviewQuery,
 } from '@inbox/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { companyPlugin, spec } from '../../http/route-spec.ts';
 import { exportReport } from './export.ts';
 import { REBUILD_JOB, rebuildStatus, requestRebuild } from './rebuild.ts';
 import { agentPerformance, chart, companyToday, overview } from './service.ts';
@@ -25,10 +24,7 @@ const WHO =
   'both included; a number belongs to the day its event happened.';
 
 /** Reporting reads (contract section 11), from the facts the `reporting` consumer keeps. */
-export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
-  tagRoutes(app, 'reporting');
-  app.addHook('preHandler', app.requireCompany);
-
+export const reportingRoutes = companyPlugin('reporting', async (app) => {
   app.get(
     '/reporting/overview',
     spec(
@@ -115,4 +111,4 @@ export const reportingRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.send(body);
     },
   );
-};
+});

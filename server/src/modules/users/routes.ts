@@ -6,10 +6,9 @@ import {
   ListUsersQuery,
   UpdateCompanyUserBody,
 } from '@inbox/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invalidField } from '../../http/app-error.ts';
 import { done, list, ok } from '../../http/envelope.ts';
-import { listSpec, spec, tagRoutes } from '../../http/route-spec.ts';
+import { companyPlugin, listSpec, spec } from '../../http/route-spec.ts';
 import { requireCompanyAdmin } from '../access/app-roles.ts';
 import { actorName } from '../access/context.ts';
 import { sendInvitation } from '../auth/invitation.ts';
@@ -18,10 +17,7 @@ import { removeCompanyMember, setCompanyRole } from './membership-service.ts';
 import { createCompanyUser, getCompanyUser, listCompanyUsers } from './service.ts';
 
 /** The company's members: everyone may list them (to assign and transfer); company admins manage them. */
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  tagRoutes(app, 'users');
-  app.addHook('preHandler', app.requireCompany);
-
+export const userRoutes = companyPlugin('users', async (app) => {
   app.get(
     '/users',
     listSpec(
@@ -104,4 +100,4 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return done('User removed from the company');
     },
   );
-};
+});
