@@ -1,5 +1,6 @@
 import type { ApiPermission } from '@inbox/contract';
 import { call, type Session, type TestContext } from './app.ts';
+import { addIntegration } from './integrations.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -10,12 +11,7 @@ export async function addApiIntegration(
   appId: number,
   settings: Record<string, unknown> = {},
 ) {
-  const res = await call(t.app, 'POST', '/integrations', {
-    as,
-    body: { app_id: appId, type: 'api', name: 'Shop backend', settings },
-  });
-  if (res.status !== 201) throw new Error(`api integration: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data as { integration_id: number; signing_secret?: string };
+  return addIntegration(t, as, { app_id: appId, type: 'api', name: 'Shop backend', settings });
 }
 
 /** A new key of the admin's company with these grants; answers the key and its id. */

@@ -1,7 +1,8 @@
-import { afterAll, expect } from 'vitest';
+import { afterAll } from 'vitest';
 import { tenantWithSessions } from '../src/modules/companies/test-tenants.ts';
 import { PNG } from '../src/modules/portal/test-files.ts';
-import { before, call, type Session, type TestContext, useTestApp } from './app.ts';
+import { before, type Session, type TestContext, useTestApp } from './app.ts';
+import { addIntegration } from './integrations.ts';
 import { APP_SECRET, metaSignature, PAGE_ID, PHONE_NUMBER_ID } from './meta-payloads.ts';
 import { metaStandIn } from './meta-stand-in.ts';
 
@@ -18,28 +19,24 @@ export async function addMetaIntegration(
   appId: number,
   type: 'whatsapp' | 'facebook',
 ) {
-  const res = await call(t.app, 'POST', '/integrations', {
-    as,
-    body: {
-      app_id: appId,
-      type,
-      name: type,
-      settings:
-        type === 'whatsapp'
-          ? {
-              phone_number_id: PHONE_NUMBER_ID,
-              business_account_id: '102290129340398',
-              verify_token: 'verify-me-123',
-            }
-          : { page_id: PAGE_ID, verify_token: 'verify-me-456' },
-      secrets:
-        type === 'whatsapp'
-          ? { app_secret: APP_SECRET, access_token: 'wa-access-token' }
-          : { app_secret: APP_SECRET, page_access_token: 'page-token' },
-    },
+  const { integration_id } = await addIntegration(t, as, {
+    app_id: appId,
+    type,
+    name: type,
+    settings:
+      type === 'whatsapp'
+        ? {
+            phone_number_id: PHONE_NUMBER_ID,
+            business_account_id: '102290129340398',
+            verify_token: 'verify-me-123',
+          }
+        : { page_id: PAGE_ID, verify_token: 'verify-me-456' },
+    secrets:
+      type === 'whatsapp'
+        ? { app_secret: APP_SECRET, access_token: 'wa-access-token' }
+        : { app_secret: APP_SECRET, page_access_token: 'page-token' },
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.integration_id as number;
+  return integration_id;
 }
 
 /** Meta's POST, signed over the exact bytes sent unless told otherwise. */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { before, call, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
 import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
+import { addIntegration } from '../../../test/integrations.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { PNG } from '../portal/test-files.ts';
 
@@ -20,16 +21,12 @@ const CUSTOMER = 'maria@example.com';
 
 const w = before(async () => {
   const a = await tenantWithSessions(t);
-  const res = await call(t.app, 'POST', '/integrations', {
-    as: a.as.admin,
-    body: {
-      app_id: a.app.id,
-      type: 'email',
-      name: 'Support mailbox',
-      settings: { inbound_address: SUPPORT, from_name: 'Shop Support', queue_id: a.queue.id },
-    },
+  await addIntegration(t, a.as.admin, {
+    app_id: a.app.id,
+    type: 'email',
+    name: 'Support mailbox',
+    settings: { inbound_address: SUPPORT, from_name: 'Shop Support', queue_id: a.queue.id },
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { a };
 });
 

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
 import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
+import { addIntegration } from '../../../test/integrations.ts';
 import { twilioStandIn } from '../../../test/twilio-stand-in.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { deliverDue } from '../integrations/sender.ts';
@@ -22,18 +23,14 @@ const TOKEN = 'twilio-auth-token-for-tests';
 const CUSTOMER = '+447700900123';
 
 async function addSms(as: Session, appId: number, settings: Record<string, unknown>) {
-  const res = await call(t.app, 'POST', '/integrations', {
-    as,
-    body: {
-      app_id: appId,
-      type: 'sms',
-      name: 'Texts',
-      settings: { account_sid: ACCOUNT, ...settings },
-      secrets: { auth_token: TOKEN },
-    },
+  const { integration_id } = await addIntegration(t, as, {
+    app_id: appId,
+    type: 'sms',
+    name: 'Texts',
+    settings: { account_sid: ACCOUNT, ...settings },
+    secrets: { auth_token: TOKEN },
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.integration_id as number;
+  return integration_id;
 }
 
 const w = before(async () => {

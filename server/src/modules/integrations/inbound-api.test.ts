@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { addApiIntegration, makeKey, withKey } from '../../../test/api-keys.ts';
 import { before, call, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
+import { addIntegration } from '../../../test/integrations.ts';
 import { receiver, verify } from '../../../test/webhook-receiver.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { PNG } from '../portal/test-files.ts';
@@ -124,16 +125,17 @@ describe('messages in', () => {
   });
 
   it('answers 422 for an integration that is not an api one and 404 for one the key has no grant on', async () => {
-    const portal = await call(t.app, 'POST', '/integrations', {
-      as: w.a.as.admin,
-      body: { app_id: w.a.app.id, type: 'portal', name: 'Portal' },
+    const portal = await addIntegration(t, w.a.as.admin, {
+      app_id: w.a.app.id,
+      type: 'portal',
+      name: 'Portal',
     });
     const { key } = await makeKey(t, w.a.as.admin, [
-      { integrationId: portal.body.data.integration_id, permission: 'messages:send' },
+      { integrationId: portal.integration_id, permission: 'messages:send' },
     ]);
     const body = { customer: { external_id: 'z' }, content: 'Hi', external_message_id: 'z1' };
     const wrongType = await withKey(t, key, 'POST', '/integration/messages', {
-      body: { ...body, integration_id: portal.body.data.integration_id },
+      body: { ...body, integration_id: portal.integration_id },
     });
     expect(wrongType.status).toBe(422);
     expect(wrongType.body.errors.integration_id).toBeDefined();

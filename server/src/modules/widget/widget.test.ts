@@ -2,6 +2,7 @@ import { IDENTITY_NOT_VERIFIED } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { before, call, useTestApp } from '../../../test/app.ts';
+import { addIntegration } from '../../../test/integrations.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { identityHash } from './identity.ts';
 
@@ -15,17 +16,13 @@ const SECRET = 'widget-identity-secret';
 
 const w = before(async () => {
   const a = await tenantWithSessions(t);
-  const res = await call(t.app, 'POST', '/integrations', {
-    as: a.as.admin,
-    body: {
-      app_id: a.app.id,
-      type: 'web',
-      name: 'Website',
-      settings: { allowed_origins: ['https://shop.example.com'] },
-      secrets: { identity_secret: SECRET },
-    },
+  const web = await addIntegration(t, a.as.admin, {
+    app_id: a.app.id,
+    type: 'web',
+    name: 'Website',
+    settings: { allowed_origins: ['https://shop.example.com'] },
+    secrets: { identity_secret: SECRET },
   });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
   // A customer who wrote before through the portal.
   const first = await t.app.inject({
     method: 'POST',
@@ -38,7 +35,7 @@ const w = before(async () => {
     },
   });
   expect(first.statusCode, first.body).toBe(201);
-  return { a, integrationId: res.body.data.integration_id as number };
+  return { a, integrationId: web.integration_id };
 });
 
 const startFromWidget = (email: string, hash?: string) =>

@@ -1,0 +1,17 @@
+import { expect } from 'vitest';
+import { call, type Session, type TestContext } from './app.ts';
+
+interface IntegrationBody {
+  app_id: number;
+  type: string;
+  name: string;
+  settings?: Record<string, unknown>;
+  secrets?: Record<string, string>;
+}
+
+/** An integration set up as a company admin would, through the API; answers its id and signing secret. */
+export async function addIntegration(t: TestContext, as: Session, body: IntegrationBody) {
+  const res = await call(t.app, 'POST', '/integrations', { as, body });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data as { integration_id: number; signing_secret?: string };
+}
