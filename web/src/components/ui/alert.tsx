@@ -1,5 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
+import { styled } from '@/lib/styled';
 import { cn } from '@/lib/utils';
 
 const alertVariants = cva(
@@ -31,9 +32,5 @@ export function Alert({
   );
 }
 
-export const AlertTitle = ({ className, ...p }: React.ComponentProps<'div'>) => (
-  <div className={cn('col-start-2 min-h-4 font-medium tracking-tight', className)} {...p} />
-);
-export const AlertDescription = ({ className, ...p }: React.ComponentProps<'div'>) => (
-  <div className={cn('col-start-2 grid justify-items-start gap-1 text-sm', className)} {...p} />
-);
+export const AlertTitle = styled('div', 'col-start-2 min-h-4 font-medium tracking-tight');
+export const AlertDescription = styled('div', 'col-start-2 grid justify-items-start gap-1 text-sm');

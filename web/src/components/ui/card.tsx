@@ -1,42 +1,18 @@
 import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { styled } from '@/lib/styled';
 
-export function Card({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card"
-      className={cn(
-        'flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-export function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div data-slot="card-header" className={cn('grid auto-rows-min gap-1.5 px-6', className)} {...props} />
-  );
-}
-
-export function CardTitle({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-title" className={cn('font-semibold leading-none', className)} {...props} />;
-}
-
-export function CardDescription({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div data-slot="card-description" className={cn('text-muted-foreground text-sm', className)} {...props} />
-  );
-}
-
-export function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-content" className={cn('px-6', className)} {...props} />;
-}
-
-export function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="card-footer" className={cn('flex items-center px-6', className)} {...props} />;
-}
+export const Card = styled(
+  'div',
+  'flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm',
+  { 'data-slot': 'card' },
+);
+export const CardHeader = styled('div', 'grid auto-rows-min gap-1.5 px-6', { 'data-slot': 'card-header' });
+export const CardTitle = styled('div', 'font-semibold leading-none', { 'data-slot': 'card-title' });
+export const CardDescription = styled('div', 'text-muted-foreground text-sm', {
+  'data-slot': 'card-description',
+});
+export const CardContent = styled('div', 'px-6', { 'data-slot': 'card-content' });
+export const CardFooter = styled('div', 'flex items-center px-6', { 'data-slot': 'card-footer' });
 
 /** A card's title and description with an action (a create or add button) beside them, below on a phone. */
 export function CardHeaderWithAction({

@@ -1,19 +1,13 @@
 import { Command as CommandPrimitive } from 'cmdk';
 import { SearchIcon } from 'lucide-react';
 import type * as React from 'react';
+import { styled } from '@/lib/styled';
 import { cn } from '@/lib/utils';
 
-export function Command({ className, ...props }: React.ComponentProps<typeof CommandPrimitive>) {
-  return (
-    <CommandPrimitive
-      className={cn(
-        'flex h-full w-full flex-col overflow-hidden rounded-md bg-popover text-popover-foreground',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const Command = styled(
+  CommandPrimitive,
+  'flex h-full w-full flex-col overflow-hidden rounded-md bg-popover text-popover-foreground',
+);
 
 export function CommandInput({ className, ...props }: React.ComponentProps<typeof CommandPrimitive.Input>) {
   return (
@@ -30,30 +24,13 @@ export function CommandInput({ className, ...props }: React.ComponentProps<typeo
   );
 }
 
-export const CommandList = ({ className, ...p }: React.ComponentProps<typeof CommandPrimitive.List>) => (
-  <CommandPrimitive.List
-    className={cn('max-h-[300px] overflow-y-auto overflow-x-hidden', className)}
-    {...p}
-  />
+export const CommandList = styled(CommandPrimitive.List, 'max-h-[300px] overflow-y-auto overflow-x-hidden');
+export const CommandEmpty = styled(CommandPrimitive.Empty, 'py-6 text-center text-sm');
+export const CommandGroup = styled(
+  CommandPrimitive.Group,
+  'overflow-hidden p-1 text-foreground [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground',
 );
-export const CommandEmpty = (p: React.ComponentProps<typeof CommandPrimitive.Empty>) => (
-  <CommandPrimitive.Empty className="py-6 text-center text-sm" {...p} />
-);
-export const CommandGroup = ({ className, ...p }: React.ComponentProps<typeof CommandPrimitive.Group>) => (
-  <CommandPrimitive.Group
-    className={cn(
-      'overflow-hidden p-1 text-foreground [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground',
-      className,
-    )}
-    {...p}
-  />
-);
-export const CommandItem = ({ className, ...p }: React.ComponentProps<typeof CommandPrimitive.Item>) => (
-  <CommandPrimitive.Item
-    className={cn(
-      "relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-hidden data-[disabled=true]:pointer-events-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground data-[disabled=true]:opacity-50 [&_svg:not([class*='size-'])]:size-4",
-      className,
-    )}
-    {...p}
-  />
+export const CommandItem = styled(
+  CommandPrimitive.Item,
+  "relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-hidden data-[disabled=true]:pointer-events-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground data-[disabled=true]:opacity-50 [&_svg:not([class*='size-'])]:size-4",
 );

@@ -1,6 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
+import { styled } from '@/lib/styled';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -32,18 +33,7 @@ export function DialogContent({
   );
 }
 
-export const DialogHeader = ({ className, ...p }: React.ComponentProps<'div'>) => (
-  <div className={cn('flex flex-col gap-2 text-center sm:text-left', className)} {...p} />
-);
-export const DialogFooter = ({ className, ...p }: React.ComponentProps<'div'>) => (
-  <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...p} />
-);
-export const DialogTitle = ({ className, ...p }: React.ComponentProps<typeof DialogPrimitive.Title>) => (
-  <DialogPrimitive.Title className={cn('text-lg font-semibold leading-none', className)} {...p} />
-);
-export const DialogDescription = ({
-  className,
-  ...p
-}: React.ComponentProps<typeof DialogPrimitive.Description>) => (
-  <DialogPrimitive.Description className={cn('text-muted-foreground text-sm', className)} {...p} />
-);
+export const DialogHeader = styled('div', 'flex flex-col gap-2 text-center sm:text-left');
+export const DialogFooter = styled('div', 'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end');
+export const DialogTitle = styled(DialogPrimitive.Title, 'text-lg font-semibold leading-none');
+export const DialogDescription = styled(DialogPrimitive.Description, 'text-muted-foreground text-sm');

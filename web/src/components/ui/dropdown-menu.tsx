@@ -1,28 +1,17 @@
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import type * as React from 'react';
+import { portalled, styled } from '@/lib/styled';
 import { cn } from '@/lib/utils';
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 
-export function DropdownMenuContent({
-  className,
-  sideOffset = 4,
-  ...props
-}: React.ComponentProps<typeof DropdownMenuPrimitive.Content>) {
-  return (
-    <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.Content
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 min-w-[8rem] overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md',
-          className,
-        )}
-        {...props}
-      />
-    </DropdownMenuPrimitive.Portal>
-  );
-}
+export const DropdownMenuContent = portalled(
+  DropdownMenuPrimitive.Portal,
+  DropdownMenuPrimitive.Content,
+  'z-50 min-w-[8rem] overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md',
+  { sideOffset: 4 },
+);
 
 export const DropdownMenuItem = ({
   className,
@@ -38,15 +27,5 @@ export const DropdownMenuItem = ({
     {...p}
   />
 );
-export const DropdownMenuLabel = ({
-  className,
-  ...p
-}: React.ComponentProps<typeof DropdownMenuPrimitive.Label>) => (
-  <DropdownMenuPrimitive.Label className={cn('px-2 py-1.5 text-sm font-medium', className)} {...p} />
-);
-export const DropdownMenuSeparator = ({
-  className,
-  ...p
-}: React.ComponentProps<typeof DropdownMenuPrimitive.Separator>) => (
-  <DropdownMenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...p} />
-);
+export const DropdownMenuLabel = styled(DropdownMenuPrimitive.Label, 'px-2 py-1.5 text-sm font-medium');
+export const DropdownMenuSeparator = styled(DropdownMenuPrimitive.Separator, '-mx-1 my-1 h-px bg-border');

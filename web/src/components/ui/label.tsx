@@ -1,16 +1,11 @@
 import { Label as LabelPrimitive } from 'radix-ui';
-import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { styled } from '@/lib/styled';
 
-export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      data-slot="label"
-      className={cn('flex select-none items-center gap-2 text-sm font-medium leading-none', className)}
-      {...props}
-    />
-  );
-}
+export const Label = styled(
+  LabelPrimitive.Root,
+  'flex select-none items-center gap-2 text-sm font-medium leading-none',
+  { 'data-slot': 'label' },
+);
 
 /** The first error message of a field, announced to screen readers. */
 export function FieldError({ id, message }: { id?: string; message?: string }) {

@@ -1,8 +1,3 @@
-import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { styled } from '@/lib/styled';
 
-export function Skeleton({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div data-slot="skeleton" className={cn('animate-pulse rounded-md bg-accent', className)} {...props} />
-  );
-}
+export const Skeleton = styled('div', 'animate-pulse rounded-md bg-accent', { 'data-slot': 'skeleton' });

@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { styled } from '@/lib/styled';
 import { cn } from '@/lib/utils';
 
 export function Table({ className, ...props }: React.ComponentProps<'table'>) {
@@ -8,24 +9,11 @@ export function Table({ className, ...props }: React.ComponentProps<'table'>) {
     </div>
   );
 }
-export const TableHeader = ({ className, ...p }: React.ComponentProps<'thead'>) => (
-  <thead className={cn('[&_tr]:border-b', className)} {...p} />
+export const TableHeader = styled('thead', '[&_tr]:border-b');
+export const TableBody = styled('tbody', '[&_tr:last-child]:border-0');
+export const TableRow = styled('tr', 'border-b transition-colors hover:bg-muted/50');
+export const TableHead = styled(
+  'th',
+  'h-10 whitespace-nowrap px-2 text-left align-middle font-medium text-muted-foreground',
 );
-export const TableBody = ({ className, ...p }: React.ComponentProps<'tbody'>) => (
-  <tbody className={cn('[&_tr:last-child]:border-0', className)} {...p} />
-);
-export const TableRow = ({ className, ...p }: React.ComponentProps<'tr'>) => (
-  <tr className={cn('border-b transition-colors hover:bg-muted/50', className)} {...p} />
-);
-export const TableHead = ({ className, ...p }: React.ComponentProps<'th'>) => (
-  <th
-    className={cn(
-      'h-10 whitespace-nowrap px-2 text-left align-middle font-medium text-muted-foreground',
-      className,
-    )}
-    {...p}
-  />
-);
-export const TableCell = ({ className, ...p }: React.ComponentProps<'td'>) => (
-  <td className={cn('whitespace-nowrap p-2 align-middle', className)} {...p} />
-);
+export const TableCell = styled('td', 'whitespace-nowrap p-2 align-middle');

@@ -1,6 +1,6 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { portalled } from '@/lib/styled';
 
 /** Product spec section 9: tooltip delay 700 ms, skip delay 300 ms. */
 export function TooltipProvider(props: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
@@ -10,18 +10,9 @@ export function TooltipProvider(props: React.ComponentProps<typeof TooltipPrimit
 export const Tooltip = TooltipPrimitive.Root;
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export function TooltipContent({
-  className,
-  sideOffset = 4,
-  ...props
-}: React.ComponentProps<typeof TooltipPrimitive.Content>) {
-  return (
-    <TooltipPrimitive.Portal>
-      <TooltipPrimitive.Content
-        sideOffset={sideOffset}
-        className={cn('z-50 rounded-md bg-primary px-3 py-1.5 text-primary-foreground text-xs', className)}
-        {...props}
-      />
-    </TooltipPrimitive.Portal>
-  );
-}
+export const TooltipContent = portalled(
+  TooltipPrimitive.Portal,
+  TooltipPrimitive.Content,
+  'z-50 rounded-md bg-primary px-3 py-1.5 text-primary-foreground text-xs',
+  { sideOffset: 4 },
+);
