@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { serve } from './lib/serve.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL is required');
@@ -178,13 +179,5 @@ app.post('/api/v1/portal/messages', async (request, reply) => {
   return reply.code(201).send({ success: true, data: toMessage(row, row.customer_name!, '') });
 });
 
-const close = async () => {
-  await app.close();
-  await pool.end();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void close());
-process.on('SIGINT', () => void close());
-
-await app.listen({ port, host: process.env.HOST ?? '127.0.0.1' });
+await serve(app, port, process.env.HOST ?? '127.0.0.1', () => pool.end());
 console.log(`baseline listening on ${port}`);

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
 import type { Statement } from './inbox-capture.ts';
+import { serve } from './lib/serve.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 const file = process.env.STATEMENTS_FILE;
@@ -36,11 +37,4 @@ app.get<{ Params: { scenario: string } }>('/bare/:scenario', async (request, rep
   return { success: true, data: { conversations: page, total: total || page.length } };
 });
 
-const shutdown = async () => {
-  await app.close();
-  await pool.end();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void shutdown());
-process.on('SIGINT', () => void shutdown());
-await app.listen({ port: Number(process.env.PORT ?? 3912), host: process.env.HOST ?? '127.0.0.1' });
+await serve(app, Number(process.env.PORT ?? 3912), process.env.HOST ?? '127.0.0.1', () => pool.end());

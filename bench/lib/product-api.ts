@@ -8,6 +8,7 @@ import { ensurePlatformAdmin } from '../../server/src/bootstrap/admin.ts';
 import { loadJwtSecret } from '../../server/src/bootstrap/secrets.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
+import { serve } from './serve.ts';
 
 const base = loadConfig();
 const database = await openDatabase({ databaseUrl: base.databaseUrl, dataDir: base.dataDir });
@@ -16,11 +17,4 @@ const config = { ...base, jwtSecret: await loadJwtSecret(database.db) };
 const app = await buildApp({ config, db: database, logger: { level: config.logLevel } });
 await ensurePlatformAdmin(database.db, config.adminEmail, config.adminPassword);
 
-const shutdown = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void shutdown());
-process.on('SIGINT', () => void shutdown());
-await app.listen({ port: config.port, host: config.host });
+await serve(app, config.port, config.host, () => database.close());

@@ -1,19 +1,11 @@
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/free-port.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { startEmailListener } from './email-listener.ts';
-
-/** A port free right now, for two listeners to compete for. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** The first line an SMTP client reads from the port. */
 const greeting = (port: number) =>
