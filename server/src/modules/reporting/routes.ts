@@ -10,10 +10,11 @@ import {
   Overview,
   OverviewQuery,
 } from '@inbox/contract';
-import { z } from 'zod';
+import { type ZodTypeAny, z } from 'zod';
 import { forbidden } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { companyPlugin, spec } from '../../http/route-spec.ts';
+import type { CompanyCtx } from '../access/context.ts';
 import { exportReport } from './export.ts';
 import { REBUILD_JOB, rebuildStatus, requestRebuild } from './rebuild.ts';
 import { agentPerformance, chart, companyToday, overview } from './service.ts';
@@ -25,34 +26,43 @@ const WHO =
 
 /** Reporting reads (contract section 11), from the facts the `reporting` consumer keeps. */
 export const reportingRoutes = companyPlugin('reporting', async (app) => {
-  app.get(
+  /**
+   * A report read: what it counts follows the caller's reach (`WHO`). `read`'s type ties its answer to
+   * `data` where each report is declared; Fastify cannot resolve a generic schema's reply type in here.
+   */
+  const report = <Q extends ZodTypeAny, D extends ZodTypeAny>(
+    path: string,
+    summary: string,
+    querystring: Q,
+    data: D,
+    read: (ctx: CompanyCtx, query: z.infer<Q>) => Promise<z.infer<D>>,
+  ) =>
+    app.get(
+      path,
+      spec(summary, { description: WHO, querystring }, data),
+      (request) => read(request.companyCtx!, request.query as z.infer<Q>).then(ok) as never,
+    );
+
+  report(
     '/reporting/overview',
-    spec(
-      'The metrics of a period and of the period of the same length just before',
-      { description: WHO, querystring: OverviewQuery },
-      Overview,
-    ),
-    async (request) => ok(await overview(request.companyCtx!, request.query)),
+    'The metrics of a period and of the period of the same length just before',
+    OverviewQuery,
+    Overview,
+    overview,
   );
-
-  app.get(
+  report(
     '/reporting/charts',
-    spec(
-      'One metric by day, week (from Monday) or month; a time metric’s value is its average',
-      { description: WHO, querystring: ChartQuery },
-      Chart,
-    ),
-    async (request) => ok(await chart(request.companyCtx!, request.query)),
+    'One metric by day, week (from Monday) or month; a time metric’s value is its average',
+    ChartQuery,
+    Chart,
+    chart,
   );
-
-  app.get(
+  report(
     '/reporting/agent-performance',
-    spec(
-      'Per agent: assignments (transfers to it included), resolutions, replies and times',
-      { description: WHO, querystring: AgentPerformanceQuery },
-      z.array(AgentPerformance),
-    ),
-    async (request) => ok(await agentPerformance(request.companyCtx!, request.query)),
+    'Per agent: assignments (transfers to it included), resolutions, replies and times',
+    AgentPerformanceQuery,
+    z.array(AgentPerformance),
+    agentPerformance,
   );
 
   app.post(
