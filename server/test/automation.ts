@@ -4,24 +4,21 @@ import { sequenceEvents } from '../src/modules/events/sequencer.ts';
 import { webhookConsumer } from '../src/modules/integrations/deliveries.ts';
 import { deliverDue } from '../src/modules/integrations/sender.ts';
 import { reportingConsumer } from '../src/modules/reporting/facts.ts';
-import { call, type Session, type TestContext } from './app.ts';
+import type { Session, TestContext } from './app.ts';
+import { addIntegration } from './integrations.ts';
 
 /**
  * An outgoing webhook of the app to a closed local port (the suite allows private targets): each delivery
  * is refused at once instead of waiting on a remote host. Answers its integration id.
  */
 export async function addWebhook(t: TestContext, as: Session, appId: number, events: string[]) {
-  const res = await call(t.app, 'POST', '/integrations', {
-    as,
-    body: {
-      app_id: appId,
-      type: 'webhook',
-      name: 'Hook',
-      settings: { url: 'http://127.0.0.1:9/hook', events },
-    },
+  const hook = await addIntegration(t, as, {
+    app_id: appId,
+    type: 'webhook',
+    name: 'Hook',
+    settings: { url: 'http://127.0.0.1:9/hook', events },
   });
-  if (res.status !== 201) throw new Error(`webhook: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data.integration_id as number;
+  return hook.integration_id;
 }
 
 /** Numbers the events written so far and lets the auto-responders, webhooks and reporting record what they owe. */

@@ -1,17 +1,18 @@
+import type { Integration, IntegrationType } from '@inbox/contract';
 import { expect } from 'vitest';
 import { call, type Session, type TestContext } from './app.ts';
 
 interface IntegrationBody {
   app_id: number;
-  type: string;
+  type: IntegrationType;
   name: string;
   settings?: Record<string, unknown>;
   secrets?: Record<string, string>;
 }
 
-/** An integration set up as a company admin would, through the API; answers its id and signing secret. */
+/** An integration set up as a company admin would, through the API; answers it (a webhook's with its secret). */
 export async function addIntegration(t: TestContext, as: Session, body: IntegrationBody) {
   const res = await call(t.app, 'POST', '/integrations', { as, body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { integration_id: number; signing_secret?: string };
+  return res.body.data as Integration & { signing_secret?: string };
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, createTestApp, type Session, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
+import { addIntegration } from '../../../test/integrations.ts';
 import { receiver, verify } from '../../../test/webhook-receiver.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { consumeOnce } from '../events/consumer.ts';
@@ -34,24 +35,21 @@ const flush = () => deliverWebhooks(t);
 
 describe('managing integrations', () => {
   it('creates a webhook with a signing secret shown once, never again, and keeps secrets a change leaves out', async () => {
-    const made = await api(s.a.as.admin, 'POST', '/integrations', {
-      body: {
-        app_id: s.a.app.id,
-        type: 'webhook',
-        name: 'CRM',
-        settings: { url: `${target.url}/hooks`, events: ['message.created', 'message.created'] },
-      },
+    const made = await addIntegration(t, s.a.as.admin, {
+      app_id: s.a.app.id,
+      type: 'webhook',
+      name: 'CRM',
+      settings: { url: `${target.url}/hooks`, events: ['message.created', 'message.created'] },
     });
-    expect(made.status).toBe(201);
-    const secret = made.body.data.signing_secret as string;
+    const secret = made.signing_secret as string;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
-    expect(made.body.data).toMatchObject({
+    expect(made).toMatchObject({
       type: 'webhook',
       secrets_set: ['signing_secret'],
       is_active: true,
     });
-    expect(made.body.data.settings.events).toEqual(['message.created']);
-    const id = made.body.data.integration_id;
+    expect(made.settings.events).toEqual(['message.created']);
+    const id = made.integration_id;
 
     const listed = await api(s.a.as.admin, 'GET', '/integrations', { query: { app_id: s.a.app.id } });
     const changed = await api(s.a.as.admin, 'PUT', '/integrations', {
@@ -90,12 +88,11 @@ describe('managing integrations', () => {
   });
 
   it('is the app admin’s: managers and agents are refused, another company finds nothing', async () => {
-    const body = { app_id: s.a.app.id, type: 'portal', name: 'Portal' };
+    const body = { app_id: s.a.app.id, type: 'portal' as const, name: 'Portal' };
     for (const as of [s.a.as.manager, s.a.as.agent]) {
       expect((await api(as, 'POST', '/integrations', { body })).status).toBe(403);
     }
-    const made = await api(s.a.as.admin, 'POST', '/integrations', { body });
-    const id = made.body.data.integration_id;
+    const { integration_id: id } = await addIntegration(t, s.a.as.admin, body);
     for (const [method, url] of [
       ['PUT', '/integrations'],
       ['DELETE', '/integrations'],
@@ -111,19 +108,17 @@ describe('managing integrations', () => {
   });
 
   it('gives the webhook info to paste into each provider', async () => {
-    const wa = await api(s.a.as.admin, 'POST', '/integrations', {
-      body: {
-        app_id: s.a.app.id,
-        type: 'whatsapp',
-        name: 'WhatsApp',
-        settings: { phone_number_id: '1055', business_account_id: '2077' },
-        secrets: { app_secret: 'shh', access_token: 'EAAG' },
-      },
+    const wa = await addIntegration(t, s.a.as.admin, {
+      app_id: s.a.app.id,
+      type: 'whatsapp',
+      name: 'WhatsApp',
+      settings: { phone_number_id: '1055', business_account_id: '2077' },
+      secrets: { app_secret: 'shh', access_token: 'EAAG' },
     });
-    const id = wa.body.data.integration_id;
-    const token = wa.body.data.settings.verify_token as string;
+    const id = wa.integration_id;
+    const token = wa.settings.verify_token as string;
     expect(token.length).toBeGreaterThanOrEqual(16);
-    expect(wa.body.data.secrets_set).toEqual(['access_token', 'app_secret']);
+    expect(wa.secrets_set).toEqual(['access_token', 'app_secret']);
     const info = await api(s.a.as.admin, 'GET', '/integration/webhook-info', { query: { id } });
     expect(info.body.data).toMatchObject({
       url: `http://inbox.test/api/v1/channels/whatsapp/${id}`,
@@ -144,15 +139,13 @@ describe('outgoing webhooks', () => {
   it('delivers chosen events of its app, signed, once each; retries with the same id until a 2xx', async () => {
     const flaky = await receiver([500]);
     try {
-      const made = await api(s.a.as.admin, 'POST', '/integrations', {
-        body: {
-          app_id: s.a.app.id,
-          type: 'webhook',
-          name: 'Events',
-          settings: { url: `${flaky.url}/in`, events: ['conversation.created', 'message.created'] },
-        },
+      const made = await addIntegration(t, s.a.as.admin, {
+        app_id: s.a.app.id,
+        type: 'webhook',
+        name: 'Events',
+        settings: { url: `${flaky.url}/in`, events: ['conversation.created', 'message.created'] },
       });
-      const secret = made.body.data.signing_secret as string;
+      const secret = made.signing_secret as string;
       const chat = await startChat(t.app, s.a.app.id, { queueId: s.a.queue.id, message: 'Hello webhook' });
       await startChat(t.app, s.b.app.id, { queueId: s.b.queue.id, message: 'Not for you' });
       await flush();
@@ -179,7 +172,7 @@ describe('outgoing webhooks', () => {
       expect(flaky.got.every((r) => !r.body.includes('Not for you'))).toBe(true);
       const status = await api(s.a.as.admin, 'GET', '/integrations', { query: { app_id: s.a.app.id } });
       const events = status.body.data.find(
-        (i: { integration_id: number }) => i.integration_id === made.body.data.integration_id,
+        (i: { integration_id: number }) => i.integration_id === made.integration_id,
       );
       expect(events.status).toMatchObject({ last_error: null, last_event_ts: expect.any(String) });
       expect(chat.conversationId).toBeGreaterThan(0);
@@ -193,15 +186,13 @@ describe('outgoing webhooks', () => {
   it('makes a real signed test call and records its result', async () => {
     const failing = await receiver([503]);
     try {
-      const made = await api(s.a.as.admin, 'POST', '/integrations', {
-        body: {
-          app_id: s.a.app.id,
-          type: 'webhook',
-          name: 'Tested',
-          settings: { url: failing.url, events: ['typing'] },
-        },
+      const made = await addIntegration(t, s.a.as.admin, {
+        app_id: s.a.app.id,
+        type: 'webhook',
+        name: 'Tested',
+        settings: { url: failing.url, events: ['typing'] },
       });
-      const id = made.body.data.integration_id;
+      const id = made.integration_id;
       const bad = await api(s.a.as.admin, 'POST', '/integration/test', { body: { integration_id: id } });
       expect(bad.body.data).toMatchObject({
         ok: false,
@@ -210,7 +201,7 @@ describe('outgoing webhooks', () => {
       });
       const good = await api(s.a.as.admin, 'POST', '/integration/test', { body: { integration_id: id } });
       expect(good.body.data).toMatchObject({ ok: true, status_code: 200, error: null });
-      const payload = verify(made.body.data.signing_secret, failing.got[1]!);
+      const payload = verify(made.signing_secret!, failing.got[1]!);
       expect(payload).toMatchObject({ type: 'test', data: { integration_id: id } });
       const listed = await api(s.a.as.admin, 'GET', '/integrations', { query: { app_id: s.a.app.id } });
       const row = listed.body.data.find((i: { integration_id: number }) => i.integration_id === id);
@@ -231,16 +222,14 @@ describe('outgoing webhooks', () => {
     await new Promise<void>((r) => twilio.listen(0, '127.0.0.1', r));
     t.app.deps.config.twilioApiUrl = `http://127.0.0.1:${(twilio.address() as AddressInfo).port}`;
     try {
-      const made = await api(s.a.as.admin, 'POST', '/integrations', {
-        body: {
-          app_id: s.a.app.id,
-          type: 'sms',
-          name: 'SMS',
-          settings: { account_sid: 'AC123', phone_number: '+15005550006' },
-          secrets: { auth_token: 'wrong-token' },
-        },
+      const made = await addIntegration(t, s.a.as.admin, {
+        app_id: s.a.app.id,
+        type: 'sms',
+        name: 'SMS',
+        settings: { account_sid: 'AC123', phone_number: '+15005550006' },
+        secrets: { auth_token: 'wrong-token' },
       });
-      const id = made.body.data.integration_id;
+      const id = made.integration_id;
       const wrong = await api(s.a.as.admin, 'POST', '/integration/test', { body: { integration_id: id } });
       expect(wrong.body.data).toMatchObject({
         ok: false,
