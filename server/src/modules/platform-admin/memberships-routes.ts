@@ -10,10 +10,12 @@ import {
   UserQueueLink,
   UserQueueQuery,
 } from '@inbox/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodTypeAny, z } from 'zod';
 import { done, ok } from '../../http/envelope.ts';
 import { spec, tagRoutes } from '../../http/route-spec.ts';
-import { scopeOf } from '../access/context.ts';
+import { type PlatformCtx, scopeOf } from '../access/context.ts';
 import { removeAppMember } from '../apps/members-service.ts';
 import { findAnyApp } from '../apps/service.ts';
 import { removeQueueMember } from '../queues/members-service.ts';
@@ -24,22 +26,31 @@ import { linkUserApp, linkUserCompany, linkUserQueue } from './memberships-servi
 /** /admin/user-company, /admin/user-app, /admin/user-queue: POST adds (201), PUT changes the role, DELETE removes. */
 export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'admin: memberships');
-  const companyLink = { body: UserCompanyBody };
-  app.post(
+
+  /**
+   * POST adds a user to a company, app or queue with a role (201) and PUT changes that role: the same body,
+   * the same link answered. `write`'s type ties body and answer to the schemas where each kind is declared;
+   * Fastify cannot resolve a generic schema's reply type in here.
+   */
+  const addAndChange = <B extends ZodTypeAny, L extends ZodTypeAny>(
+    path: string,
+    [added, changed]: [string, string],
+    body: B,
+    link: L,
+    write: (p: PlatformCtx, body: z.infer<B>, mode: 'add' | 'update') => Promise<z.infer<L>>,
+  ) => {
+    const call = (mode: 'add' | 'update') => (request: FastifyRequest) =>
+      write(request.platformCtx!, request.body as z.infer<B>, mode).then(ok) as never;
+    app.post(path, spec(added, { body }, link, 201), call('add'));
+    app.put(path, spec(changed, { body }, link), call('update'));
+  };
+
+  addAndChange(
     '/admin/user-company',
-    spec('Add a user to a company', companyLink, UserCompanyLink, 201),
-    async (request) => {
-      const p = request.platformCtx!;
-      return ok(await linkUserCompany(p, request.body, 'add'));
-    },
-  );
-  app.put(
-    '/admin/user-company',
-    spec("Change a user's company role", companyLink, UserCompanyLink),
-    async (request) => {
-      const p = request.platformCtx!;
-      return ok(await linkUserCompany(p, request.body, 'update'));
-    },
+    ['Add a user to a company', "Change a user's company role"],
+    UserCompanyBody,
+    UserCompanyLink,
+    linkUserCompany,
   );
   app.delete(
     '/admin/user-company',
@@ -56,19 +67,13 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const appLink = { body: UserAppBody };
-  app.post(
+  addAndChange(
     '/admin/user-app',
-    spec('Give a company member a role in an app', appLink, UserAppLink, 201),
-    async (request) => {
-      const p = request.platformCtx!;
-      return ok(await linkUserApp(p, request.body, 'add'));
-    },
+    ['Give a company member a role in an app', "Change a user's app role"],
+    UserAppBody,
+    UserAppLink,
+    linkUserApp,
   );
-  app.put('/admin/user-app', spec("Change a user's app role", appLink, UserAppLink), async (request) => {
-    const p = request.platformCtx!;
-    return ok(await linkUserApp(p, request.body, 'update'));
-  });
   app.delete(
     '/admin/user-app',
     spec('Remove a user from an app', { querystring: UserAppQuery }, Done),
@@ -79,22 +84,12 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const queueLink = { body: UserQueueBody };
-  app.post(
+  addAndChange(
     '/admin/user-queue',
-    spec('Add a company member to a queue', queueLink, UserQueueLink, 201),
-    async (request) => {
-      const p = request.platformCtx!;
-      return ok(await linkUserQueue(p, request.body, 'add'));
-    },
-  );
-  app.put(
-    '/admin/user-queue',
-    spec("Change a user's queue role", queueLink, UserQueueLink),
-    async (request) => {
-      const p = request.platformCtx!;
-      return ok(await linkUserQueue(p, request.body, 'update'));
-    },
+    ['Add a company member to a queue', "Change a user's queue role"],
+    UserQueueBody,
+    UserQueueLink,
+    linkUserQueue,
   );
   app.delete(
     '/admin/user-queue',
