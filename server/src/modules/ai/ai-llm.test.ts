@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf } from '../../../test/answers.ts';
 import { call, createTestApp, loginAs, type Session, type TestContext } from '../../../test/app.ts';
 import { createApp, createTenant, PASSWORD } from '../../../test/factories.ts';
 import { startFakeLlm } from './fake-llm.ts';
@@ -66,8 +67,7 @@ describe('AI calls with an OpenAI-compatible service', () => {
     llm.state.reply = '- Pia was charged twice; a refund was approved.';
     const before = llm.seen.length;
     const res = await summary();
-    expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({
+    expect(dataOf(res)).toEqual({
       summary: '- Pia was charged twice; a refund was approved.',
       method: 'llm',
     });
@@ -90,8 +90,7 @@ describe('AI calls with an OpenAI-compatible service', () => {
   it('asks for a reply with same-app examples and the draft, never internal notes or other apps', async () => {
     llm.state.reply = 'Hi Pia, the refund reaches your account within 3 to 5 business days.';
     const res = await completion('Hi Pia,');
-    expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({
+    expect(dataOf(res)).toEqual({
       completion: 'Hi Pia, the refund reaches your account within 3 to 5 business days.',
       method: 'llm',
     });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
 import { activities, conversations } from '../../db/schema/index.ts';
@@ -220,8 +221,7 @@ describe('AI calls and reach', () => {
     ] as const) {
       expect((await summary(as, id)).status).toBe(404);
       const res = await completion(as, { conversation_id: id });
-      expect(res.status).toBe(404);
-      expect(res.body.error.code).toBe('NOT_FOUND');
+      expect(errorOf(res, 404).code).toBe('NOT_FOUND');
     }
   });
 
@@ -237,7 +237,6 @@ describe('AI calls and reach', () => {
     });
     expect(anon.status).toBe(401);
     const bad = await summary(agent, 'abc');
-    expect(bad.status).toBe(422);
-    expect(bad.body.errors.conversation_id).toBeDefined();
+    expect(fieldErrorsOf(bad).conversation_id).toBeDefined();
   });
 });

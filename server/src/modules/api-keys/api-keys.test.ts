@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { addApiIntegration, makeKey, withKey } from '../../../test/api-keys.ts';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { addWebhook } from '../../../test/automation.ts';
@@ -56,8 +57,7 @@ describe('creating and listing keys', () => {
     const bad = await api(s.a.as.admin, 'POST', '/api-keys/create', {
       body: { name: ' ', expires_ts: '2001-01-01T00:00:00Z' },
     });
-    expect(bad.status).toBe(422);
-    expect(bad.body.errors.name).toEqual(['Name is required']);
+    expect(fieldErrorsOf(bad).name).toEqual(['Name is required']);
     expect(bad.body.errors.expires_ts).toEqual(['The expiry must be in the future']);
   });
 
@@ -109,8 +109,10 @@ describe('grants', () => {
       body: { api_key_id: id, integration_id, permission_id },
     });
     const first = await api(s.a.as.admin, 'POST', '/api-keys/permissions/grant', body(s.integrationId));
-    expect(first.status).toBe(201);
-    expect(first.body.data).toMatchObject({ integration_id: s.integrationId, permission: 'customers:read' });
+    expect(dataOf(first, 201)).toMatchObject({
+      integration_id: s.integrationId,
+      permission: 'customers:read',
+    });
     expect(
       (await api(s.a.as.admin, 'POST', '/api-keys/permissions/grant', body(s.integrationId))).status,
     ).toBe(409);
@@ -124,8 +126,7 @@ describe('grants', () => {
       '/api-keys/permissions/grant',
       body(s.integrationId, 'customers:delete'),
     );
-    expect(unknown.status).toBe(422);
-    expect(unknown.body.errors.permission_id).toBeDefined();
+    expect(fieldErrorsOf(unknown).permission_id).toBeDefined();
     const key = await api(s.a.as.admin, 'GET', '/api-keys/get', { query: { id } });
     expect(key.body.data.permissions).toEqual([first.body.data]);
   });
@@ -157,8 +158,7 @@ describe('a key at work', () => {
     expect((await withKey(t, key, 'GET', '/customers')).status).toBe(200);
     await t.db.execute(sql`update api_keys set expires_at = now() - interval '1 second' where id = ${id}`);
     const expired = await withKey(t, key, 'GET', '/customers');
-    expect(expired.status).toBe(401);
-    expect(expired.body.error.code).toBe('UNAUTHENTICATED');
+    expect(errorOf(expired, 401).code).toBe('UNAUTHENTICATED');
 
     const renewed = await api(s.a.as.admin, 'PUT', '/api-keys/update', {
       query: { id },

@@ -1,5 +1,6 @@
 import { API_PERMISSIONS, type ApiPermission } from '@inbox/contract';
 import { describe, expect, it } from 'vitest';
+import { dataOf, errorOf } from '../../../test/answers.ts';
 import { addApiIntegration, makeKey, withKey } from '../../../test/api-keys.ts';
 import { before, call, useTestApp } from '../../../test/app.ts';
 import { createApp } from '../../../test/factories.ts';
@@ -208,8 +209,7 @@ describe('every key call × every permission', () => {
     const res = await send(w.keys[permission], c);
     if (permission === c.needs) expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
     else {
-      expect(res.status).toBe(403);
-      expect(res.body.error.code).toBe('FORBIDDEN');
+      expect(errorOf(res, 403).code).toBe('FORBIDDEN');
     }
   });
 
@@ -247,8 +247,7 @@ describe('what a key sees', () => {
       body: { conversation_id: w.conversationId, content: 'Shipped today' },
       bearer: true,
     });
-    expect(sent.status).toBe(201);
-    expect(sent.body.data).toMatchObject({
+    expect(dataOf(sent, 201)).toMatchObject({
       sender_type: 'agent',
       sender_name: 'Support',
       sender_user_id: null,

@@ -1,5 +1,6 @@
 import type { AppMember } from '@inbox/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
 import { signIn, tenantWithSessions } from '../companies/test-tenants.ts';
@@ -52,8 +53,7 @@ describe('POST /app/users', () => {
       as: appAdminSession,
       body: { app_id: a.app.id, user_id: a.manager.id, role: 'admin' },
     });
-    expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ app_id: a.app.id, user_id: a.manager.id, role: 'admin' });
+    expect(dataOf(res, 201)).toMatchObject({ app_id: a.app.id, user_id: a.manager.id, role: 'admin' });
     const logged = await t.db.query.activities.findFirst({
       where: (x, { and, eq }) => and(eq(x.companyId, a.company.id), eq(x.action, 'app_member.added')),
     });
@@ -65,8 +65,7 @@ describe('POST /app/users', () => {
       as: a.as.admin,
       body: { app_id: a.app.id, user_id: a.agent.id, role: 'manager' },
     });
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('CONFLICT');
+    expect(errorOf(res, 409).code).toBe('CONFLICT');
   });
 
   it('answers 422 on user_id for a user who is not a member of the company', async () => {
@@ -74,8 +73,7 @@ describe('POST /app/users', () => {
       as: a.as.admin,
       body: { app_id: a.app.id, user_id: b.agent.id, role: 'agent' },
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ user_id: ['The user is not a member of this company'] });
+    expect(fieldErrorsOf(res)).toEqual({ user_id: ['The user is not a member of this company'] });
   });
 
   it('answers 422 for a role that does not exist', async () => {
@@ -83,8 +81,7 @@ describe('POST /app/users', () => {
       as: a.as.admin,
       body: { app_id: a.app.id, user_id: a.manager.id, role: 'owner' },
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.role).toBeDefined();
+    expect(fieldErrorsOf(res).role).toBeDefined();
   });
 
   it('refuses app managers and agents with 403', async () => {

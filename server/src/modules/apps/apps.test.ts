@@ -1,6 +1,7 @@
 import { App, AppStats } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { before, call, change, type Session, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
 import { apps, conversations, customerApps, customers } from '../../db/schema/index.ts';
@@ -71,8 +72,7 @@ describe('GET /apps', () => {
 
   it('answers 422 for a limit above 100', async () => {
     const res = await getApps(a.as.admin, { limit: 500 });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.limit).toBeDefined();
+    expect(fieldErrorsOf(res).limit).toBeDefined();
   });
 
   it('never shows another company’s apps', async () => {
@@ -106,8 +106,7 @@ describe('POST /apps', () => {
       as: b.as.admin,
       body: { app_name: '  Help Desk ', company_id: a.company.id, role: 'agent', members_count: 7 },
     });
-    expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({
+    expect(dataOf(res, 201)).toMatchObject({
       company_id: b.company.id,
       app_name: 'Help Desk',
       description: '',
@@ -132,8 +131,7 @@ describe('POST /apps', () => {
 
   it('answers 422 "App name is required" for a blank name', async () => {
     const res = await call(t.app, 'POST', '/apps', { as: a.as.admin, body: { app_name: ' ' } });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ app_name: ['App name is required'] });
+    expect(fieldErrorsOf(res)).toEqual({ app_name: ['App name is required'] });
   });
 });
 
@@ -144,8 +142,7 @@ describe('PUT /apps?id=', () => {
       is_active: true,
       company_id: b.company.id,
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({
+    expect(dataOf(res)).toMatchObject({
       app_id: a.app.id,
       company_id: a.company.id,
       description: 'Our shop',

@@ -1,6 +1,7 @@
 import { LOGIN_FAILED_MESSAGE, LoginResult } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { call, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
 import { companies, sessions, users } from '../../db/schema/index.ts';
@@ -90,8 +91,7 @@ describe('POST /auth/login', () => {
     const { user } = await agentInTwoCompanies();
     const other = await make.createCompany(t.db);
     const res = await login({ email: user.email, password: make.PASSWORD, company_id: other.id });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ company_id: ['You are not a member of this company'] });
+    expect(fieldErrorsOf(res)).toEqual({ company_id: ['You are not a member of this company'] });
   });
 
   it('lists a suspended company with its status but does not make it current', async () => {
@@ -105,15 +105,13 @@ describe('POST /auth/login', () => {
       [beta.id, 'active'],
     ]);
     const chosen = await login({ email: user.email, password: make.PASSWORD, company_id: alpha.id });
-    expect(chosen.status).toBe(403);
-    expect(chosen.body.error.code).toBe('COMPANY_SUSPENDED');
+    expect(errorOf(chosen, 403).code).toBe('COMPANY_SUSPENDED');
   });
 
   it('answers a user without companies with no current company', async () => {
     const user = await make.createUser(t.db);
     const res = await login({ email: user.email, password: make.PASSWORD });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ current_company: null, companies: [] });
+    expect(dataOf(res)).toMatchObject({ current_company: null, companies: [] });
     expect(res.body.data.user).toMatchObject({ company_role: null, current_company: null, companies: [] });
   });
 
@@ -155,8 +153,7 @@ describe('POST /auth/login', () => {
     const user = await make.createUser(t.db);
     await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, user.id));
     const right = await login({ email: user.email, password: make.PASSWORD });
-    expect(right.status).toBe(403);
-    expect(right.body.error).toEqual({ code: 'USER_SUSPENDED', message: 'Your account is suspended' });
+    expect(errorOf(right, 403)).toEqual({ code: 'USER_SUSPENDED', message: 'Your account is suspended' });
     const wrong = await login({ email: user.email, password: 'not-the-password' });
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe(LOGIN_FAILED_MESSAGE);
@@ -165,8 +162,7 @@ describe('POST /auth/login', () => {
 
   it('requires both email and password', async () => {
     const res = await login({ email: '', password: '' });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toMatchObject({
+    expect(fieldErrorsOf(res)).toMatchObject({
       email: ['Email is required'],
       password: ['Password is required'],
     });

@@ -1,6 +1,7 @@
 import { User } from '@inbox/contract';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { call, loginAs, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
 import { activities, users } from '../../db/schema/index.ts';
@@ -55,8 +56,7 @@ describe('PUT /auth/me', () => {
         status: 'active',
       },
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'Ada Lovelace', initials: 'AL', email: user.email });
+    expect(dataOf(res)).toMatchObject({ name: 'Ada Lovelace', initials: 'AL', email: user.email });
     expect(res.body.data.is_platform_admin).toBe(false);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ name: 'Ada Lovelace', email: user.email, isPlatformAdmin: false });
@@ -79,8 +79,7 @@ describe('PUT /auth/me', () => {
       as: await loginAs(t.app, user.email, make.PASSWORD),
       body: { name: '   ' },
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ name: ['Name is required'] });
+    expect(fieldErrorsOf(res)).toEqual({ name: ['Name is required'] });
   });
 
   it('wants the current password, and the right one, to set a new password', async () => {
@@ -90,22 +89,19 @@ describe('PUT /auth/me', () => {
       as: session,
       body: { password: 'brand-new-pass' },
     });
-    expect(missing.status).toBe(422);
-    expect(missing.body.errors).toEqual({
+    expect(fieldErrorsOf(missing)).toEqual({
       current_password: ['Current password is required to set a new password'],
     });
     const wrong = await call(t.app, 'PUT', '/auth/me', {
       as: session,
       body: { password: 'brand-new-pass', current_password: 'not-it' },
     });
-    expect(wrong.status).toBe(422);
-    expect(wrong.body.errors).toEqual({ current_password: ['Current password is incorrect'] });
+    expect(fieldErrorsOf(wrong)).toEqual({ current_password: ['Current password is incorrect'] });
     const short = await call(t.app, 'PUT', '/auth/me', {
       as: session,
       body: { password: 'abc', current_password: make.PASSWORD },
     });
-    expect(short.status).toBe(422);
-    expect(short.body.errors.password).toEqual(['Password must be at least 6 characters long']);
+    expect(fieldErrorsOf(short).password).toEqual(['Password must be at least 6 characters long']);
     expect(
       (await call(t.app, 'POST', '/auth/login', { body: { email: user.email, password: make.PASSWORD } }))
         .status,
@@ -140,8 +136,7 @@ describe('POST /auth/logout', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { message: 'Logged out' } });
     const after = await call(t.app, 'GET', '/auth/me', { as: session });
-    expect(after.status).toBe(401);
-    expect(after.body.error.code).toBe('UNAUTHENTICATED');
+    expect(errorOf(after, 401).code).toBe('UNAUTHENTICATED');
     expect((await call(t.app, 'POST', '/auth/logout', { as: session })).status).toBe(401);
     expect((await call(t.app, 'GET', '/auth/me', { as: other })).status).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { dataOf, errorOf } from '../../../test/answers.ts';
 import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
 import { activities, sessions, users } from '../../db/schema/index.ts';
@@ -111,8 +112,7 @@ describe('access tokens', () => {
       as: { ...session, companyId: other.id },
       query: { id: other.id },
     });
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('FORBIDDEN');
+    expect(errorOf(res, 403).code).toBe('FORBIDDEN');
   });
 });
 
@@ -129,8 +129,7 @@ describe('impersonation', () => {
   it('shows a platform admin /auth/me as the impersonated user', async () => {
     const { target, company, session } = await adminAndTarget();
     const res = await call(t.app, 'GET', '/auth/me', { as: { ...session, impersonate: target.id } });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({
+    expect(dataOf(res)).toMatchObject({
       user_id: target.id,
       name: 'Tina Target',
       is_platform_admin: false,
@@ -144,8 +143,7 @@ describe('impersonation', () => {
     const target = await make.createUser(t.db);
     const session: Session = { ...(await loginAs(t.app, user.email, make.PASSWORD)), impersonate: target.id };
     const res = await call(t.app, 'GET', '/auth/me', { as: session });
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('FORBIDDEN');
+    expect(errorOf(res, 403).code).toBe('FORBIDDEN');
   });
 
   it('answers 404 for a user that does not exist', async () => {
@@ -160,8 +158,7 @@ describe('impersonation', () => {
       as: { ...session, impersonate: target.id },
       body: { name: 'Tina Renamed' },
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ user_id: target.id, name: 'Tina Renamed' });
+    expect(dataOf(res)).toMatchObject({ user_id: target.id, name: 'Tina Renamed' });
     const [adminRow] = await t.db.select().from(users).where(eq(users.id, admin.id));
     expect(adminRow!.name).toBe('Root Admin');
     const logged = await t.db

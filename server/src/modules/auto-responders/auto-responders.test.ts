@@ -1,6 +1,7 @@
 import { weekHours } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { dataOf } from '../../../test/answers.ts';
 import { before, call, change, createTestApp, type Session, useTestApp } from '../../../test/app.ts';
 import { createApp, createQueue } from '../../../test/factories.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
@@ -62,8 +63,7 @@ describe('managing auto-responders', () => {
       trigger: 'conversation_started',
       message: 'Hi {{customer.name}}!',
     });
-    expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({
+    expect(dataOf(created, 201)).toMatchObject({
       name: 'Greeting',
       queue_id: null,
       is_active: true,

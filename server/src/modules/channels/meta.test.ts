@@ -1,6 +1,7 @@
 import { replyWindowText, TEMPLATE_MESSAGES } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { fieldErrorsOf } from '../../../test/answers.ts';
 import { call } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
 import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
@@ -149,8 +150,7 @@ describe('WhatsApp', () => {
       update messages set created_at = now() - interval '25 hours'
       where conversation_id = ${id} and sender_type = 'customer'`);
     const late = await reply(id, 'Sorry for the wait');
-    expect(late.status).toBe(422);
-    expect(late.body.errors.content).toEqual([replyWindowText('whatsapp')]);
+    expect(fieldErrorsOf(late).content).toEqual([replyWindowText('whatsapp')]);
     const note = await call(t.app, 'POST', '/messages', {
       as: w.a.as.admin,
       body: { conversation_id: id, content: 'Window closed, wait for them', is_private: true },
@@ -217,8 +217,7 @@ describe('WhatsApp', () => {
       as: w.a.as.admin,
       query: { conversation_id: fb },
     });
-    expect(onMessenger.status).toBe(422);
-    expect(onMessenger.body.errors.conversation_id).toEqual([TEMPLATE_MESSAGES.onlyWhatsApp]);
+    expect(fieldErrorsOf(onMessenger).conversation_id).toEqual([TEMPLATE_MESSAGES.onlyWhatsApp]);
     const send = await call(t.app, 'POST', '/messages', {
       as: w.a.as.admin,
       body: { conversation_id: fb, template: { name: 'hello_world', language: 'en_US' } },
@@ -236,8 +235,7 @@ describe('WhatsApp', () => {
       as: w.a.as.admin,
       body: { conversation_id: wa, is_private: true, template: { name: 'hello_world', language: 'en_US' } },
     });
-    expect(asNote.status).toBe(422);
-    expect(asNote.body.errors.template).toEqual([TEMPLATE_MESSAGES.notForNotes]);
+    expect(fieldErrorsOf(asNote).template).toEqual([TEMPLATE_MESSAGES.notForNotes]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import twilio from 'twilio';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fieldErrorsOf } from '../../../test/answers.ts';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
 import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
@@ -225,8 +226,7 @@ describe('SMS out', () => {
       as: w.a.as.admin,
       body: { conversation_id: conversationId, content: 'See attached', attachments: [1] },
     });
-    expect(withFile.status).toBe(422);
-    expect(withFile.body.errors.attachments).toEqual(['Files cannot be sent by SMS']);
+    expect(fieldErrorsOf(withFile).attachments).toEqual(['Files cannot be sent by SMS']);
   });
 
   it('retries through an outage, fails with Twilio’s reason on a refused number, and sends again on Retry', async () => {

@@ -1,5 +1,6 @@
 import { Company } from '@inbox/contract';
 import { describe, expect, it } from 'vitest';
+import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { before, call, change, useTestApp } from '../../../test/app.ts';
 import { tenantWithSessions } from './test-tenants.ts';
 
@@ -31,8 +32,7 @@ describe('GET /companies?id=', () => {
 
   it('answers 404 for another company id, even one the caller could name', async () => {
     const res = await call(t.app, 'GET', '/companies', { as: b.as.admin, query: { id: a.company.id } });
-    expect(res.status).toBe(404);
-    expect(res.body.error.code).toBe('NOT_FOUND');
+    expect(errorOf(res, 404).code).toBe('NOT_FOUND');
   });
 
   it('answers 403 when X-Company-Id names a company the caller is not in', async () => {
@@ -40,8 +40,7 @@ describe('GET /companies?id=', () => {
       as: { ...b.as.admin, companyId: a.company.id },
       query: { id: a.company.id },
     });
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('FORBIDDEN');
+    expect(errorOf(res, 403).code).toBe('FORBIDDEN');
   });
 
   it('answers 401 without a token and 401 with a forged one', async () => {
@@ -60,8 +59,7 @@ describe('PUT /companies?id=', () => {
       company_name: 'Acme Support',
       timezone: 'Europe/Berlin',
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ company_name: 'Acme Support', timezone: 'Europe/Berlin' });
+    expect(dataOf(res)).toMatchObject({ company_name: 'Acme Support', timezone: 'Europe/Berlin' });
     expect(await activityCount(a.company.id, 'company.updated')).toBe(1);
   });
 
@@ -80,14 +78,12 @@ describe('PUT /companies?id=', () => {
     const res = await change(t.app, '/companies', a.as.admin, a.company.id, {
       timezone: 'Mars/Olympus_Mons',
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ timezone: ['Unknown timezone'] });
+    expect(fieldErrorsOf(res)).toEqual({ timezone: ['Unknown timezone'] });
   });
 
   it('answers 422 "Company name is required" for a blank name', async () => {
     const res = await change(t.app, '/companies', a.as.admin, a.company.id, { company_name: '   ' });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.company_name).toEqual(['Company name is required']);
+    expect(fieldErrorsOf(res).company_name).toEqual(['Company name is required']);
   });
 
   it('ignores a status in the body: suspension is for platform admins only', async () => {
@@ -96,8 +92,7 @@ describe('PUT /companies?id=', () => {
       status_reason: 'self',
       apps_count: 99,
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'active', status_reason: null, apps_count: 1 });
+    expect(dataOf(res)).toMatchObject({ status: 'active', status_reason: null, apps_count: 1 });
   });
 
   it("answers 404 to another company's admin and leaves that company unchanged", async () => {
@@ -183,8 +178,7 @@ describe('business hours (contract section 9)', () => {
     ];
     for (const [hours, errors] of cases) {
       const res = await put({ business_hours: hours });
-      expect(res.status).toBe(422);
-      expect(res.body.errors).toEqual(errors);
+      expect(fieldErrorsOf(res)).toEqual(errors);
     }
     const after = (await call(t.app, 'GET', '/companies', { as: c.as.admin, query: { id: c.company.id } }))
       .body.data;

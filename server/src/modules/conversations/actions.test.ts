@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { addCompanyMember, createUser } from '../../../test/factories.ts';
 import { activities, attachments, conversations, messages, users } from '../../db/schema/index.ts';
 import { CSV, PNG } from '../portal/test-files.ts';
@@ -34,8 +35,7 @@ describe('assign and unassign', () => {
     const mine = await agent('POST', '/conversation/assign', {
       body: { conversation_id: chat.conversationId, user_id: x.users.agent.id },
     });
-    expect(mine.status).toBe(200);
-    expect(mine.body.data).toMatchObject({
+    expect(dataOf(mine)).toMatchObject({
       conversation_id: chat.conversationId,
       assigned_user: { user_id: x.users.agent.id, name: x.users.agent.name },
       status: 'open',
@@ -82,8 +82,7 @@ describe('assign and unassign', () => {
       const res = await x.as(x.sessions.admin)('POST', '/conversation/assign', {
         body: { conversation_id: chat.conversationId, user_id: userId },
       });
-      expect(res.status).toBe(422);
-      expect(res.body.errors).toEqual({ user_id: [message] });
+      expect(fieldErrorsOf(res)).toEqual({ user_id: [message] });
     }
     const ok = await x.as(x.sessions.admin)('POST', '/conversation/assign', {
       body: { conversation_id: chat.conversationId, user_id: x.users.insider.id },
@@ -128,8 +127,7 @@ describe('transfer', () => {
         transfer_reason: ' Wants a refund ',
       },
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({
+    expect(dataOf(res)).toMatchObject({
       queue_id: x.returns.id,
       queue_name: 'Returns',
       assigned_user: null,
@@ -202,8 +200,7 @@ describe('transfer', () => {
       queue_id: ['Choose a queue or a user to transfer to'],
     });
     const otherApp = await send({ queue_id: x.otherQueue.id, transfer_reason: 'Why' });
-    expect(otherApp.status).toBe(422);
-    expect(otherApp.body.errors).toEqual({
+    expect(fieldErrorsOf(otherApp)).toEqual({
       queue_id: ['The queue must be an active queue of the conversation’s app'],
     });
     const foreign = await send({ queue_id: x.other.queue.id, transfer_reason: 'Why' });
@@ -213,8 +210,7 @@ describe('transfer', () => {
       user_id: x.users.agent.id,
       transfer_reason: 'Why',
     });
-    expect(blind.status).toBe(422);
-    expect(blind.body.errors).toEqual({ user_id: ['This user cannot see the conversation’s queue'] });
+    expect(fieldErrorsOf(blind)).toEqual({ user_id: ['This user cannot see the conversation’s queue'] });
     const [row] = await x.t.db.select().from(conversations).where(eq(conversations.id, chat.conversationId));
     expect(row).toMatchObject({ queueId: x.publicQueue.id, assignedUserId: null });
   });
@@ -226,8 +222,7 @@ describe('resolve', () => {
     const res = await x.as(x.sessions.agent)('POST', '/conversation/resolve', {
       body: { conversation_id: chat.conversationId },
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'resolved', is_resolved: true });
+    expect(dataOf(res)).toMatchObject({ status: 'resolved', is_resolved: true });
     expect(Date.parse(res.body.data.resolved_ts)).toBeGreaterThan(Date.now() - 60_000);
     const seen = await portal(x.t.app, 'GET', '/portal/poll', { token: chat.token });
     expect(seen.body.data.conversation_status).toBe('resolved');
@@ -235,8 +230,7 @@ describe('resolve', () => {
       token: chat.token,
       body: { content: 'Hello?' },
     });
-    expect(send.status).toBe(403);
-    expect(send.body.error.code).toBe('CONVERSATION_RESOLVED');
+    expect(errorOf(send, 403).code).toBe('CONVERSATION_RESOLVED');
     expect(await activityOf(chat.conversationId, 'conversation.resolved')).toHaveLength(1);
     const again = await x.as(x.sessions.agent)('POST', '/conversation/resolve', {
       body: { conversation_id: chat.conversationId },

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { activities, messages } from '../../db/schema/index.ts';
 import { EXE, PDF, PNG } from '../portal/test-files.ts';
 import { portal, uploadFile } from '../portal/test-helpers.ts';
@@ -31,8 +32,7 @@ describe('replies and first response', () => {
       content: '  Hello Fay!  ',
       content_type: 'text',
     });
-    expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({
+    expect(dataOf(res, 201)).toMatchObject({
       conversation_id: chat.conversationId,
       sender_type: 'agent',
       sender_name: x.users.agent.name,
@@ -89,8 +89,7 @@ describe('replies and first response', () => {
     const body = { conversation_id: chat.conversationId, content: 'Once', client_message_id: 'abc-1' };
     const one = await send(body);
     const two = await send({ ...body, content: 'Twice' });
-    expect(two.status).toBe(201);
-    expect(two.body.data).toMatchObject({ message_id: one.body.data.message_id, content: 'Once' });
+    expect(dataOf(two, 201)).toMatchObject({ message_id: one.body.data.message_id, content: 'Once' });
     expect((await view(chat.conversationId)).messages).toHaveLength(2);
   });
 
@@ -148,8 +147,7 @@ describe('replies and first response', () => {
     const chat = await x.chat({ name: 'Bea Blank' });
     for (const content of ['', '   ']) {
       const res = await send({ conversation_id: chat.conversationId, content });
-      expect(res.status).toBe(422);
-      expect(res.body.errors).toEqual({ content: ['Please enter a message or attach a file'] });
+      expect(fieldErrorsOf(res)).toEqual({ content: ['Please enter a message or attach a file'] });
     }
     const wrongType = await send({
       conversation_id: chat.conversationId,
@@ -184,8 +182,7 @@ describe('console attachments', () => {
       name: 'invoice.pdf',
       data: PDF,
     });
-    expect(viaQuery.status).toBe(201);
-    expect(viaQuery.body.data).toMatchObject({ original_filename: 'invoice.pdf', file_size: PDF.length });
+    expect(dataOf(viaQuery, 201)).toMatchObject({ original_filename: 'invoice.pdf', file_size: PDF.length });
     const viaField = await x.upload(
       x.sessions.agent,
       chat.conversationId,
@@ -265,13 +262,11 @@ describe('console attachments', () => {
   it('judges the bytes, limits the size, and needs a conversation', async () => {
     const chat = await x.chat({ name: 'Sam Size' });
     const spoofed = await x.upload(x.sessions.agent, chat.conversationId, { name: 'photo.png', data: EXE });
-    expect(spoofed.status).toBe(415);
-    expect(spoofed.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(errorOf(spoofed, 415).code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
     const tooBig = await x.upload(x.sessions.agent, chat.conversationId, { name: 'big.png', data: big });
     expect(tooBig.status).toBe(413);
     const nowhere = await x.upload(x.sessions.agent, null, { name: 'dot.png', data: PNG });
-    expect(nowhere.status).toBe(422);
-    expect(nowhere.body.errors).toEqual({ conversation_id: ['A conversation_id is required'] });
+    expect(fieldErrorsOf(nowhere)).toEqual({ conversation_id: ['A conversation_id is required'] });
   });
 });

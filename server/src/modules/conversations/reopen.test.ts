@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, errorOf } from '../../../test/answers.ts';
 import { activities } from '../../db/schema/index.ts';
 import { portal } from '../portal/test-helpers.ts';
 import { NOT_ENDED } from './actions.ts';
@@ -35,8 +36,7 @@ describe('POST /conversation/reopen', () => {
   it('reopens a resolved conversation as open, keeping its assignee, and the thread says who', async () => {
     const chat = await resolvedChat('Rhea Reopen');
     const res = await post('agent', '/conversation/reopen', chat.conversationId);
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({
+    expect(dataOf(res)).toMatchObject({
       conversation_id: chat.conversationId,
       status: 'open',
       is_resolved: false,
@@ -72,15 +72,13 @@ describe('POST /conversation/reopen', () => {
       token: chat.token,
       body: { content: 'Still there?' },
     });
-    expect(send.status).toBe(403);
-    expect(send.body.error.code).toBe('CONVERSATION_CLOSED');
+    expect(errorOf(send, 403).code).toBe('CONVERSATION_CLOSED');
   });
 
   it('answers 409 for a conversation that is open or pending, and changes nothing', async () => {
     const chat = await x.chat({ name: 'Otto Open' });
     const res = await post('admin', '/conversation/reopen', chat.conversationId);
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('CONFLICT');
+    expect(errorOf(res, 409).code).toBe('CONFLICT');
     expect(res.body.message).toBe(NOT_ENDED);
     await x.as(x.sessions.agent)('POST', '/messages', {
       body: { conversation_id: chat.conversationId, content: 'On it' },
@@ -96,8 +94,7 @@ describe('POST /conversation/reopen', () => {
     expect((await post('outsider', '/conversation/reopen', chat.conversationId)).status).toBe(404);
     expect((await post('otherAppAgent', '/conversation/reopen', chat.conversationId)).status).toBe(404);
     const foreign = await post('stranger', '/conversation/reopen', chat.conversationId);
-    expect(foreign.status).toBe(404);
-    expect(foreign.body.error.code).toBe('NOT_FOUND');
+    expect(errorOf(foreign, 404).code).toBe('NOT_FOUND');
     expect((await post('admin', '/conversation/reopen', 2_147_483_647)).status).toBe(404);
     const bad = await post('admin', '/conversation/reopen', 'abc');
     expect(bad.status).toBe(422);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Customer } from '@inbox/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { dataOf, errorOf } from '../../../test/answers.ts';
 import { before, call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { createApp, createTenant, PASSWORD } from '../../../test/factories.ts';
 import { activities, attachments } from '../../db/schema/index.ts';
@@ -175,14 +176,12 @@ describe('editing customers', () => {
     const edit = (body: unknown) => api(s.agent)('PUT', '/customers', { query: { id }, body });
 
     const emailTaken = await edit({ email: 'OLGA@owner.test' });
-    expect(emailTaken.status).toBe(409);
-    expect(emailTaken.body.error).toMatchObject({
+    expect(errorOf(emailTaken, 409)).toMatchObject({
       code: 'CONFLICT',
       details: { field: 'email', customer_id: first.body.data.customer_id },
     });
     const phoneTaken = await edit({ phone: '(415) 555-0100'.replace('(', '+1 (') });
-    expect(phoneTaken.status).toBe(409);
-    expect(phoneTaken.body.error.details.customer_id).toBe(first.body.data.customer_id);
+    expect(errorOf(phoneTaken, 409).details.customer_id).toBe(first.body.data.customer_id);
     // Nothing changed by the refused edits.
     expect((await api(s.agent)('GET', '/customers', { query: { id } })).body.data.email).toBeNull();
 
@@ -192,8 +191,7 @@ describe('editing customers', () => {
       notes: 'Prefers email.',
       attributes: { plan: 'Pro', city: 'Lyon' },
     });
-    expect(ok.status).toBe(200);
-    expect(ok.body.data).toMatchObject({
+    expect(dataOf(ok)).toMatchObject({
       name: 'Sam Seconded',
       email: 'sam@second.test',
       notes: 'Prefers email.',

@@ -1,6 +1,7 @@
 import type { DuplicateSuggestion } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { dataOf, errorOf } from '../../../test/answers.ts';
 import { before, call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { createApp, createTenant, PASSWORD } from '../../../test/factories.ts';
 import { portal, startChat } from '../portal/test-helpers.ts';
@@ -102,8 +103,7 @@ describe('merging', () => {
     const res = await api(s.admin)('POST', '/customer/merge', {
       body: { primary_customer_id: primary, duplicate_customer_id: duplicate },
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({
+    expect(dataOf(res)).toMatchObject({
       customer_id: primary,
       name: 'Mara Main',
       email: 'mara@main.test',
@@ -169,8 +169,7 @@ describe('merging', () => {
     const taken = await api(s.admin)('POST', '/customers', {
       body: { name: 'Someone Else', phone: '+447700900666', app_ids: [s.a.app.id] },
     });
-    expect(taken.status).toBe(409);
-    expect(taken.body.error.details).toMatchObject({ customer_id: primary });
+    expect(errorOf(taken, 409).details).toMatchObject({ customer_id: primary });
   });
 
   it('loses no message sent to the duplicate’s chat while the merge runs', async () => {

@@ -1,5 +1,6 @@
 import type { App, Queue } from '@inbox/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dataOf } from '../../../test/answers.ts';
 import { before, call, change, type Session, useTestApp } from '../../../test/app.ts';
 import { createApp } from '../../../test/factories.ts';
 import { platformAdmin, tenantWithSessions } from '../companies/test-tenants.ts';
@@ -33,8 +34,7 @@ describe('/admin/apps', () => {
       as: pa,
       body: { company_id: a.company.id, app_name: 'Portal', description: 'Web portal', is_active: false },
     });
-    expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({
+    expect(dataOf(created, 201)).toMatchObject({
       company_id: a.company.id,
       app_name: 'Portal',
       description: 'Web portal',
@@ -94,8 +94,11 @@ describe('/admin/queues', () => {
       as: pa,
       body: { app_id: b.app.id, queue_name: 'VIP', is_private: true, company_id: a.company.id },
     });
-    expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ app_id: b.app.id, company_id: b.company.id, is_private: true });
+    expect(dataOf(created, 201)).toMatchObject({
+      app_id: b.app.id,
+      company_id: b.company.id,
+      is_private: true,
+    });
     const id = created.body.data.queue_id;
     const changed = await call(t.app, 'PUT', '/admin/queues', {
       as: pa,

@@ -1,6 +1,7 @@
 import { Company } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { before, call, change, type Session, useTestApp } from '../../../test/app.ts';
 import { apps, companyMembers, users } from '../../db/schema/index.ts';
 import { platformAdmin, tenantWithSessions } from '../companies/test-tenants.ts';
@@ -51,8 +52,7 @@ describe('/admin/companies', () => {
       as: pa,
       body: { company_name: '', timezone: 'Nowhere/Land' },
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({
+    expect(fieldErrorsOf(res)).toEqual({
       company_name: ['Company name is required'],
       timezone: ['Unknown timezone'],
     });
@@ -88,8 +88,7 @@ describe('/admin/companies', () => {
       timezone: 'America/New_York',
       status: 'suspended',
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({
+    expect(dataOf(res)).toMatchObject({
       company_name: 'Acme',
       timezone: 'America/New_York',
       status: 'active',
@@ -103,8 +102,7 @@ describe('POST /admin/company/status', () => {
       as: pa,
       body: { company_id: a.company.id, status: 'closed', reason: 'x' },
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ status: ['Status must be active or suspended'] });
+    expect(fieldErrorsOf(res)).toEqual({ status: ['Status must be active or suspended'] });
   });
 
   it('suspends at once: a member’s next call is refused while a platform admin still gets through', async () => {
@@ -113,12 +111,10 @@ describe('POST /admin/company/status', () => {
       as: pa,
       body: { company_id: a.company.id, status: 'suspended', reason: 'Unpaid invoices' },
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'suspended', status_reason: 'Unpaid invoices' });
+    expect(dataOf(res)).toMatchObject({ status: 'suspended', status_reason: 'Unpaid invoices' });
 
     const member = await call(t.app, 'GET', '/apps', { as: a.as.agent });
-    expect(member.status).toBe(403);
-    expect(member.body.error.code).toBe('COMPANY_SUSPENDED');
+    expect(errorOf(member, 403).code).toBe('COMPANY_SUSPENDED');
     const admin = await call(t.app, 'GET', '/apps', { as: { ...pa, companyId: a.company.id } });
     expect(admin.status).toBe(200);
     expect(admin.body.data).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
 import { appMembers, companyMembers, queueMembers } from '../../db/schema/index.ts';
@@ -37,8 +38,7 @@ describe('/admin/user-company', () => {
   it('adds a user to a company (201), answers 409 the second time, and records it against the company', async () => {
     const body = { user_id: drifter.id, company_id: a.company.id, company_role: 'agent' };
     const res = await send('POST', '/admin/user-company', body);
-    expect(res.status).toBe(201);
-    expect(res.body.data).toEqual(body);
+    expect(dataOf(res, 201)).toEqual(body);
     expect((await lastActivity('company_member.added'))?.companyId).toBe(a.company.id);
     expect((await send('POST', '/admin/user-company', body)).status).toBe(409);
   });
@@ -55,16 +55,14 @@ describe('/admin/user-company', () => {
     expect((await link('POST', 'company', 999999, a.company.id, 'agent')).status).toBe(404);
     expect((await link('POST', 'company', drifter.id, 999999, 'agent')).status).toBe(404);
     const bad = await link('POST', 'company', drifter.id, b.company.id, 'owner');
-    expect(bad.status).toBe(422);
-    expect(bad.body.errors.company_role).toBeDefined();
+    expect(fieldErrorsOf(bad).company_role).toBeDefined();
   });
 });
 
 describe('/admin/user-app', () => {
   it('gives a company member an app role; the company comes from the app', async () => {
     const res = await link('POST', 'app', drifter.id, a.app.id, 'manager');
-    expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({
+    expect(dataOf(res, 201)).toEqual({
       user_id: drifter.id,
       app_id: a.app.id,
       company_id: a.company.id,
@@ -82,14 +80,12 @@ describe('/admin/user-app', () => {
       app_role: 'admin',
       company_id: b.company.id,
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ company_id: ['The app does not belong to this company'] });
+    expect(fieldErrorsOf(res)).toEqual({ company_id: ['The app does not belong to this company'] });
   });
 
   it('answers 422 on user_id for a user outside the app’s company', async () => {
     const res = await link('POST', 'app', drifter.id, b.app.id, 'agent');
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ user_id: ['The user is not a member of this company'] });
+    expect(fieldErrorsOf(res)).toEqual({ user_id: ['The user is not a member of this company'] });
   });
 
   it('changes the app role, then removes the membership; unknown ids answer 404', async () => {
@@ -111,8 +107,7 @@ describe('/admin/user-queue', () => {
   it('adds a company member to a queue, changes its role and removes it', async () => {
     const body = { user_id: drifter.id, queue_id: a.queue.id, queue_role: 'member' };
     const res = await send('POST', '/admin/user-queue', body);
-    expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({ ...body, company_id: a.company.id });
+    expect(dataOf(res, 201)).toEqual({ ...body, company_id: a.company.id });
     const changed = await send('PUT', '/admin/user-queue', { ...body, queue_role: 'manager' });
     expect(changed.body.data.queue_role).toBe('manager');
     expect((await remove('/admin/user-queue', { user_id: drifter.id, queue_id: a.queue.id })).status).toBe(
@@ -122,8 +117,7 @@ describe('/admin/user-queue', () => {
 
   it('answers 422 on user_id for a user outside the queue’s company, and 404 for unknown ids', async () => {
     const outside = await link('POST', 'queue', drifter.id, b.queue.id, 'member');
-    expect(outside.status).toBe(422);
-    expect(outside.body.errors).toEqual({ user_id: ['The user is not a member of this company'] });
+    expect(fieldErrorsOf(outside)).toEqual({ user_id: ['The user is not a member of this company'] });
     expect((await link('POST', 'queue', drifter.id, 999999, 'member')).status).toBe(404);
     expect((await link('POST', 'queue', 999999, a.queue.id, 'member')).status).toBe(404);
   });

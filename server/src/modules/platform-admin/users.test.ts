@@ -1,6 +1,7 @@
 import { AdminUser, AdminUserDetail } from '@inbox/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { createTenant, createUser, PASSWORD } from '../../../test/factories.ts';
 import { activities, companyMembers, sessions, users } from '../../db/schema/index.ts';
@@ -38,8 +39,7 @@ describe('who may use /admin/users', () => {
       ),
     ];
     for (const res of await Promise.all(attempts)) {
-      expect(res.status).toBe(403);
-      expect(res.body.error.code).toBe('FORBIDDEN');
+      expect(errorOf(res, 403).code).toBe('FORBIDDEN');
     }
     const [row] = await t.db.select().from(users).where(eq(users.id, target.id));
     expect(row).toMatchObject({ status: 'active', isPlatformAdmin: false });
@@ -104,8 +104,7 @@ describe('GET /admin/users', () => {
 
   it('refuses a limit above 100', async () => {
     const res = await call(t.app, 'GET', '/admin/users', { as, query: { limit: 101 } });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toHaveProperty('limit');
+    expect(fieldErrorsOf(res)).toHaveProperty('limit');
   });
 });
 
@@ -120,8 +119,7 @@ describe('POST /admin/users', () => {
         is_platform_admin: true,
       },
     });
-    expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({
+    expect(dataOf(res, 201)).toMatchObject({
       name: 'New Person',
       email: 'new.person@example.test',
       initials: 'NP',
@@ -141,8 +139,7 @@ describe('POST /admin/users', () => {
       as,
       body: { name: 'Copy Cat', email: 'TAKEN@example.test', password: 'secret1' },
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ email: ['A user with this email already exists'] });
+    expect(fieldErrorsOf(res)).toEqual({ email: ['A user with this email already exists'] });
     const same = await call(t.app, 'GET', '/admin/users', { as, query: { search: 'taken@example.test' } });
     expect(same.body.data.map((u: any) => u.user_id)).toEqual([existing.id]);
   });
@@ -152,8 +149,7 @@ describe('POST /admin/users', () => {
       as,
       body: { name: ' ', email: 'not-an-email', password: '123' },
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({
+    expect(fieldErrorsOf(res)).toEqual({
       name: ['Name is required'],
       email: ['Please enter a valid email address'],
       password: ['Password must be at least 6 characters long'],
@@ -178,11 +174,9 @@ describe('GET /admin/user', () => {
 
   it('answers 404 for an unknown id and 422 without one', async () => {
     const unknown = await call(t.app, 'GET', '/admin/user', { as, query: { id: 99_999_999 } });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error.code).toBe('NOT_FOUND');
+    expect(errorOf(unknown, 404).code).toBe('NOT_FOUND');
     const missing = await call(t.app, 'GET', '/admin/user', { as });
-    expect(missing.status).toBe(422);
-    expect(missing.body.errors).toHaveProperty('id');
+    expect(fieldErrorsOf(missing)).toHaveProperty('id');
   });
 });
 
@@ -229,8 +223,7 @@ describe('suspending and activating', () => {
     const login = await call(t.app, 'POST', '/auth/login', {
       body: { email: user.email, password: PASSWORD },
     });
-    expect(login.status).toBe(403);
-    expect(login.body.error.code).toBe('USER_SUSPENDED');
+    expect(errorOf(login, 403).code).toBe('USER_SUSPENDED');
     expect(await activity('user.suspended', user.id)).toMatchObject([
       { actorUserId: root.id, companyId: null },
     ]);
@@ -250,8 +243,7 @@ describe('suspending and activating', () => {
 
   it('refuses to let an admin suspend themself', async () => {
     const res = await call(t.app, 'POST', '/admin/user/suspend', { as, query: { id: root.id } });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ id: ['You cannot suspend your own account'] });
+    expect(fieldErrorsOf(res)).toEqual({ id: ['You cannot suspend your own account'] });
     expect((await call(t.app, 'GET', '/auth/me', { as })).status).toBe(200);
   });
 

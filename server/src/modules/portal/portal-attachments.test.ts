@@ -1,6 +1,7 @@
 import { MAX_ATTACHMENT_BYTES } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { attachments, conversations } from '../../db/schema/index.ts';
 import { storeAttachment, storeUpload } from '../attachments/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
@@ -28,8 +29,7 @@ describe('portal attachments', () => {
   ])('accepts %s, sends it and serves it back', async (name, bytes, mime) => {
     const c = await chat();
     const up = await uploadFile(t.app, c.token, name, bytes);
-    expect(up.status).toBe(201);
-    expect(up.body.data).toEqual({
+    expect(dataOf(up, 201)).toEqual({
       attachment_id: expect.any(Number),
       original_filename: name,
       file_size: bytes.length,
@@ -88,8 +88,7 @@ describe('portal attachments', () => {
   ])('refuses %s with 415', async (_label, name, bytes, type) => {
     const c = await chat();
     const up = await uploadFile(t.app, c.token, name, bytes, type);
-    expect(up.status).toBe(415);
-    expect(up.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(errorOf(up, 415).code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('leaves no file in storage when an upload cannot be claimed', async () => {
@@ -121,8 +120,7 @@ describe('portal attachments', () => {
     const c = await chat();
     const big = Buffer.concat([PNG, Buffer.alloc(MAX_ATTACHMENT_BYTES)]);
     const up = await uploadFile(t.app, c.token, 'big.png', big);
-    expect(up.status).toBe(413);
-    expect(up.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(errorOf(up, 413).code).toBe('PAYLOAD_TOO_LARGE');
     const exact = Buffer.concat([PNG, Buffer.alloc(MAX_ATTACHMENT_BYTES - PNG.length)]);
     expect((await uploadFile(t.app, c.token, 'exact.png', exact)).status).toBe(201);
   });
@@ -134,8 +132,7 @@ describe('portal attachments', () => {
       inQuery: true,
       body: {},
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.file).toBeDefined();
+    expect(fieldErrorsOf(res).file).toBeDefined();
   });
 
   it('never serves another conversation’s file, an internal note’s, or an unsent upload', async () => {
@@ -189,8 +186,7 @@ describe('portal attachments', () => {
       .set({ status: 'resolved' })
       .where(eq(conversations.id, c.conversationId));
     const late = await uploadFile(t.app, c.token, 'b.png', PNG);
-    expect(late.status).toBe(403);
-    expect(late.body.error.code).toBe('CONVERSATION_RESOLVED');
+    expect(errorOf(late, 403).code).toBe('CONVERSATION_RESOLVED');
     expect((await download(c.token, up.body.data.attachment_id)).statusCode).toBe(200);
   });
 
@@ -203,7 +199,6 @@ describe('portal attachments', () => {
       token: c.token,
       body: { ...body, content: 'second' },
     });
-    expect(again.status).toBe(422);
-    expect(again.body.errors.attachments).toBeDefined();
+    expect(fieldErrorsOf(again).attachments).toBeDefined();
   });
 });

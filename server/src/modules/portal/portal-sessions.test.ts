@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { dataOf, errorOf } from '../../../test/answers.ts';
 import { createTestApp, loginAs } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
 import { activities, conversations, portalSessions } from '../../db/schema/index.ts';
@@ -29,8 +30,7 @@ describe('portal tokens', () => {
         portal(t.app, 'GET', '/portal/attachment/download/1', { token, inQuery: true }),
       ];
       for (const res of await Promise.all(calls)) {
-        expect(res.status).toBe(401);
-        expect(res.body.error.code).toBe('INVALID_TOKEN');
+        expect(errorOf(res, 401).code).toBe('INVALID_TOKEN');
       }
     }
   });
@@ -45,8 +45,7 @@ describe('portal tokens', () => {
     const console = await loginAs(t.app, tenant.agent.email, PASSWORD);
     for (const forged of [`${token}x`, token.slice(1), console.token]) {
       const res = await portal(t.app, 'GET', '/portal/poll', { token: forged });
-      expect(res.status).toBe(401);
-      expect(res.body.error.code).toBe('INVALID_TOKEN');
+      expect(errorOf(res, 401).code).toBe('INVALID_TOKEN');
     }
   });
 });
@@ -87,8 +86,7 @@ describe('session expiry', () => {
     const conversation = await portal(t.app, 'GET', '/portal/conversation', { token: c.token });
     expect(conversation.body.data.conversation).toMatchObject({ status: 'closed', is_resolved: false });
     const sent = await send(c.token);
-    expect(sent.status).toBe(403);
-    expect(sent.body.error).toMatchObject({
+    expect(errorOf(sent, 403)).toMatchObject({
       code: 'CONVERSATION_CLOSED',
       details: { app_id: tenant.app.id },
     });
@@ -148,8 +146,7 @@ describe('session expiry', () => {
     const old = await chat();
     await expire(old.conversationId, '31 days');
     const res = await portal(t.app, 'GET', '/portal/poll', { token: old.token });
-    expect(res.status).toBe(401);
-    expect(res.body.error).toMatchObject({ code: 'TOKEN_EXPIRED', details: { app_id: tenant.app.id } });
+    expect(errorOf(res, 401)).toMatchObject({ code: 'TOKEN_EXPIRED', details: { app_id: tenant.app.id } });
     const recent = await chat();
     await expire(recent.conversationId, '29 days');
     expect((await portal(t.app, 'GET', '/portal/poll', { token: recent.token })).status).toBe(200);
@@ -157,8 +154,7 @@ describe('session expiry', () => {
     await t.db.delete(conversations).where(eq(conversations.id, deleted.conversationId));
     for (const path of ['/portal/poll', '/portal/conversation']) {
       const gone = await portal(t.app, 'GET', path, { token: deleted.token });
-      expect(gone.status).toBe(401);
-      expect(gone.body.error.code).toBe('TOKEN_EXPIRED');
+      expect(errorOf(gone, 401).code).toBe('TOKEN_EXPIRED');
     }
     expect((await send(deleted.token)).body.error.code).toBe('TOKEN_EXPIRED');
   });
@@ -172,13 +168,11 @@ describe('resolved conversations', () => {
       .set({ status: 'resolved', resolvedAt: new Date() })
       .where(eq(conversations.id, c.conversationId));
     const polled = await portal(t.app, 'GET', '/portal/poll', { token: c.token });
-    expect(polled.status).toBe(200);
-    expect(polled.body.data).toMatchObject({ conversation_status: 'resolved', is_agent_typing: false });
+    expect(dataOf(polled)).toMatchObject({ conversation_status: 'resolved', is_agent_typing: false });
     const conversation = await portal(t.app, 'GET', '/portal/conversation', { token: c.token });
     expect(conversation.body.data.conversation).toMatchObject({ status: 'resolved', is_resolved: true });
     const sent = await send(c.token);
-    expect(sent.status).toBe(403);
-    expect(sent.body.error.code).toBe('CONVERSATION_RESOLVED');
+    expect(errorOf(sent, 403).code).toBe('CONVERSATION_RESOLVED');
     const typing = await portal(t.app, 'POST', '/portal/typing', { token: c.token, body: {} });
     expect(typing.body.error.code).toBe('CONVERSATION_RESOLVED');
     // An expired session does not turn a resolved conversation into a closed one.

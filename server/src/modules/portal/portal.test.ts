@@ -1,6 +1,7 @@
 import { Message, ok, PortalPoll } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { createApp, createQueue, createTenant } from '../../../test/factories.ts';
 import { activities, conversations, customerApps, customers } from '../../db/schema/index.ts';
 import { agentSend, agentTyping, portal, startChat, usePortalSuite } from './test-helpers.ts';
@@ -31,8 +32,7 @@ describe('portal queues', () => {
     const inactive = await createApp(t.db, tenant.company.id, { isActive: false });
     for (const appId of [inactive.id, 999_999]) {
       const res = await portal(t.app, 'GET', '/portal/queues', { query: { app_id: appId } });
-      expect(res.status).toBe(404);
-      expect(res.body.error).toMatchObject({ code: 'INVALID_APP', details: { app_id: appId } });
+      expect(errorOf(res, 404)).toMatchObject({ code: 'INVALID_APP', details: { app_id: appId } });
       expect(res.body.message).toBe('This support link is invalid. Please check the URL and try again.');
     }
   });
@@ -105,8 +105,7 @@ describe('portal start', () => {
     const res = await portal(t.app, 'POST', '/portal/start', {
       body: { app_id: tenant.app.id, customer_info: { name: ' ', email: '' }, initial_message: '   ' },
     });
-    expect(res.status).toBe(422);
-    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(errorOf(res, 422).code).toBe('VALIDATION_ERROR');
     expect(res.body.errors).toEqual({
       'customer_info.name': ['Name is required'],
       'customer_info.email': ['Email is required'],
@@ -129,14 +128,12 @@ describe('portal start', () => {
       initial_message: 'hi',
     };
     const missing = await portal(t.app, 'POST', '/portal/start', { body });
-    expect(missing.status).toBe(422);
-    expect(missing.body.errors).toEqual({ queue_id: ['Please select what area you need help with'] });
+    expect(fieldErrorsOf(missing)).toEqual({ queue_id: ['Please select what area you need help with'] });
     const hidden = await createQueue(t.db, tenant.app, { isPrivate: true });
     const foreign = await createTenant(t.db);
     for (const queueId of [hidden.id, foreign.queue.id, 999_999]) {
       const res = await portal(t.app, 'POST', '/portal/start', { body: { ...body, queue_id: queueId } });
-      expect(res.status).toBe(422);
-      expect(res.body.errors.queue_id).toEqual(['Please select what area you need help with']);
+      expect(fieldErrorsOf(res).queue_id).toEqual(['Please select what area you need help with']);
     }
   });
 
@@ -156,8 +153,7 @@ describe('portal start', () => {
         initial_message: 'hi',
       },
     });
-    expect(res.status).toBe(404);
-    expect(res.body.error.code).toBe('INVALID_APP');
+    expect(errorOf(res, 404).code).toBe('INVALID_APP');
   });
 });
 
@@ -283,8 +279,7 @@ describe('a whole chat from both sides', () => {
     const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
     for (const body of [{ content: '   ' }, {}, { content: '', attachments: [] }]) {
       const res = await portal(t.app, 'POST', '/portal/messages', { token: chat.token, body });
-      expect(res.status).toBe(422);
-      expect(res.body.errors.content).toEqual(['Please enter a message or attach a file']);
+      expect(fieldErrorsOf(res).content).toEqual(['Please enter a message or attach a file']);
     }
   });
 });
@@ -299,8 +294,7 @@ describe('idempotent sends', () => {
       body: { ...body, content: 'twice' },
     });
     expect(first.status).toBe(201);
-    expect(again.status).toBe(201);
-    expect(again.body.data).toEqual(first.body.data);
+    expect(dataOf(again, 201)).toEqual(first.body.data);
     const racing = await Promise.all(
       Array.from({ length: 8 }, () =>
         portal(t.app, 'POST', '/portal/messages', {

@@ -1,5 +1,6 @@
 import type { App, QueueMember } from '@inbox/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
 import { signIn, tenantWithSessions } from '../companies/test-tenants.ts';
@@ -50,8 +51,7 @@ describe('GET /queue/users?id=', () => {
 describe('POST /queue/users', () => {
   it('lets an app manager add a company member, and records it', async () => {
     const res = await add(appManager, { queue_id: secret.id, user_id: a.agent.id, role: 'manager' });
-    expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ queue_id: secret.id, user_id: a.agent.id, role: 'manager' });
+    expect(dataOf(res, 201)).toMatchObject({ queue_id: secret.id, user_id: a.agent.id, role: 'manager' });
     expect((await members(a.as.agent, secret.id)).status).toBe(200);
     const logged = await t.db.query.activities.findFirst({
       where: (x, { and, eq }) => and(eq(x.action, 'queue_member.added'), eq(x.entityId, String(secret.id))),
@@ -78,8 +78,7 @@ describe('POST /queue/users', () => {
 
   it('answers 422 on user_id for a user outside the company', async () => {
     const res = await add(a.as.admin, { queue_id: a.queue.id, user_id: b.agent.id, role: 'member' });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ user_id: ['The user is not a member of this company'] });
+    expect(fieldErrorsOf(res)).toEqual({ user_id: ['The user is not a member of this company'] });
   });
 
   it('refuses an agent with 403', async () => {

@@ -1,5 +1,6 @@
 import type { Queue } from '@inbox/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dataOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { before, call, change, type Session, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
 import { signIn, tenantWithSessions } from '../companies/test-tenants.ts';
@@ -70,8 +71,7 @@ describe('POST /queues', () => {
       as: appManager,
       body: { app_id: a.app.id, queue_name: 'Billing', is_private: true, company_id: b.company.id },
     });
-    expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({
+    expect(dataOf(res, 201)).toMatchObject({
       app_id: a.app.id,
       company_id: a.company.id,
       queue_name: 'Billing',
@@ -100,8 +100,7 @@ describe('POST /queues', () => {
       as: a.as.admin,
       body: { app_id: a.app.id, queue_name: '' },
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ queue_name: ['Queue name is required'] });
+    expect(fieldErrorsOf(res)).toEqual({ queue_name: ['Queue name is required'] });
   });
 
   it('answers 404 to another company’s admin naming this company’s app, and creates nothing', async () => {
@@ -122,8 +121,7 @@ describe('PUT and DELETE /queues?id=', () => {
       description: 'First line',
       is_active: false,
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({
+    expect(dataOf(res)).toMatchObject({
       queue_name: 'Front desk',
       description: 'First line',
       is_active: false,

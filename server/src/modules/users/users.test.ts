@@ -1,6 +1,7 @@
 import { CompanyUser } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { before, call, change, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { PASSWORD } from '../../../test/factories.ts';
 import { conversations, customers, users } from '../../db/schema/index.ts';
@@ -60,8 +61,7 @@ describe('POST /users', () => {
       company_role: 'manager',
       is_platform_admin: true,
     });
-    expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({
+    expect(dataOf(res, 201)).toMatchObject({
       name: 'Nina New',
       email: 'nina.new@example.test',
       initials: 'NN',
@@ -87,16 +87,18 @@ describe('POST /users', () => {
       password: 'attacker-chosen',
       company_role: 'agent',
     });
-    expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ user_id: b.agent.id, name: 'Alex Agent', company_role: 'agent' });
+    expect(dataOf(res, 201)).toMatchObject({
+      user_id: b.agent.id,
+      name: 'Alex Agent',
+      company_role: 'agent',
+    });
     const session = await loginAs(t.app, b.agent.email, PASSWORD, a.company.id);
     expect((await listUsers(session)).status).toBe(200);
   });
 
   it('answers 409 for a user who is already a member', async () => {
     const res = await addUser(a.as.admin, { name: 'Again', email: a.agent.email, company_role: 'agent' });
-    expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('CONFLICT');
+    expect(errorOf(res, 409).code).toBe('CONFLICT');
   });
 
   it('answers 422 with the product’s sentences for bad fields', async () => {
@@ -130,8 +132,7 @@ describe('PUT /users?id=', () => {
       name: 'Hacked',
       is_platform_admin: true,
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({
+    expect(dataOf(res)).toMatchObject({
       user_id: a.manager.id,
       company_role: 'agent',
       name: 'Max Manager',
@@ -141,8 +142,7 @@ describe('PUT /users?id=', () => {
 
   it('refuses to demote the last admin with a clear 422', async () => {
     const res = await change(t.app, '/users', a.as.admin, a.admin.id, { company_role: 'agent' });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ company_role: ['A company must keep at least one admin'] });
+    expect(fieldErrorsOf(res)).toEqual({ company_role: ['A company must keep at least one admin'] });
   });
 
   it('refuses a manager with 403', async () => {
@@ -161,8 +161,7 @@ describe('PUT /users?id=', () => {
 describe('DELETE /users?id=', () => {
   it('refuses to let an admin remove itself', async () => {
     const res = await call(t.app, 'DELETE', '/users', { as: a.as.admin, query: { id: a.admin.id } });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ id: ['You cannot remove yourself from the company'] });
+    expect(fieldErrorsOf(res)).toEqual({ id: ['You cannot remove yourself from the company'] });
   });
 
   it('refuses to remove the last admin, even for a platform admin acting in the company', async () => {
@@ -171,8 +170,7 @@ describe('DELETE /users?id=', () => {
       as: { ...session, companyId: a.company.id },
       query: { id: a.admin.id },
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ id: ['A company must keep at least one admin'] });
+    expect(fieldErrorsOf(res)).toEqual({ id: ['A company must keep at least one admin'] });
   });
 
   it('refuses a manager with 403 and another company’s admin with 404', async () => {
