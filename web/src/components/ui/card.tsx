@@ -34,3 +34,26 @@ export function CardHeaderWithAction({
     </CardHeader>
   );
 }
+
+/** A card with its title, an optional description under it, and its content. */
+export function TitledCard({
+  title,
+  description,
+  contentClassName,
+  children,
+}: {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  contentClassName?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
 import { userDetailQuery } from './api/users';
@@ -49,19 +49,14 @@ function UserView({ id, selfId }: { id: number; selfId: number }) {
         }
         actions={<UserActions user={u} isSelf={u.user_id === selfId} />}
       />
-      <Card>
-        <CardHeader>
-          <CardTitle>Details</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
-            <Detail label="Initials" value={u.initials} />
-            <Detail label="Status" value={u.status === 'active' ? 'Active' : 'Suspended'} />
-            <Detail label="Companies" value={String(u.companies_count)} />
-            <Detail label="Created" value={shortDate(u.created_at)} />
-          </dl>
-        </CardContent>
-      </Card>
+      <TitledCard title="Details">
+        <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
+          <Detail label="Initials" value={u.initials} />
+          <Detail label="Status" value={u.status === 'active' ? 'Active' : 'Suspended'} />
+          <Detail label="Companies" value={String(u.companies_count)} />
+          <Detail label="Created" value={shortDate(u.created_at)} />
+        </dl>
+      </TitledCard>
       <div className="grid gap-6 lg:grid-cols-2">
         <UserCompaniesCard user={u} />
         <UserAppsCard user={u} />

@@ -9,7 +9,7 @@ import { OptionSelect } from '@/components/option-select';
 import { Pager } from '@/components/pager';
 import { QueryView } from '@/components/query-view';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { parseServerTime, relativeTime } from '@/lib/format';
 import { ACTIVITIES_PAGE, activitiesQuery } from '../api/activities';
 import { companyUsersQuery } from '../api/users';
@@ -64,77 +64,75 @@ export function ActivitySection({ companyId }: { companyId: number }) {
   const users = useQuery(companyUsersQuery(companyId, { limit: 100 }));
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Activity</CardTitle>
-        <CardDescription>Who changed what in this company, newest first.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <Field label="Type">
-            {(control) => (
-              <OptionSelect
-                {...control}
-                value={type}
-                options={FAMILIES.map(([value, label]) => ({ value, label }))}
-                onValue={(v) => set('type', v)}
-              />
-            )}
-          </Field>
-          <Field label="Person">
-            {(control) => (
-              <OptionSelect
-                {...control}
-                value={user}
-                none="Everyone"
-                options={(users.data?.data ?? []).map((u) => ({ value: u.user_id, label: u.name }))}
-                onValue={(v) => set('user', v)}
-              />
-            )}
-          </Field>
-          <DateRangeFields from={from} to={to} onFrom={(v) => set('from', v)} onTo={(v) => set('to', v)} />
-        </div>
-        <QueryView
-          query={activities}
-          loading="Loading activity"
-          empty={
-            <EmptyState
-              icon={HistoryIcon}
-              title={filtered ? 'No activity matches these filters' : 'No activity yet'}
-              description={
-                filtered
-                  ? 'Try another type, person or range of days.'
-                  : 'Changes to apps, queues and members show here.'
-              }
-              action={
-                filtered && (
-                  <Button variant="outline" onClick={() => setParams({ tab: 'activity' }, { replace: true })}>
-                    Clear filters
-                  </Button>
-                )
-              }
+    <TitledCard
+      title="Activity"
+      description="Who changed what in this company, newest first."
+      contentClassName="space-y-4"
+    >
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Field label="Type">
+          {(control) => (
+            <OptionSelect
+              {...control}
+              value={type}
+              options={FAMILIES.map(([value, label]) => ({ value, label }))}
+              onValue={(v) => set('type', v)}
             />
-          }
-        >
-          {(data) => (
-            <>
-              <ol className="divide-y" aria-label="Activity">
-                {data.data.map((a) => (
-                  <ActivityRow key={a.activity_id} activity={a} />
-                ))}
-              </ol>
-              <Pager
-                offset={offset}
-                limit={ACTIVITIES_PAGE}
-                total={data.meta.total}
-                capped={data.meta.total_capped}
-                onChange={(next) => set('offset', next ? String(next) : '')}
-              />
-            </>
           )}
-        </QueryView>
-      </CardContent>
-    </Card>
+        </Field>
+        <Field label="Person">
+          {(control) => (
+            <OptionSelect
+              {...control}
+              value={user}
+              none="Everyone"
+              options={(users.data?.data ?? []).map((u) => ({ value: u.user_id, label: u.name }))}
+              onValue={(v) => set('user', v)}
+            />
+          )}
+        </Field>
+        <DateRangeFields from={from} to={to} onFrom={(v) => set('from', v)} onTo={(v) => set('to', v)} />
+      </div>
+      <QueryView
+        query={activities}
+        loading="Loading activity"
+        empty={
+          <EmptyState
+            icon={HistoryIcon}
+            title={filtered ? 'No activity matches these filters' : 'No activity yet'}
+            description={
+              filtered
+                ? 'Try another type, person or range of days.'
+                : 'Changes to apps, queues and members show here.'
+            }
+            action={
+              filtered && (
+                <Button variant="outline" onClick={() => setParams({ tab: 'activity' }, { replace: true })}>
+                  Clear filters
+                </Button>
+              )
+            }
+          />
+        }
+      >
+        {(data) => (
+          <>
+            <ol className="divide-y" aria-label="Activity">
+              {data.data.map((a) => (
+                <ActivityRow key={a.activity_id} activity={a} />
+              ))}
+            </ol>
+            <Pager
+              offset={offset}
+              limit={ACTIVITIES_PAGE}
+              total={data.meta.total}
+              capped={data.meta.total_capped}
+              onChange={(next) => set('offset', next ? String(next) : '')}
+            />
+          </>
+        )}
+      </QueryView>
+    </TitledCard>
   );
 }
 

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { ListSkeleton } from '@/components/list-skeleton';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import type { MembershipLink } from '../api/memberships';
 import { LinkAdder } from './link-adder';
 import { LinkList } from './link-list';
@@ -45,58 +45,52 @@ export function MembersCard<M extends Member, R extends string>({
 }: MembersCardProps<M, R>) {
   const list = members.data?.data ?? [];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Members</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <LinkAdder
-          roles={roles}
-          defaultRole={defaultRole}
-          roleLabel={roleName}
-          pending={link.adding}
-          picker={(choice, setChoice) => (
-            <UserPicker
-              value={choice.id}
-              selectedLabel={choice.name}
-              exclude={list.map((m) => m.user_id)}
-              onChange={(id, name) => setChoice({ id, name })}
-            />
-          )}
-          onAdd={(userId, role, done) => link.change('add', userId, scopeId, role, done)}
-        />
-        {members.isPending ? (
-          <ListSkeleton rows={3} label="Loading members" />
-        ) : members.isError ? (
-          <ErrorState
-            error={members.error}
-            fallback={`The members of this ${noun} could not be loaded.`}
-            onRetry={() => members.refetch()}
-          />
-        ) : (
-          <LinkList
-            rows={list.map((m) => ({
-              key: m.user_id,
-              name: m.name,
-              title: (
-                <Link to={`/platform-admin/user/${m.user_id}`} className="hover:underline">
-                  {m.name}
-                </Link>
-              ),
-              subtitle: m.email,
-              role: roleOf(m),
-            }))}
-            roles={roles}
-            roleLabel={(name) => `${roleName} of ${name}`}
-            removeLabel={(name) => `Remove ${name} from the ${noun}`}
-            empty={empty}
-            busy={link.busy}
-            onRoleChange={(userId, role) => link.change('update', userId, scopeId, role)}
-            onRemove={(userId) => link.change('remove', userId, scopeId)}
+    <TitledCard title="Members" description={description} contentClassName="space-y-4">
+      <LinkAdder
+        roles={roles}
+        defaultRole={defaultRole}
+        roleLabel={roleName}
+        pending={link.adding}
+        picker={(choice, setChoice) => (
+          <UserPicker
+            value={choice.id}
+            selectedLabel={choice.name}
+            exclude={list.map((m) => m.user_id)}
+            onChange={(id, name) => setChoice({ id, name })}
           />
         )}
-      </CardContent>
-    </Card>
+        onAdd={(userId, role, done) => link.change('add', userId, scopeId, role, done)}
+      />
+      {members.isPending ? (
+        <ListSkeleton rows={3} label="Loading members" />
+      ) : members.isError ? (
+        <ErrorState
+          error={members.error}
+          fallback={`The members of this ${noun} could not be loaded.`}
+          onRetry={() => members.refetch()}
+        />
+      ) : (
+        <LinkList
+          rows={list.map((m) => ({
+            key: m.user_id,
+            name: m.name,
+            title: (
+              <Link to={`/platform-admin/user/${m.user_id}`} className="hover:underline">
+                {m.name}
+              </Link>
+            ),
+            subtitle: m.email,
+            role: roleOf(m),
+          }))}
+          roles={roles}
+          roleLabel={(name) => `${roleName} of ${name}`}
+          removeLabel={(name) => `Remove ${name} from the ${noun}`}
+          empty={empty}
+          busy={link.busy}
+          onRoleChange={(userId, role) => link.change('update', userId, scopeId, role)}
+          onRemove={(userId) => link.change('remove', userId, scopeId)}
+        />
+      )}
+    </TitledCard>
   );
 }

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormText } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { ApiError, messageOf } from '@/lib/api-error';
 import { useUpdateMe } from '../api';
 
@@ -50,41 +50,38 @@ export function ChangePasswordCard() {
   );
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Change password</CardTitle>
-        <CardDescription>Your other sessions are signed out when the password changes.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Change password">
-          <FormText
-            form={form}
-            name="current_password"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-          />
-          <FormText
-            form={form}
-            name="password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <FormText
-            form={form}
-            name="confirm"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Changing...' : 'Change password'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <TitledCard
+      title="Change password"
+      description="Your other sessions are signed out when the password changes."
+    >
+      <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Change password">
+        <FormText
+          form={form}
+          name="current_password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <FormText
+          form={form}
+          name="password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <FormText
+          form={form}
+          name="confirm"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Changing...' : 'Change password'}
+          </Button>
+        </div>
+      </form>
+    </TitledCard>
   );
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { FormText } from '@/components/form-fields';
 import { InitialsAvatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError, messageOf } from '@/lib/api-error';
 import { useUpdateMe } from '../api';
@@ -38,36 +38,33 @@ export function ProfileDetailsCard({ user }: { user: User }) {
   );
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Your details</CardTitle>
-        <CardDescription>Your name is what customers and teammates see on your replies.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Your details">
-          <div className="flex items-center gap-3">
-            <InitialsAvatar initials={user.initials} className="size-12 text-base" />
-            <div className="min-w-0">
-              <p className="truncate font-medium">{user.name}</p>
-              <p className="truncate text-muted-foreground text-sm">{user.email}</p>
-            </div>
+    <TitledCard
+      title="Your details"
+      description="Your name is what customers and teammates see on your replies."
+    >
+      <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Your details">
+        <div className="flex items-center gap-3">
+          <InitialsAvatar initials={user.initials} className="size-12 text-base" />
+          <div className="min-w-0">
+            <p className="truncate font-medium">{user.name}</p>
+            <p className="truncate text-muted-foreground text-sm">{user.email}</p>
           </div>
-          <FormText form={form} name="name" label="Name" autoComplete="name" />
-          <TextField
-            label="Email"
-            type="email"
-            value={user.email}
-            readOnly
-            disabled
-            hint="Your email address is your sign-in name and cannot be changed here."
-          />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={update.isPending || !form.formState.isDirty}>
-              {update.isPending ? 'Saving...' : 'Save'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+        </div>
+        <FormText form={form} name="name" label="Name" autoComplete="name" />
+        <TextField
+          label="Email"
+          type="email"
+          value={user.email}
+          readOnly
+          disabled
+          hint="Your email address is your sign-in name and cannot be changed here."
+        />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={update.isPending || !form.formState.isDirty}>
+            {update.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </TitledCard>
   );
 }

@@ -4,7 +4,7 @@ import { ArrowDownIcon, ArrowUpIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { QueryView } from '@/components/query-view';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { duration } from '../period';
 
@@ -49,75 +49,70 @@ export function AgentTable({ query }: { query: UseQueryResult<AgentPerformance[]
     return sort.desc ? -order : order;
   });
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Agent performance</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <QueryView
-          query={query}
-          loading="Loading agent performance"
-          rows={3}
-          empty={
-            <EmptyState
-              icon={UsersIcon}
-              title="No agents to show"
-              description="No one in these apps has worked in this period."
-            />
-          }
-        >
-          {() => (
-            <div className="overflow-x-auto">
-              <Table aria-label="Agent performance">
-                <TableHeader>
-                  <TableRow>
-                    {COLUMNS.map((c) => (
-                      <TableHead
-                        key={c.key}
-                        className={c.numeric ? 'text-right' : ''}
-                        aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : 'none'}
+    <TitledCard title="Agent performance">
+      <QueryView
+        query={query}
+        loading="Loading agent performance"
+        rows={3}
+        empty={
+          <EmptyState
+            icon={UsersIcon}
+            title="No agents to show"
+            description="No one in these apps has worked in this period."
+          />
+        }
+      >
+        {() => (
+          <div className="overflow-x-auto">
+            <Table aria-label="Agent performance">
+              <TableHeader>
+                <TableRow>
+                  {COLUMNS.map((c) => (
+                    <TableHead
+                      key={c.key}
+                      className={c.numeric ? 'text-right' : ''}
+                      aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : 'none'}
+                    >
+                      <button
+                        type="button"
+                        className="inline-flex items-center gap-1 hover:text-foreground"
+                        onClick={() =>
+                          setSort({
+                            key: c.key,
+                            desc: sort.key === c.key ? !sort.desc : c.numeric === true,
+                          })
+                        }
                       >
-                        <button
-                          type="button"
-                          className="inline-flex items-center gap-1 hover:text-foreground"
-                          onClick={() =>
-                            setSort({
-                              key: c.key,
-                              desc: sort.key === c.key ? !sort.desc : c.numeric === true,
-                            })
-                          }
-                        >
-                          {c.label}
-                          {sort.key === c.key &&
-                            (sort.desc ? (
-                              <ArrowDownIcon className="size-3" aria-hidden />
-                            ) : (
-                              <ArrowUpIcon className="size-3" aria-hidden />
-                            ))}
-                        </button>
-                      </TableHead>
+                        {c.label}
+                        {sort.key === c.key &&
+                          (sort.desc ? (
+                            <ArrowDownIcon className="size-3" aria-hidden />
+                          ) : (
+                            <ArrowUpIcon className="size-3" aria-hidden />
+                          ))}
+                      </button>
+                    </TableHead>
+                  ))}
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((a) => (
+                  <TableRow key={a.user_id}>
+                    {COLUMNS.map((c) => (
+                      <TableCell
+                        key={c.key}
+                        className={c.numeric ? 'text-right tabular-nums' : 'font-medium'}
+                      >
+                        {c.show ? c.show(a) : String(c.value(a))}
+                      </TableCell>
                     ))}
                   </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rows.map((a) => (
-                    <TableRow key={a.user_id}>
-                      {COLUMNS.map((c) => (
-                        <TableCell
-                          key={c.key}
-                          className={c.numeric ? 'text-right tabular-nums' : 'font-medium'}
-                        >
-                          {c.show ? c.show(a) : String(c.value(a))}
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-          )}
-        </QueryView>
-      </CardContent>
-    </Card>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+      </QueryView>
+    </TitledCard>
   );
 }

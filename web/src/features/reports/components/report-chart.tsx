@@ -13,7 +13,7 @@ import {
   YAxis,
 } from 'recharts';
 import { ErrorState } from '@/components/error-state';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { chartQuery, type ReportFilters } from '../api';
 import { duration } from '../period';
@@ -73,75 +73,70 @@ export function ReportChart({
     kind === 'line' ? duration(v as number | null) : Number(v ?? 0).toLocaleString();
   const Chart = kind === 'bar' ? BarChart : LineChart;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {failed ? (
-          <ErrorState
-            error={failed.error}
-            onRetry={() => {
-              for (const r of results) r.refetch();
-            }}
-          />
-        ) : !ready ? (
-          <Skeleton className="h-56 w-full" aria-label={`Loading ${title.toLowerCase()}`} />
-        ) : empty ? (
-          <p className="flex h-56 items-center justify-center text-muted-foreground text-sm">
-            Nothing to show for this period
-          </p>
-        ) : (
-          <figure aria-label={title} className="h-56 w-full text-xs">
-            <ResponsiveContainer width="100%" height="100%">
-              <Chart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-                <XAxis dataKey="date" stroke="var(--muted-foreground)" tickLine={false} fontSize={12} />
-                <YAxis
-                  stroke="var(--muted-foreground)"
-                  tickLine={false}
-                  width={56}
-                  fontSize={12}
-                  allowDecimals={false}
-                  tickFormatter={format}
-                />
-                <Tooltip
-                  formatter={format}
-                  contentStyle={{
-                    background: 'var(--popover)',
-                    border: '1px solid var(--border)',
-                    borderRadius: 8,
-                    color: 'var(--popover-foreground)',
-                  }}
-                />
-                {series.length > 1 && <Legend />}
-                {series.map((s, i) =>
-                  kind === 'bar' ? (
-                    <Bar
-                      key={s.metric}
-                      dataKey={s.label}
-                      fill={COLORS[i]}
-                      radius={[3, 3, 0, 0]}
-                      isAnimationActive={false}
-                    />
-                  ) : (
-                    <Line
-                      key={s.metric}
-                      dataKey={s.label}
-                      stroke={COLORS[i]}
-                      strokeWidth={2}
-                      dot={{ r: 2 }}
-                      connectNulls
-                      isAnimationActive={false}
-                      type="monotone"
-                    />
-                  ),
-                )}
-              </Chart>
-            </ResponsiveContainer>
-          </figure>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title={title}>
+      {failed ? (
+        <ErrorState
+          error={failed.error}
+          onRetry={() => {
+            for (const r of results) r.refetch();
+          }}
+        />
+      ) : !ready ? (
+        <Skeleton className="h-56 w-full" aria-label={`Loading ${title.toLowerCase()}`} />
+      ) : empty ? (
+        <p className="flex h-56 items-center justify-center text-muted-foreground text-sm">
+          Nothing to show for this period
+        </p>
+      ) : (
+        <figure aria-label={title} className="h-56 w-full text-xs">
+          <ResponsiveContainer width="100%" height="100%">
+            <Chart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
+              <XAxis dataKey="date" stroke="var(--muted-foreground)" tickLine={false} fontSize={12} />
+              <YAxis
+                stroke="var(--muted-foreground)"
+                tickLine={false}
+                width={56}
+                fontSize={12}
+                allowDecimals={false}
+                tickFormatter={format}
+              />
+              <Tooltip
+                formatter={format}
+                contentStyle={{
+                  background: 'var(--popover)',
+                  border: '1px solid var(--border)',
+                  borderRadius: 8,
+                  color: 'var(--popover-foreground)',
+                }}
+              />
+              {series.length > 1 && <Legend />}
+              {series.map((s, i) =>
+                kind === 'bar' ? (
+                  <Bar
+                    key={s.metric}
+                    dataKey={s.label}
+                    fill={COLORS[i]}
+                    radius={[3, 3, 0, 0]}
+                    isAnimationActive={false}
+                  />
+                ) : (
+                  <Line
+                    key={s.metric}
+                    dataKey={s.label}
+                    stroke={COLORS[i]}
+                    strokeWidth={2}
+                    dot={{ r: 2 }}
+                    connectNulls
+                    isAnimationActive={false}
+                    type="monotone"
+                  />
+                ),
+              )}
+            </Chart>
+          </ResponsiveContainer>
+        </figure>
+      )}
+    </TitledCard>
   );
 }
