@@ -16,21 +16,16 @@ import { loggingContext, timeStatements } from './inbox-capture.ts';
 import { freshTenantDatabase, peopleOf } from './lib/fresh-database.ts';
 import { aloneAndTen } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
-import { consoleHeaders, onProduct, writeResults } from './lib/product.ts';
-import { databaseUrl, writeSection } from './lib/sections.ts';
+import { benchDataset, consoleHeaders, onProduct, writeResults } from './lib/product.ts';
+import { writeBenchSection } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
 const env = process.env;
 const s = readSettings(env);
-const dbName = 'inbox_bench_customers';
-const url = databaseUrl(s.adminUrl, dbName);
+const dataset = benchDataset('customers');
+const { url } = dataset;
 const COUNT = Number(env.BENCH_CUSTOMERS || 100_000);
-const dataFile = path.join(here, 'results', `customers-data-${dbName}.json`);
-// Markers the portal report carries over when it rewrites RESULTS.md (`<!-- name: written by ... -->`).
-const START = '<!-- customers-list: written by bench/customers.ts -->';
-const END = '<!-- /customers-list -->';
 
 interface Data {
   companyId: number;
@@ -46,71 +41,64 @@ const arr = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
 
 /** 100,000 customers with an email and a phone each, one to three of ten apps, most with a conversation. */
 async function generate(): Promise<Data> {
-  return freshTenantDatabase(
-    {
-      adminUrl: s.adminUrl,
-      dbName,
-      seed: 3,
-      tenant: { appsPerCompany: 10, queuesPerApp: 1, agentsPerCompany: 4 },
-    },
-    async ({ tenant: t, q }) => {
-      const appIds = t.apps.map((a) => a.appId);
-      const [adminId, agentId] = t.agents.map((a) => a.userId) as [number, number];
-      await q('delete from app_members where user_id = $1 and not (app_id = any($2::int[]))', [
-        agentId,
-        appIds.slice(0, 2),
-      ]);
-      await q('delete from queue_members where user_id = $1', [agentId]);
-      await q(
-        `insert into customers (company_id, name, email, phone, created_at, updated_at, last_activity_at)
+  const tenant = { appsPerCompany: 10, queuesPerApp: 1, agentsPerCompany: 4 };
+  return freshTenantDatabase({ ...dataset, seed: 3, tenant }, async ({ tenant: t, q }) => {
+    const appIds = t.apps.map((a) => a.appId);
+    const [adminId, agentId] = t.agents.map((a) => a.userId) as [number, number];
+    await q('delete from app_members where user_id = $1 and not (app_id = any($2::int[]))', [
+      agentId,
+      appIds.slice(0, 2),
+    ]);
+    await q('delete from queue_members where user_id = $1', [agentId]);
+    await q(
+      `insert into customers (company_id, name, email, phone, created_at, updated_at, last_activity_at)
          select $1, (${arr(FIRST)})[1 + g % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (g / 7) % ${LAST.length}],
            'customer' || g || '@mail' || (g % 50) || '.bench.test',
            '+4477009' || lpad(g::text, 6, '0'),
            now() - make_interval(days => g % 700), now() - make_interval(days => g % 700),
            case when g % 5 = 0 then null else now() - make_interval(mins => (g * 37) % 500000) end
          from generate_series(1, $2::int) g`,
-        [t.companyId, COUNT],
-      );
-      await q(
-        `insert into customer_identities (company_id, customer_id, kind, value)
+      [t.companyId, COUNT],
+    );
+    await q(
+      `insert into customer_identities (company_id, customer_id, kind, value)
          select company_id, id, 'email', email from customers where company_id = $1
          union all select company_id, id, 'phone', phone from customers where company_id = $1`,
-        [t.companyId],
-      );
-      await q(
-        `insert into customer_apps (customer_id, app_id, company_id)
+      [t.companyId],
+    );
+    await q(
+      `insert into customer_apps (customer_id, app_id, company_id)
          select cu.id, (array[${appIds.join(',')}])[1 + (cu.id + k * 3) % ${appIds.length}], cu.company_id
          from customers cu cross join generate_series(0, 2) k
          where cu.company_id = $1 and k <= cu.id % 3
          on conflict do nothing`,
-        [t.companyId],
-      );
-      await q(
-        `insert into conversations (company_id, app_id, customer_id, number, channel, status, created_at, last_activity_at)
+      [t.companyId],
+    );
+    await q(
+      `insert into conversations (company_id, app_id, customer_id, number, channel, status, created_at, last_activity_at)
          select cu.company_id, ca.app_id, cu.id, row_number() over (order by cu.id), 'portal',
            (array['open','pending','resolved','resolved','closed'])[1 + cu.id % 5], cu.created_at,
            coalesce(cu.last_activity_at, cu.created_at)
          from customers cu
          join lateral (select app_id from customer_apps where customer_id = cu.id order by app_id limit 1) ca on true
          where cu.company_id = $1 and cu.last_activity_at is not null`,
-        [t.companyId],
-      );
-      await q(
-        'update companies set last_conversation_number = (select count(*) from conversations) where id = $1',
-        [t.companyId],
-      );
-      await q('vacuum analyze customers, customer_identities, customer_apps, conversations');
-      const counts = Object.fromEntries(
-        (
-          await q(`select 'customers' as k, count(*)::int as n from customers
+      [t.companyId],
+    );
+    await q(
+      'update companies set last_conversation_number = (select count(*) from conversations) where id = $1',
+      [t.companyId],
+    );
+    await q('vacuum analyze customers, customer_identities, customer_apps, conversations');
+    const counts = Object.fromEntries(
+      (
+        await q(`select 'customers' as k, count(*)::int as n from customers
             union all select 'app links', count(*)::int from customer_apps
             union all select 'conversations', count(*)::int from conversations`)
-        ).rows.map((r: { k: string; n: number }) => [r.k, r.n]),
-      );
-      const person = await peopleOf(q, [adminId, agentId]);
-      return { companyId: t.companyId, admin: person(adminId), agent: person(agentId), appIds, counts };
-    },
-  );
+      ).rows.map((r: { k: string; n: number }) => [r.k, r.n]),
+    );
+    const person = await peopleOf(q, [adminId, agentId]);
+    return { companyId: t.companyId, admin: person(adminId), agent: person(agentId), appIds, counts };
+  });
 }
 
 /** The statements `GET /customers` runs for a viewer and query, captured from the product's own service. */
@@ -146,16 +134,7 @@ async function main() {
   const rows: string[] = [];
   const raw: unknown[] = [];
   const { data } = await onProduct(
-    {
-      name: 'customers',
-      adminUrl: s.adminUrl,
-      dbName,
-      dataFile,
-      reuse: env.BENCH_CUSTOMERS_REUSE === '1',
-      port: s.basePort + 21,
-      serverDir: path.join(root, 'server'),
-      generate,
-    },
+    { ...dataset, port: s.basePort + 21, generate },
     async ({ data, product, client }) => {
       console.log(`customers bench: ${machine.cpus} cores; data ${JSON.stringify(data.counts)}`);
       const headers = {
@@ -192,24 +171,22 @@ async function main() {
     },
   );
   const jsonPath = writeResults(here, 'customers', { machine, data: data.counts, results: raw });
-  const section = [
-    START,
-    '## Customer list (issue 10)',
-    '',
-    `Measured ${new Date().toISOString()} with \`cd server && npx tsx ../bench/customers.ts\`; raw numbers in \`bench/results/${path.basename(jsonPath)}\`.`,
-    `${machine.cpus} cores, ${machine.postgres}. Data: one company, ten apps, ${data.counts.customers?.toLocaleString('en-US')} customers with an email and a phone each, ${data.counts['app links']?.toLocaleString('en-US')} app links, ${data.counts.conversations?.toLocaleString('en-US')} conversations. The agent works two of the ten apps.`,
-    '',
-    '`GET /api/v1/customers` through the product (auth, zod, Drizzle, serialization) with one client (one user alone) and with ten at once, and the statements the product ran, alone on one connection. Latencies in ms (p50 / p99).',
-    '',
-    '| viewer | call | rows / total | one client p50 / p99 | ten clients req/s | ten clients p50 / p99 | SQL alone p50 / p99 | statements |',
-    '|---|---|---:|---:|---:|---:|---:|---:|',
-    ...rows,
-    '',
-    '<!-- customers-notes -->',
-    '<!-- /customers-notes -->',
-    END,
-  ].join('\n');
-  writeSection(path.join(here, 'RESULTS.md'), { start: START, end: END, notes: 'customers-notes' }, section);
+  writeBenchSection({
+    benchDir: here,
+    marker: 'customers-list',
+    script: 'customers.ts',
+    heading: 'Customer list (issue 10)',
+    jsonPath,
+    body: [
+      `${machine.cpus} cores, ${machine.postgres}. Data: one company, ten apps, ${data.counts.customers?.toLocaleString('en-US')} customers with an email and a phone each, ${data.counts['app links']?.toLocaleString('en-US')} app links, ${data.counts.conversations?.toLocaleString('en-US')} conversations. The agent works two of the ten apps.`,
+      '',
+      '`GET /api/v1/customers` through the product (auth, zod, Drizzle, serialization) with one client (one user alone) and with ten at once, and the statements the product ran, alone on one connection. Latencies in ms (p50 / p99).',
+      '',
+      '| viewer | call | rows / total | one client p50 / p99 | ten clients req/s | ten clients p50 / p99 | SQL alone p50 / p99 | statements |',
+      '|---|---|---:|---:|---:|---:|---:|---:|',
+      ...rows,
+    ],
+  });
 }
 
 main().catch((err) => {

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type ServerProcess, startServer } from './processes.ts';
 import { adminQuery, databaseUrl } from './sections.ts';
+import { readSettings } from './settings.ts';
 import { BENCH_PASSWORD } from './tenants.ts';
+
+const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The product on `DATABASE_URL`, started as production starts it, in its own process, quiet but for warnings. */
 export function startProduct(opts: { url: string; port: number; serverDir: string; tmpPrefix: string }) {
@@ -79,25 +83,35 @@ export function writeResults(dir: string, prefix: string, payload: Record<string
 }
 
 /**
+ * Where a product-level bench keeps its data: the database `inbox_bench_<name>` on `BENCH_PG_URL`'s server,
+ * the generated dataset's description in `bench/results/<name>-data-<db>.json`, reused when
+ * `BENCH_<NAME>_REUSE=1` and the database is still there.
+ */
+export function benchDataset(name: string, env: NodeJS.ProcessEnv = process.env) {
+  const { adminUrl } = readSettings(env);
+  const dbName = `inbox_bench_${name}`;
+  return {
+    name,
+    adminUrl,
+    dbName,
+    url: databaseUrl(adminUrl, dbName),
+    dataFile: path.join(benchDir, 'results', `${name}-data-${dbName}.json`),
+    reuse: env[`BENCH_${name.toUpperCase()}_REUSE`] === '1',
+    serverDir: path.join(benchDir, '..', 'server'),
+  };
+}
+
+/**
  * The frame of a bench on a dataset of its own (customers, reporting): its data loaded or generated, the
  * product started on it, a plain client for the statements alone; `measure` runs the calls, and the product
  * and client are closed whatever happens.
  */
 export async function onProduct<D, R>(
-  opts: {
-    name: string;
-    adminUrl: string;
-    dbName: string;
-    dataFile: string;
-    reuse: boolean;
-    port: number;
-    serverDir: string;
-    generate: () => Promise<D>;
-  },
+  opts: ReturnType<typeof benchDataset> & { port: number; generate: () => Promise<D> },
   measure: (ctx: { data: D; product: ServerProcess; client: pg.Client }) => Promise<R>,
 ) {
   const data = await loadDataset({ ...opts });
-  const url = databaseUrl(opts.adminUrl, opts.dbName);
+  const { url } = opts;
   const product = await startProduct({
     url,
     port: opts.port,

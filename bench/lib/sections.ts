@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 
 /**
  * Replaces the section between its `start` and `end` markers in a results file (appending it when absent)
@@ -36,6 +37,36 @@ export async function adminQuery(adminUrl: string, text: string) {
   } finally {
     await c.end();
   }
+}
+
+/**
+ * A bench's own section of RESULTS.md between `<!-- {marker}: written by bench/{script} -->` and
+ * `<!-- /{marker} -->`: its heading, when and how it was measured and where the raw numbers are, then `body`,
+ * then its notes block, whose text is kept from the section it replaces.
+ */
+export function writeBenchSection(opts: {
+  benchDir: string;
+  marker: string;
+  script: string;
+  heading: string;
+  jsonPath: string;
+  body: string[];
+}) {
+  const start = `<!-- ${opts.marker}: written by bench/${opts.script} -->`;
+  const end = `<!-- /${opts.marker} -->`;
+  const notes = `${opts.marker.split('-')[0]}-notes`;
+  const section = [
+    start,
+    `## ${opts.heading}`,
+    '',
+    `Measured ${new Date().toISOString()} with \`cd server && npx tsx ../bench/${opts.script}\`; raw numbers in \`bench/results/${path.basename(opts.jsonPath)}\`.`,
+    ...opts.body,
+    '',
+    `<!-- ${notes} -->`,
+    `<!-- /${notes} -->`,
+    end,
+  ].join('\n');
+  writeSection(path.join(opts.benchDir, 'RESULTS.md'), { start, end, notes }, section);
 }
 
 /** The URL of database `dbName` on the server that `adminUrl` reaches. */
