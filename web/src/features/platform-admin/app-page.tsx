@@ -1,28 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trash2Icon } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DELETE_APP } from '@/components/admin/app-fields';
 import { useConfirmDelete } from '@/components/confirm-dialog';
-import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { ActiveBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-error';
-import { useSession } from '@/lib/session';
 import { adminAppQuery, useDeleteAdminApp } from './api/apps';
 import { PlatformAppDetailsCard } from './components/app-details-card';
 import { AppMembersCard } from './components/app-members-card';
 import { AppQueuesCard } from './components/app-queues-card';
 import { useCompanyNames } from './components/lookups';
-import { NotPlatformAdmin, PlatformFrame, PlatformNotFound } from './components/platform-frame';
-import { RecordLoading } from './components/record-loading';
+import { PlatformRecordPage, RecordView } from './components/record-page';
 
 export default function AppPage() {
-  const { user } = useSession();
-  const id = Number(useParams().appId);
-  if (!user?.is_platform_admin) return <NotPlatformAdmin />;
-  if (!Number.isInteger(id) || id <= 0) return <PlatformNotFound what="App" />;
-  return <AppView id={id} />;
+  return <PlatformRecordPage what="App" param="appId" view={(id) => <AppView id={id} />} />;
 }
 
 function AppView({ id }: { id: number }) {
@@ -36,48 +28,42 @@ function AppView({ id }: { id: number }) {
     description: DELETE_APP,
     onDeleted: (a) => navigate(`/platform-admin/company/${a.company_id}`, { replace: true }),
   });
-  if (app.isPending) return <RecordLoading label="Loading app" />;
-  if (app.isError) {
-    if (app.error instanceof ApiError && app.error.status === 404) return <PlatformNotFound what="App" />;
-    return (
-      <PlatformFrame>
-        <ErrorState error={app.error} onRetry={() => app.refetch()} />
-      </PlatformFrame>
-    );
-  }
-  const a = app.data;
   return (
-    <PlatformFrame>
-      <PageHeader
-        back={{ to: `/platform-admin/company/${a.company_id}`, label: companyName(a.company_id) }}
-        title={a.app_name}
-        description={
-          <span className="flex flex-wrap items-center gap-2">
-            <ActiveBadge active={a.is_active} />
-            <span>
-              App of{' '}
-              <Link
-                to={`/platform-admin/company/${a.company_id}`}
-                className="underline-offset-4 hover:underline"
-              >
-                {companyName(a.company_id)}
-              </Link>
-            </span>
-          </span>
-        }
-        actions={
-          <Button variant="outline" className="text-destructive" onClick={() => confirmDelete.ask(a)}>
-            <Trash2Icon aria-hidden />
-            Delete
-          </Button>
-        }
-      />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <PlatformAppDetailsCard app={a} />
-        <AppQueuesCard appId={a.app_id} />
-      </div>
-      <AppMembersCard app={a} />
-      {confirmDelete.dialog}
-    </PlatformFrame>
+    <RecordView what="App" query={app}>
+      {(a) => (
+        <>
+          <PageHeader
+            back={{ to: `/platform-admin/company/${a.company_id}`, label: companyName(a.company_id) }}
+            title={a.app_name}
+            description={
+              <span className="flex flex-wrap items-center gap-2">
+                <ActiveBadge active={a.is_active} />
+                <span>
+                  App of{' '}
+                  <Link
+                    to={`/platform-admin/company/${a.company_id}`}
+                    className="underline-offset-4 hover:underline"
+                  >
+                    {companyName(a.company_id)}
+                  </Link>
+                </span>
+              </span>
+            }
+            actions={
+              <Button variant="outline" className="text-destructive" onClick={() => confirmDelete.ask(a)}>
+                <Trash2Icon aria-hidden />
+                Delete
+              </Button>
+            }
+          />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <PlatformAppDetailsCard app={a} />
+            <AppQueuesCard appId={a.app_id} />
+          </div>
+          <AppMembersCard app={a} />
+          {confirmDelete.dialog}
+        </>
+      )}
+    </RecordView>
   );
 }

@@ -21,8 +21,11 @@ export function NotPlatformAdmin() {
   );
 }
 
+/** What a platform-admin record page shows. */
+export type RecordKind = 'Company' | 'User' | 'App';
+
 /** A record the platform does not have (deleted, or a wrong link). */
-export function PlatformNotFound({ what }: { what: 'Company' | 'User' | 'App' }) {
+export function PlatformNotFound({ what }: { what: RecordKind }) {
   return (
     <PlatformFrame>
       <EmptyState
