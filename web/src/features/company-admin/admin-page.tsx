@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { NoCompanyState } from '@/components/no-company-state';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { UsageCard } from '@/features/billing/components/usage-card';
 import { useSession } from '@/lib/session';
 import { ActivitySection } from './components/activity-section';
-import { NoAdminAccess, NoCompanyForAdmin } from './components/admin-access-states';
+import { NoAdminAccess } from './components/admin-access-states';
 import { ApiKeysSection } from './components/api-keys-section';
 import { AppsSection } from './components/apps-section';
 import { BusinessHoursCard } from './components/business-hours-card';
@@ -24,7 +25,7 @@ export default function AdminPage() {
       {body}
     </div>
   );
-  if (!company) return shell(<NoCompanyForAdmin isPlatformAdmin={!!user?.is_platform_admin} />);
+  if (!company) return shell(<NoCompanyState isPlatformAdmin={!!user?.is_platform_admin} />);
 
   const isCompanyAdmin = company.role === 'admin';
   const managesAnApp = company.apps.some((a) => a.role === 'admin' || a.role === 'manager');

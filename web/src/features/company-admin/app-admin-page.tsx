@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
+import { NoCompanyState } from '@/components/no-company-state';
 import { PageHeader } from '@/components/page-header';
 import { roleLabel } from '@/components/role-select';
 import { ActiveBadge } from '@/components/tone-badge';
@@ -11,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
 import { appQuery } from './api/apps';
-import { NoAdminAccess, NoCompanyForAdmin } from './components/admin-access-states';
+import { NoAdminAccess } from './components/admin-access-states';
 import { CompanyAppDetailsCard } from './components/app-details-card';
 import { AppMembersCard } from './components/app-members-card';
 import { AutoRespondersCard } from './components/auto-responders-card';
@@ -27,7 +28,7 @@ export default function AppAdminPage() {
   if (!company)
     return (
       <Frame>
-        <NoCompanyForAdmin isPlatformAdmin={!!user?.is_platform_admin} />
+        <NoCompanyState isPlatformAdmin={!!user?.is_platform_admin} />
       </Frame>
     );
   if (!Number.isInteger(appId) || appId <= 0)

@@ -4,13 +4,13 @@ import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { LinkButton } from '@/components/link-button';
+import { NoCompanyState } from '@/components/no-company-state';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { visibleAppsQuery } from './api';
 import { AppCard } from './components/app-card';
 import { AppStatsPanel } from './components/app-stats-panel';
-import { NoCompanyState } from './components/no-company-state';
 
 /** Panels other features contribute (the conversation counts), composed by the app layer for one app. */
 export type DashboardSlot = (appId: number) => ReactNode;
