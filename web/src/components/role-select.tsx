@@ -1,3 +1,6 @@
+import { PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 
@@ -36,5 +39,32 @@ export function RoleSelect<R extends string>({
         </option>
       ))}
     </NativeSelect>
+  );
+}
+
+/** The end of an adder row: the role to give, then Add, which waits until something is chosen. */
+export function RoleAndAdd<R extends string>(props: {
+  label: string;
+  roles: readonly R[];
+  defaultRole: R;
+  chosen: boolean;
+  pending: boolean;
+  onAdd: (role: R) => void;
+}) {
+  const [role, setRole] = useState<R>(props.defaultRole);
+  return (
+    <div className="flex gap-2">
+      <RoleSelect
+        label={props.label}
+        value={role}
+        roles={props.roles}
+        onChange={setRole}
+        className="flex-1 sm:w-32"
+      />
+      <Button type="button" disabled={!props.chosen || props.pending} onClick={() => props.onAdd(role)}>
+        <PlusIcon aria-hidden />
+        {props.pending ? 'Adding...' : 'Add'}
+      </Button>
+    </div>
   );
 }

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
-import { RoleSelect } from '@/components/role-select';
+import { RoleAndAdd } from '@/components/role-select';
 import { SearchPicker } from '@/components/search-picker';
-import { Button } from '@/components/ui/button';
 import { useDebouncedValue } from '@/components/use-debounced-value';
 import { companyUsersQuery } from '../api/users';
 
@@ -25,7 +23,6 @@ export function MemberAdder<R extends string>(props: MemberAdderProps<R>) {
   const [search, setSearch] = useState('');
   const [userId, setUserId] = useState('');
   const [chosenName, setChosenName] = useState('');
-  const [role, setRole] = useState<R>(props.defaultRole);
   const term = useDebouncedValue(search.trim(), 250);
   const users = useQuery(companyUsersQuery(companyId, { search: term, limit: 20 }));
   const items = (users.data?.data ?? [])
@@ -49,28 +46,19 @@ export function MemberAdder<R extends string>(props: MemberAdderProps<R>) {
         searchPlaceholder="Search people..."
         emptyText="No one to add. People must be members of the company first."
       />
-      <div className="flex gap-2">
-        <RoleSelect
-          label={`Role in the ${target}`}
-          value={role}
-          roles={roles}
-          onChange={setRole}
-          className="flex-1 sm:w-32"
-        />
-        <Button
-          type="button"
-          disabled={!userId || pending}
-          onClick={() =>
-            props.onAdd(Number(userId), role, () => {
-              setUserId('');
-              setChosenName('');
-            })
-          }
-        >
-          <PlusIcon aria-hidden />
-          {pending ? 'Adding...' : 'Add'}
-        </Button>
-      </div>
+      <RoleAndAdd
+        label={`Role in the ${target}`}
+        roles={roles}
+        defaultRole={props.defaultRole}
+        chosen={userId !== ''}
+        pending={pending}
+        onAdd={(role) =>
+          props.onAdd(Number(userId), role, () => {
+            setUserId('');
+            setChosenName('');
+          })
+        }
+      />
     </div>
   );
 }

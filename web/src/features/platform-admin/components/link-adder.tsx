@@ -1,7 +1,5 @@
-import { PlusIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { RoleSelect } from '@/components/role-select';
-import { Button } from '@/components/ui/button';
+import { RoleAndAdd } from '@/components/role-select';
 
 export interface Choice {
   id: string;
@@ -31,27 +29,17 @@ export function LinkAdder<R extends string>({
   onAdd,
 }: LinkAdderProps<R>) {
   const [choice, setChoice] = useState<Choice>(NO_CHOICE);
-  const [role, setRole] = useState<R>(defaultRole);
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
       <div className="min-w-0 sm:flex-1">{picker(choice, setChoice)}</div>
-      <div className="flex gap-2">
-        <RoleSelect
-          label={roleLabel}
-          value={role}
-          roles={roles}
-          onChange={setRole}
-          className="flex-1 sm:w-32"
-        />
-        <Button
-          type="button"
-          disabled={!choice.id || pending}
-          onClick={() => onAdd(Number(choice.id), role, () => setChoice(NO_CHOICE))}
-        >
-          <PlusIcon aria-hidden />
-          {pending ? 'Adding...' : 'Add'}
-        </Button>
-      </div>
+      <RoleAndAdd
+        label={roleLabel}
+        roles={roles}
+        defaultRole={defaultRole}
+        chosen={!!choice.id}
+        pending={pending}
+        onAdd={(role) => onAdd(Number(choice.id), role, () => setChoice(NO_CHOICE))}
+      />
     </div>
   );
 }

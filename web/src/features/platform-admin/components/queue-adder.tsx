@@ -1,8 +1,6 @@
 import { QUEUE_ROLES, type QueueRole } from '@inbox/contract';
-import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
-import { RoleSelect } from '@/components/role-select';
-import { Button } from '@/components/ui/button';
+import { RoleAndAdd } from '@/components/role-select';
 import { NO_CHOICE } from './link-adder';
 import { AppPicker, QueuePicker } from './pickers';
 
@@ -16,7 +14,6 @@ interface QueueAdderProps {
 export function QueueAdder({ exclude, pending, onAdd }: QueueAdderProps) {
   const [app, setApp] = useState(NO_CHOICE);
   const [queue, setQueue] = useState(NO_CHOICE);
-  const [role, setRole] = useState<QueueRole>('member');
   return (
     <div className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-center">
       <AppPicker
@@ -34,23 +31,14 @@ export function QueueAdder({ exclude, pending, onAdd }: QueueAdderProps) {
         exclude={exclude}
         onChange={(id, name) => setQueue({ id, name })}
       />
-      <div className="flex gap-2">
-        <RoleSelect
-          label="Queue role"
-          value={role}
-          roles={QUEUE_ROLES}
-          onChange={setRole}
-          className="flex-1 sm:w-32"
-        />
-        <Button
-          type="button"
-          disabled={!queue.id || pending}
-          onClick={() => onAdd(Number(queue.id), role, () => setQueue(NO_CHOICE))}
-        >
-          <PlusIcon aria-hidden />
-          {pending ? 'Adding...' : 'Add'}
-        </Button>
-      </div>
+      <RoleAndAdd
+        label="Queue role"
+        roles={QUEUE_ROLES}
+        defaultRole="member"
+        chosen={!!queue.id}
+        pending={pending}
+        onAdd={(role) => onAdd(Number(queue.id), role, () => setQueue(NO_CHOICE))}
+      />
     </div>
   );
 }
