@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import {
   activities,
   companies,
@@ -11,6 +11,7 @@ import {
   messages,
 } from '../db/schema/index.ts';
 import { emailKey, phoneKey } from '../modules/customers/identities.ts';
+import { seedDemoReports } from './demo-reports.ts';
 import {
   DEMO_CUSTOMERS,
   DEMO_THREADS,
@@ -56,7 +57,7 @@ function timeline(thread: DemoThread, at: (l: DemoLine) => Date) {
  * services: per-company numbers from 1 with the counter moved on, message ids increasing with time inside
  * every conversation, first reply and waiting times, read markers of the assignees, and activities.
  */
-export async function seedDemoConversations(tx: DbOrTx, refs: DemoRefs, now = new Date()) {
+export async function seedDemoConversations(tx: Tx, refs: DemoRefs, now = new Date()) {
   const at = (l: DemoLine) => new Date(now.getTime() - l.ago * 60_000);
   const threads = [...DEMO_THREADS].sort((a, b) => b.lines[0]!.ago - a.lines[0]!.ago);
 
@@ -103,6 +104,11 @@ export async function seedDemoConversations(tx: DbOrTx, refs: DemoRefs, now = ne
   );
 
   const times = threads.map((t) => timeline(t, at));
+  // Taken (or given) a minute before the first reply, as an agent opens a thread and answers it.
+  const assignedAt = threads.map((_, i) => {
+    const when = new Date((times[i]!.firstReplyAt ?? times[i]!.createdAt).getTime() - 60_000);
+    return when < times[i]!.createdAt ? times[i]!.createdAt : when;
+  });
   const convRows = await tx
     .insert(conversations)
     .values(
@@ -181,19 +187,22 @@ export async function seedDemoConversations(tx: DbOrTx, refs: DemoRefs, now = ne
           ...base,
           actorUserId: null,
           action: 'conversation.created',
-          details: { channel: t.channel, app_id: refs.apps[t.app], queue_id: refs.queues[t.queue] },
+          details: {
+            channel: t.channel,
+            app_id: refs.apps[t.app],
+            queue_id: refs.queues[t.queue],
+            actor: { type: 'customer', id: customerId(t.customer) },
+          },
           createdAt: time.createdAt,
         },
       ];
       if (t.assignee) {
-        const by = t.assignedBy ?? t.assignee;
-        const when = new Date((time.firstReplyAt ?? time.createdAt).getTime() - 60_000);
         rows.push({
           ...base,
-          actorUserId: refs.users[by],
+          actorUserId: refs.users[t.assignedBy ?? t.assignee],
           action: 'conversation.assigned',
           details: { user_id: refs.users[t.assignee] },
-          createdAt: when < time.createdAt ? time.createdAt : when,
+          createdAt: assignedAt[ti]!,
         });
       }
       if (time.resolvedAt && t.assignee) {
@@ -217,5 +226,27 @@ export async function seedDemoConversations(tx: DbOrTx, refs: DemoRefs, now = ne
       }
       return rows;
     }),
+  );
+
+  await seedDemoReports(
+    tx,
+    refs.companyId,
+    threads.map((t, ti) => ({
+      thread: t,
+      conversationId: convRows[ti]!.id,
+      appId: refs.apps[t.app],
+      queueId: refs.queues[t.queue],
+      customerId: customerId(t.customer),
+      assignee: t.assignee
+        ? { userId: refs.users[t.assignee], by: refs.users[t.assignedBy ?? t.assignee], at: assignedAt[ti]! }
+        : null,
+      createdAt: times[ti]!.createdAt,
+      resolvedAt: times[ti]!.resolvedAt,
+      at,
+      userOf: (line) => {
+        const author = authorOf(line);
+        return author ? refs.users[author] : null;
+      },
+    })),
   );
 }

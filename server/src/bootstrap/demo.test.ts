@@ -38,6 +38,34 @@ describe('demo data', () => {
     }
   });
 
+  // Before any test adds a conversation of its own.
+  it('counts its week in Reports as the live consumer would have, and names the customers who started', async () => {
+    const owner = await loginAs(t.app, 'olivia@acme.test', DEMO_PASSWORD);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const period = { from: day(-30), to: day(1) };
+    const overview = await call(t.app, 'GET', '/reporting/overview', { as: owner, query: period });
+    const lines = DEMO_THREADS.flatMap((th) => th.lines);
+    expect(overview.body.data.metrics).toMatchObject({
+      conversations_created: DEMO_THREADS.length,
+      conversations_resolved: DEMO_THREADS.filter((th) => th.status === 'resolved' && th.assignee).length,
+      messages_received: lines.filter((l) => 'customer' in l).length,
+      messages_sent: lines.filter((l) => 'agent' in l).length,
+    });
+    expect(overview.body.data.metrics.first_response_time.median_s).toBeGreaterThan(0);
+    const agents = await call(t.app, 'GET', '/reporting/agent-performance', { as: owner, query: period });
+    const amy = agents.body.data.find((a: { name: string }) => a.name === 'Amy Agent');
+    const amyThreads = DEMO_THREADS.filter((th) => th.assignee === 'agent');
+    expect(amy.conversations_assigned).toBe(amyThreads.length);
+
+    const started = await call(t.app, 'GET', '/activities', {
+      as: owner,
+      query: { type: 'conversation.created', limit: 100 },
+    });
+    const actors = new Set(started.body.data.map((a: { actor: { name: string } }) => a.actor.name));
+    expect(actors.has('Someone no longer in the company')).toBe(false);
+    expect(actors.has('Emma Schmidt')).toBe(true);
+  });
+
   it('holds likely duplicates, so the customer pages have suggestions to show', async () => {
     const owner = await loginAs(t.app, 'olivia@acme.test', DEMO_PASSWORD);
     const find = async (search: string) =>
