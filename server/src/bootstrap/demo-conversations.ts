@@ -219,7 +219,10 @@ export async function seedDemoConversations(tx: Tx, refs: DemoRefs, now = new Da
           ...base,
           actorUserId: null,
           action: 'conversation.closed',
-          details: { reason: 'portal_session_expired' },
+          details: {
+            reason: 'portal_session_expired',
+            actor: { type: 'system', name: 'Portal session expiry' },
+          },
           // The session ran out a day after the last word (the default PORTAL_SESSION_TTL_SECONDS).
           createdAt: new Date(Math.min(now.getTime(), time.lastActivityAt.getTime() + 24 * 3600_000)),
         });

@@ -35,7 +35,7 @@ export async function closeExpiredSessions(db: DbOrTx, opts: { sessionId?: numbe
       from closed c
     ), logged as (
       insert into activities (company_id, action, entity_type, entity_id, details)
-      select company_id, 'conversation.closed', 'conversation', id::text, '{"reason":"portal_session_expired"}'::jsonb
+      select company_id, 'conversation.closed', 'conversation', id::text, '{"reason":"portal_session_expired","actor":{"type":"system","name":"Portal session expiry"}}'::jsonb
       from closed
     )
     select id, company_id, status from closed`);

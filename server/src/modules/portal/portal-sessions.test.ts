@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dataOf, errorOf } from '../../../test/answers.ts';
-import { createTestApp, loginAs } from '../../../test/app.ts';
+import { call, createTestApp, loginAs } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
-import { activities, conversations, portalSessions } from '../../db/schema/index.ts';
+import { conversations, portalSessions } from '../../db/schema/index.ts';
 import { closeExpiredSessions } from './expiry.ts';
 import { agentSend, portal, startChat, usePortalSuite } from './test-helpers.ts';
 
@@ -92,11 +92,17 @@ describe('session expiry', () => {
     });
     const typing = await portal(t.app, 'POST', '/portal/typing', { token: c.token, body: {} });
     expect(typing.body.error.code).toBe('CONVERSATION_CLOSED');
-    const logged = await t.db
-      .select()
-      .from(activities)
-      .where(eq(activities.entityId, String(c.conversationId)));
-    expect(logged.map((a) => a.action)).toContain('conversation.closed');
+    // The activity says the expiry closed it, not a person.
+    const admin = await loginAs(t.app, tenant.admin.email, PASSWORD, tenant.company.id);
+    const closed = await call(t.app, 'GET', '/activities', {
+      as: admin,
+      query: { type: 'conversation.closed' },
+    });
+    expect(
+      dataOf(closed).find((a: { subject: { id: number } }) => a.subject.id === c.conversationId),
+    ).toMatchObject({
+      actor: { user_id: null, name: 'System (Portal session expiry)' },
+    });
   });
 
   it('an agent can still answer a closed conversation without reopening it', async () => {
