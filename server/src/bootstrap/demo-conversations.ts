@@ -10,7 +10,9 @@ import {
   customers,
   messages,
 } from '../db/schema/index.ts';
+import { actorDetails } from '../modules/activities/service.ts';
 import { emailKey, phoneKey } from '../modules/customers/identities.ts';
+import { PORTAL_EXPIRY } from '../modules/portal/expiry.ts';
 import { seedDemoReports } from './demo-reports.ts';
 import {
   DEMO_CUSTOMERS,
@@ -191,7 +193,11 @@ export async function seedDemoConversations(tx: Tx, refs: DemoRefs, now = new Da
             channel: t.channel,
             app_id: refs.apps[t.app],
             queue_id: refs.queues[t.queue],
-            actor: { type: 'customer', id: customerId(t.customer) },
+            actor: actorDetails({
+              type: 'customer',
+              customerId: customerId(t.customer),
+              name: DEMO_CUSTOMERS[t.customer].name,
+            }),
           },
           createdAt: time.createdAt,
         },
@@ -221,7 +227,7 @@ export async function seedDemoConversations(tx: Tx, refs: DemoRefs, now = new Da
           action: 'conversation.closed',
           details: {
             reason: 'portal_session_expired',
-            actor: { type: 'system', name: 'Portal session expiry' },
+            actor: actorDetails(PORTAL_EXPIRY),
           },
           // The session ran out a day after the last word (the default PORTAL_SESSION_TTL_SECONDS).
           createdAt: new Date(Math.min(now.getTime(), time.lastActivityAt.getTime() + 24 * 3600_000)),

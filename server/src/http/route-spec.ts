@@ -2,6 +2,7 @@ import { ok, okList } from '@inbox/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ZodTypeAny, z } from 'zod';
+import { ok as envelope } from './envelope.ts';
 
 type Code = 200 | 201 | 202;
 
@@ -59,6 +60,16 @@ export function tagRoutes(app: FastifyInstance, tag: string) {
     route.schema = { tags: [tag], ...route.schema };
   });
 }
+
+/**
+ * The handler of a route declared inside a generic helper (one declaration for several schemas): it answers
+ * `ok(await answer(request))`. Fastify cannot resolve a generic schema's reply type there, so the answer's
+ * type is checked where the helper is called (its `answer` is typed by the schemas), not here.
+ */
+export const answering =
+  (answer: (request: FastifyRequest) => Promise<unknown>) =>
+  (request: FastifyRequest): never =>
+    answer(request).then(envelope) as never;
 
 /**
  * A plugin of company routes: each is filed under `tag`, and each request needs a company the caller belongs

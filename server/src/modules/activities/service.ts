@@ -29,7 +29,8 @@ export async function recordActivity(db: DbOrTx, actor: Actor | null, input: Act
   });
 }
 
-function actorDetails(actor: Exclude<Actor, { type: 'user' }>) {
+/** How an actor that is not a user is named in an activity's `details.actor` (the feed reads it back). */
+export function actorDetails(actor: Exclude<Actor, { type: 'user' }>) {
   if (actor.type === 'customer') return { type: 'customer', id: actor.customerId };
   if (actor.type === 'api_key') return { type: 'api_key', id: actor.apiKeyId, name: actor.name };
   return { type: 'system', name: actor.name };

@@ -10,11 +10,10 @@ import {
   UserQueueLink,
   UserQueueQuery,
 } from '@inbox/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodTypeAny, z } from 'zod';
-import { done, ok } from '../../http/envelope.ts';
-import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { done } from '../../http/envelope.ts';
+import { answering, spec, tagRoutes } from '../../http/route-spec.ts';
 import { type PlatformCtx, scopeOf } from '../access/context.ts';
 import { removeAppMember } from '../apps/members-service.ts';
 import { findAnyApp } from '../apps/service.ts';
@@ -29,8 +28,7 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * POST adds a user to a company, app or queue with a role (201) and PUT changes that role: the same body,
-   * the same link answered. `write`'s type ties body and answer to the schemas where each kind is declared;
-   * Fastify cannot resolve a generic schema's reply type in here.
+   * the same link answered. `write`'s type ties body and answer to the schemas where each kind is declared.
    */
   const addAndChange = <B extends ZodTypeAny, L extends ZodTypeAny>(
     path: string,
@@ -39,8 +37,8 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
     link: L,
     write: (p: PlatformCtx, body: z.infer<B>, mode: 'add' | 'update') => Promise<z.infer<L>>,
   ) => {
-    const call = (mode: 'add' | 'update') => (request: FastifyRequest) =>
-      write(request.platformCtx!, request.body as z.infer<B>, mode).then(ok) as never;
+    const call = (mode: 'add' | 'update') =>
+      answering((request) => write(request.platformCtx!, request.body as z.infer<B>, mode));
     app.post(path, spec(added, { body }, link, 201), call('add'));
     app.put(path, spec(changed, { body }, link), call('update'));
   };

@@ -1,6 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import type { SystemActor } from '../access/context.ts';
+import { actorDetails } from '../activities/service.ts';
 import { conversationStateJson } from '../conversations/typing.ts';
+
+/** Who closes a conversation whose portal session ran out, in its activity. */
+export const PORTAL_EXPIRY: SystemActor = { type: 'system', name: 'Portal session expiry' };
+const CLOSED_DETAILS = JSON.stringify({
+  reason: 'portal_session_expired',
+  actor: actorDetails(PORTAL_EXPIRY),
+});
 
 /**
  * Processes expired portal sessions: marks them ended and closes their conversation when it is still
@@ -35,7 +44,7 @@ export async function closeExpiredSessions(db: DbOrTx, opts: { sessionId?: numbe
       from closed c
     ), logged as (
       insert into activities (company_id, action, entity_type, entity_id, details)
-      select company_id, 'conversation.closed', 'conversation', id::text, '{"reason":"portal_session_expired","actor":{"type":"system","name":"Portal session expiry"}}'::jsonb
+      select company_id, 'conversation.closed', 'conversation', id::text, ${CLOSED_DETAILS}::jsonb
       from closed
     )
     select id, company_id, status from closed`);

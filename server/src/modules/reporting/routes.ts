@@ -13,7 +13,7 @@ import {
 import { type ZodTypeAny, z } from 'zod';
 import { forbidden } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { companyPlugin, spec } from '../../http/route-spec.ts';
+import { answering, companyPlugin, spec } from '../../http/route-spec.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { exportReport } from './export.ts';
 import { REBUILD_JOB, rebuildStatus, requestRebuild } from './rebuild.ts';
@@ -26,10 +26,7 @@ const WHO =
 
 /** Reporting reads (contract section 11), from the facts the `reporting` consumer keeps. */
 export const reportingRoutes = companyPlugin('reporting', async (app) => {
-  /**
-   * A report read: what it counts follows the caller's reach (`WHO`). `read`'s type ties its answer to
-   * `data` where each report is declared; Fastify cannot resolve a generic schema's reply type in here.
-   */
+  /** A report read: what it counts follows the caller's reach (`WHO`); `read`'s type ties its answer to `data`. */
   const report = <Q extends ZodTypeAny, D extends ZodTypeAny>(
     path: string,
     summary: string,
@@ -40,7 +37,7 @@ export const reportingRoutes = companyPlugin('reporting', async (app) => {
     app.get(
       path,
       spec(summary, { description: WHO, querystring }, data),
-      (request) => read(request.companyCtx!, request.query as z.infer<Q>).then(ok) as never,
+      answering((request) => read(request.companyCtx!, request.query as z.infer<Q>)),
     );
 
   report(
