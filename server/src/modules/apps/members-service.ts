@@ -11,9 +11,4 @@ const appMembership: MembershipTable = {
   scopeField: 'appId',
 };
 
-export const {
-  list: listAppMembers,
-  add: addAppMember,
-  update: updateAppMember,
-  remove: removeAppMember,
-} = membershipService<AppRole, AppMember, AppRef>(appMembership);
+export const appMemberService = membershipService<AppRole, AppMember, AppRef>(appMembership);

@@ -15,9 +15,9 @@ import type { ZodTypeAny, z } from 'zod';
 import { done } from '../../http/envelope.ts';
 import { answering, spec, tagRoutes } from '../../http/route-spec.ts';
 import { type PlatformCtx, scopeOf } from '../access/context.ts';
-import { removeAppMember } from '../apps/members-service.ts';
+import { appMemberService } from '../apps/members-service.ts';
 import { findAnyApp } from '../apps/service.ts';
-import { removeQueueMember } from '../queues/members-service.ts';
+import { queueMemberService } from '../queues/members-service.ts';
 import { findAnyQueue } from '../queues/service.ts';
 import { removeCompanyMember } from '../users/membership-service.ts';
 import { linkUserApp, linkUserCompany, linkUserQueue } from './memberships-service.ts';
@@ -77,7 +77,12 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
     spec('Remove a user from an app', { querystring: UserAppQuery }, Done),
     async (request) => {
       const p = request.platformCtx!;
-      await removeAppMember(p.db, p.actor, await findAnyApp(p, request.query.app_id), request.query.user_id);
+      await appMemberService.remove(
+        p.db,
+        p.actor,
+        await findAnyApp(p, request.query.app_id),
+        request.query.user_id,
+      );
       return done('App member removed');
     },
   );
@@ -94,7 +99,7 @@ export const adminMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
     spec('Remove a user from a queue', { querystring: UserQueueQuery }, Done),
     async (request) => {
       const p = request.platformCtx!;
-      await removeQueueMember(
+      await queueMemberService.remove(
         p.db,
         p.actor,
         await findAnyQueue(p, request.query.queue_id),

@@ -11,10 +11,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
 import { type PlatformCtx, scopeOf } from '../access/context.ts';
-import { addAppMember, updateAppMember } from '../apps/members-service.ts';
+import { appMemberService } from '../apps/members-service.ts';
 import { findAnyApp } from '../apps/service.ts';
 import { getCompany } from '../companies/service.ts';
-import { addQueueMember, updateQueueMember } from '../queues/members-service.ts';
+import { queueMemberService } from '../queues/members-service.ts';
 import { findAnyQueue } from '../queues/service.ts';
 import { addCompanyMember, setCompanyRole } from '../users/membership-service.ts';
 
@@ -59,8 +59,7 @@ export async function linkUserApp(
   const { db, actor } = ctx;
   const app = await appOfBody(ctx, body);
   const input = { userId: body.user_id, role: body.app_role };
-  const member =
-    mode === 'add' ? await addAppMember(db, actor, app, input) : await updateAppMember(db, actor, app, input);
+  const member = await appMemberService[mode](db, actor, app, input);
   return { user_id: member.user_id, app_id: app.id, company_id: app.companyId, app_role: member.role };
 }
 
@@ -73,10 +72,7 @@ export async function linkUserQueue(
   const queue = await findAnyQueue(ctx, body.queue_id);
   await requireUser(db, body.user_id);
   const input = { userId: body.user_id, role: body.queue_role };
-  const member =
-    mode === 'add'
-      ? await addQueueMember(db, actor, queue, input)
-      : await updateQueueMember(db, actor, queue, input);
+  const member = await queueMemberService[mode](db, actor, queue, input);
   return {
     user_id: member.user_id,
     queue_id: queue.id,

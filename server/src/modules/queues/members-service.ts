@@ -11,9 +11,4 @@ const queueMembership: MembershipTable = {
   scopeField: 'queueId',
 };
 
-export const {
-  list: listQueueMembers,
-  add: addQueueMember,
-  update: updateQueueMember,
-  remove: removeQueueMember,
-} = membershipService<QueueRole, QueueMember, QueueRef>(queueMembership);
+export const queueMemberService = membershipService<QueueRole, QueueMember, QueueRef>(queueMembership);
