@@ -16,7 +16,7 @@ import { findAnyApp } from '../apps/service.ts';
 import { getCompany } from '../companies/service.ts';
 import { queueMemberService } from '../queues/members-service.ts';
 import { findAnyQueue } from '../queues/service.ts';
-import { addCompanyMember, setCompanyRole } from '../users/membership-service.ts';
+import { addCompanyMember, removeCompanyMember, setCompanyRole } from '../users/membership-service.ts';
 
 /**
  * The platform admin's membership links. Ids the installation does not know are 404; a user outside the
@@ -80,3 +80,13 @@ export async function linkUserQueue(
     queue_role: member.role,
   };
 }
+
+/** Removing a user from a company takes its app and queue memberships there too; the last admin may go. */
+export const unlinkUserCompany = (ctx: PlatformCtx, q: { user_id: number; company_id: number }) =>
+  removeCompanyMember(scopeOf(ctx, q.company_id), ctx.actor, { userId: q.user_id, keepAnAdmin: false });
+
+export const unlinkUserApp = async (ctx: PlatformCtx, q: { user_id: number; app_id: number }) =>
+  appMemberService.remove(ctx.db, ctx.actor, await findAnyApp(ctx, q.app_id), q.user_id);
+
+export const unlinkUserQueue = async (ctx: PlatformCtx, q: { user_id: number; queue_id: number }) =>
+  queueMemberService.remove(ctx.db, ctx.actor, await findAnyQueue(ctx, q.queue_id), q.user_id);
