@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { CreateAppBody } from './apps.ts';
 import { APP_ROLES, COMPANY_ROLES, QUEUE_ROLES, USER_STATUSES } from './constants.ts';
-import { Id, OptionalQueryId, OptionalQueryText, Paging, QueryId } from './envelope.ts';
+import { Id, OptionalQueryId, OptionalQueryText, Paging, ProfileFields, QueryId } from './envelope.ts';
 import { Email, Password, PersonName } from './users.ts';
 
 export const AdminUser = z.object({
-  user_id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  initials: z.string(),
+  ...ProfileFields,
   is_platform_admin: z.boolean(),
   status: z.enum(USER_STATUSES),
   companies_count: z.number(),

@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { APP_ROLES } from './constants.ts';
-import { Description, Id, OptionalQueryId, OptionalQueryText, Paging, QueryId } from './envelope.ts';
+import { APP_ROLES, CONVERSATION_STATUSES } from './constants.ts';
+import {
+  Description,
+  fieldsOf,
+  Id,
+  OptionalQueryId,
+  OptionalQueryText,
+  Paging,
+  PersonFields,
+  QueryId,
+} from './envelope.ts';
 
 export const App = z.object({
   app_id: z.number(),
@@ -50,22 +59,13 @@ export const AppStats = z.object({
   customers_count: z.number(),
   conversations: z.object({
     total: z.number(),
-    open: z.number(),
-    pending: z.number(),
-    resolved: z.number(),
-    closed: z.number(),
+    ...fieldsOf(CONVERSATION_STATUSES, z.number()),
     unassigned: z.number().describe('open or pending conversations with no assignee'),
   }),
 });
 export type AppStats = z.infer<typeof AppStats>;
 
-export const AppMember = z.object({
-  app_id: z.number(),
-  user_id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(APP_ROLES),
-});
+export const AppMember = z.object({ app_id: z.number(), ...PersonFields, role: z.enum(APP_ROLES) });
 export type AppMember = z.infer<typeof AppMember>;
 
 export const AddAppMemberBody = z.object({ app_id: Id, user_id: Id, role: z.enum(APP_ROLES) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APP_ROLES, COMPANY_ROLES, COMPANY_STATUSES, MIN_PASSWORD_LENGTH } from './constants.ts';
-import { Id } from './envelope.ts';
+import { Id, ProfileFields } from './envelope.ts';
 
 export const AppSummary = z.object({ app_id: z.number(), app_name: z.string(), role: z.enum(APP_ROLES) });
 export type AppSummary = z.infer<typeof AppSummary>;
@@ -17,10 +17,7 @@ export const CompanySummary = z.object({
 export type CompanySummary = z.infer<typeof CompanySummary>;
 
 export const User = z.object({
-  user_id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  initials: z.string(),
+  ...ProfileFields,
   is_platform_admin: z.boolean(),
   company_role: z.enum(COMPANY_ROLES).nullable(),
   companies: z.array(CompanySummary),

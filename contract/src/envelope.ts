@@ -56,3 +56,16 @@ export const Timestamp = z.string().describe('ISO 8601 in UTC');
 /** What a change that returns no record answers in `data`: a sentence saying what was done. */
 export const Done = z.object({ message: z.string() });
 export const Ack = ok(Done);
+
+/** Who a person is, as every list of people answers it. */
+export const PersonFields = { user_id: z.number(), name: z.string(), email: z.string() };
+/** The same with the initials the console draws in avatars: a user as the user pages show one. */
+export const ProfileFields = { ...PersonFields, initials: z.string() };
+
+/**
+ * The fields of an object whose keys are the names of a list, each of one schema: a record that holds a number
+ * for each metric or status is then declared from that list, and cannot drift from it.
+ */
+export function fieldsOf<const K extends readonly string[], S extends z.ZodTypeAny>(names: K, schema: S) {
+  return Object.fromEntries(names.map((n) => [n, schema])) as { [N in K[number]]: S };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QUEUE_ROLES } from './constants.ts';
-import { Description, Id, OptionalQueryId, Paging, QueryId } from './envelope.ts';
+import { Description, Id, OptionalQueryId, Paging, PersonFields, QueryId } from './envelope.ts';
 
 export const Queue = z.object({
   queue_id: z.number(),
@@ -38,13 +38,7 @@ export type UpdateQueueBody = z.infer<typeof UpdateQueueBody>;
 export const ListQueuesQuery = Paging.extend({ app_id: OptionalQueryId });
 export type ListQueuesQuery = z.infer<typeof ListQueuesQuery>;
 
-export const QueueMember = z.object({
-  queue_id: z.number(),
-  user_id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  role: z.enum(QUEUE_ROLES),
-});
+export const QueueMember = z.object({ queue_id: z.number(), ...PersonFields, role: z.enum(QUEUE_ROLES) });
 export type QueueMember = z.infer<typeof QueueMember>;
 
 export const AddQueueMemberBody = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CalendarDate } from './business-hours.ts';
-import { OptionalQueryId, QueryId } from './envelope.ts';
+import { fieldsOf, OptionalQueryId, QueryId } from './envelope.ts';
 
 /** A time metric (contract section 11): seconds, null when nothing happened in the period. */
 export const TimeStats = z.object({
@@ -13,18 +13,6 @@ export const TimeStats = z.object({
     .describe('median and p90 estimated from the daily histograms: the period held too many to sort exactly'),
 });
 export type TimeStats = z.infer<typeof TimeStats>;
-
-export const Metrics = z.object({
-  conversations_created: z.number(),
-  conversations_resolved: z.number(),
-  messages_received: z.number(),
-  messages_sent: z.number(),
-  first_response_time: TimeStats,
-  resolution_time: TimeStats,
-  first_response_time_business: TimeStats,
-  resolution_time_business: TimeStats,
-});
-export type Metrics = z.infer<typeof Metrics>;
 
 export const COUNT_METRICS = [
   'conversations_created',
@@ -40,6 +28,13 @@ export const TIME_METRICS = [
 ] as const;
 export const REPORT_METRICS = [...COUNT_METRICS, ...TIME_METRICS] as const;
 export type ReportMetric = (typeof REPORT_METRICS)[number];
+
+/** A period's figures: a count for each count metric, the time statistics for each time metric. */
+export const Metrics = z.object({
+  ...fieldsOf(COUNT_METRICS, z.number()),
+  ...fieldsOf(TIME_METRICS, TimeStats),
+});
+export type Metrics = z.infer<typeof Metrics>;
 
 /** The longest period one report covers: two years of days. */
 export const MAX_REPORT_DAYS = 731;

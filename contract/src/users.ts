@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_ROLES, MIN_PASSWORD_LENGTH, USER_STATUSES } from './constants.ts';
-import { OptionalQueryText, Paging } from './envelope.ts';
+import { OptionalQueryText, Paging, ProfileFields } from './envelope.ts';
 
 export const Email = z
   .string()
@@ -19,10 +19,7 @@ export const PersonName = z.string().trim().min(1, 'Name is required').max(200);
 
 /** A member of the caller's company, as the company side lists it. */
 export const CompanyUser = z.object({
-  user_id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  initials: z.string(),
+  ...ProfileFields,
   company_role: z.enum(COMPANY_ROLES),
   status: z.enum(USER_STATUSES),
   created_at: z.string(),
