@@ -8,9 +8,9 @@ import { ActiveBadge } from '@/components/tone-badge';
 import { Button } from '@/components/ui/button';
 import { adminAppQuery, useDeleteAdminApp } from './api/apps';
 import { PlatformAppDetailsCard } from './components/app-details-card';
-import { AppMembersCard } from './components/app-members-card';
 import { AppQueuesCard } from './components/app-queues-card';
 import { useCompanyNames } from './components/lookups';
+import { MembersCard } from './components/members-card';
 import { PlatformRecordPage, RecordView } from './components/record-page';
 
 export default function AppPage() {
@@ -60,7 +60,12 @@ function AppView({ id }: { id: number }) {
             <PlatformAppDetailsCard app={a} />
             <AppQueuesCard appId={a.app_id} />
           </div>
-          <AppMembersCard app={a} />
+          <MembersCard
+            kind="app"
+            scopeId={a.app_id}
+            description="Members of the app's company, with their app role."
+            empty="No members yet. Only members of the company can be added."
+          />
           {confirmDelete.dialog}
         </>
       )}

@@ -9,8 +9,8 @@ import { Button } from '@/components/ui/button';
 import { companyQuery, useDeleteCompany } from './api/companies';
 import { CompanyAppsCard } from './components/company-apps-card';
 import { CompanyDetailsCard } from './components/company-details-card';
-import { CompanyMembersCard } from './components/company-members-card';
 import { CompanyStatusDialog } from './components/company-status-dialog';
+import { MembersCard } from './components/members-card';
 import { PlatformRecordPage, RecordView } from './components/record-page';
 
 const BACK = { to: '/platform-admin?tab=companies', label: 'Companies' };
@@ -82,7 +82,12 @@ function CompanyView({ id }: { id: number }) {
               <CompanyDetailsCard company={c} />
               <CompanyAppsCard company={c} />
             </div>
-            <CompanyMembersCard company={c} />
+            <MembersCard
+              kind="company"
+              scopeId={c.company_id}
+              description="People of this company and their company role."
+              empty="No members yet. Add an existing user above; create new users in the Users tab."
+            />
             <CompanyStatusDialog company={c} open={statusOpen} onOpenChange={setStatusOpen} />
             {confirmDelete.dialog}
           </>

@@ -18,32 +18,24 @@ import { api } from '@/lib/api-client';
 import { refreshSession } from '@/lib/session-refresh';
 import { platformKeys } from './keys';
 
-export type CompanyMemberRow = AdminUser & { company_role: CompanyRole };
-export type AppMemberRow = AdminUser & { app_role: AppRole };
+/** The scopes whose members a platform-admin page lists: a company's or an app's people with their role there. */
+export type MemberScope = 'company' | 'app';
+type ScopeRole = CompanyRole & AppRole;
+export type ScopeMemberRow = AdminUser & { role: ScopeRole };
 
 /** A server that ignores the filter would answer every user: refuse that rather than list strangers. */
-function requireRole<T extends AdminUser>(rows: AdminUser[], field: string): T[] {
-  if (rows.some((r) => !(field in r))) throw new Error(`members without ${field}`);
-  return rows as T[];
+function requireRole(rows: AdminUser[], field: `${MemberScope}_role`): ScopeMemberRow[] {
+  if (rows.some((r) => !r[field])) throw new Error(`members without ${field}`);
+  return rows.map((r) => ({ ...r, role: r[field] as ScopeRole }));
 }
 
-export const companyMembersQuery = (companyId: number) =>
+/** `/admin/users` filtered by `company_id` or `app_id`: the scope's members, each with `role` there. */
+export const membersQuery = (kind: MemberScope, id: number) =>
   queryOptions({
-    queryKey: [...platformKeys.company(companyId), 'members'],
+    queryKey: [...platformKeys[kind](id), 'members'],
     queryFn: async () => {
-      const page = await api.list<AdminUser>('/admin/users', {
-        query: { company_id: companyId, limit: 100 },
-      });
-      return { ...page, data: requireRole<CompanyMemberRow>(page.data, 'company_role') };
-    },
-  });
-
-export const appMembersQuery = (appId: number) =>
-  queryOptions({
-    queryKey: [...platformKeys.app(appId), 'members'],
-    queryFn: async () => {
-      const page = await api.list<AdminUser>('/admin/users', { query: { app_id: appId, limit: 100 } });
-      return { ...page, data: requireRole<AppMemberRow>(page.data, 'app_role') };
+      const page = await api.list<AdminUser>('/admin/users', { query: { [`${kind}_id`]: id, limit: 100 } });
+      return { ...page, data: requireRole(page.data, `${kind}_role`) };
     },
   });
 
@@ -72,16 +64,12 @@ async function patchRole(
       queues: d.queues.map((q) => (queue && q.queue_id === queue[0] ? { ...q, role: queue[1] } : q)),
     };
   });
-  if (patch.company) {
-    const [companyId, role] = patch.company;
-    qc.setQueryData<RoleList<CompanyMemberRow>>(companyMembersQuery(companyId).queryKey, (l) =>
-      l ? { ...l, data: l.data.map((m) => (m.user_id === userId ? { ...m, company_role: role } : m)) } : l,
-    );
-  }
-  if (patch.app) {
-    const [appId, role] = patch.app;
-    qc.setQueryData<RoleList<AppMemberRow>>(appMembersQuery(appId).queryKey, (l) =>
-      l ? { ...l, data: l.data.map((m) => (m.user_id === userId ? { ...m, app_role: role } : m)) } : l,
+  for (const kind of ['company', 'app'] as const) {
+    const change = patch[kind];
+    if (!change) continue;
+    const [id, role] = change;
+    qc.setQueryData<RoleList<ScopeMemberRow>>(membersQuery(kind, id).queryKey, (l) =>
+      l ? { ...l, data: l.data.map((m) => (m.user_id === userId ? { ...m, role } : m)) } : l,
     );
   }
 }
@@ -127,7 +115,7 @@ export interface MembershipLink<R extends string> {
 }
 
 /** A user's membership of a company, app or queue (`/admin/user-company` and the like), from either side. */
-function useMembershipLink<K extends keyof Links>(kind: K): MembershipLink<Roles[K]> {
+export function useMembershipLink<K extends keyof Links>(kind: K): MembershipLink<Roles[K]> {
   const qc = useQueryClient();
   const changed = useMembershipChanged();
   const path = `/admin/user-${kind}`;
@@ -157,7 +145,3 @@ function useMembershipLink<K extends keyof Links>(kind: K): MembershipLink<Roles
     busy: mutation.isPending,
   };
 }
-
-export const useUserCompany = () => useMembershipLink('company');
-export const useUserApp = () => useMembershipLink('app');
-export const useUserQueue = () => useMembershipLink('queue');

@@ -1,54 +1,37 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { APP_ROLES, COMPANY_ROLES } from '@inbox/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { ListSkeleton } from '@/components/list-skeleton';
 import { TitledCard } from '@/components/ui/card';
-import type { MembershipLink } from '../api/memberships';
+import { type MemberScope, membersQuery, useMembershipLink } from '../api/memberships';
 import { LinkAdder } from './link-adder';
 import { LinkList } from './link-list';
 import { UserPicker } from './pickers';
 
-interface Member {
-  user_id: number;
-  name: string;
-  email: string;
-}
+const ROLES = { company: COMPANY_ROLES, app: APP_ROLES };
 
-interface MembersCardProps<M extends Member, R extends string> {
-  members: UseQueryResult<{ data: M[] }>;
-  description: string;
-  /** What the members belong to, in sentences: `app`, `company`. */
-  noun: string;
-  /** `App role`, `Company role`. */
-  roleName: string;
-  roles: readonly R[];
-  defaultRole: R;
-  roleOf: (m: M) => R;
-  empty: string;
-  /** The membership of this company or app (`scopeId`). */
-  link: MembershipLink<R>;
-  scopeId: number;
-}
-
-/** The people of a company or an app, with their role: add, change the role, remove. */
-export function MembersCard<M extends Member, R extends string>({
-  members,
-  description,
-  noun,
-  roleName,
-  roles,
-  defaultRole,
-  roleOf,
-  empty,
-  link,
+/** The people of a company or an app, with their role there: add, change the role, remove. */
+export function MembersCard({
+  kind,
   scopeId,
-}: MembersCardProps<M, R>) {
+  description,
+  empty,
+}: {
+  kind: MemberScope;
+  scopeId: number;
+  description: string;
+  empty: string;
+}) {
+  const members = useQuery(membersQuery(kind, scopeId));
+  const link = useMembershipLink(kind);
+  const roleName = kind === 'app' ? 'App role' : 'Company role';
   const list = members.data?.data ?? [];
   return (
     <TitledCard title="Members" description={description} contentClassName="space-y-4">
       <LinkAdder
-        roles={roles}
-        defaultRole={defaultRole}
+        roles={ROLES[kind]}
+        defaultRole="agent"
         roleLabel={roleName}
         pending={link.adding}
         picker={(choice, setChoice) => (
@@ -66,7 +49,7 @@ export function MembersCard<M extends Member, R extends string>({
       ) : members.isError ? (
         <ErrorState
           error={members.error}
-          fallback={`The members of this ${noun} could not be loaded.`}
+          fallback={`The members of this ${kind} could not be loaded.`}
           onRetry={() => members.refetch()}
         />
       ) : (
@@ -80,11 +63,11 @@ export function MembersCard<M extends Member, R extends string>({
               </Link>
             ),
             subtitle: m.email,
-            role: roleOf(m),
+            role: m.role,
           }))}
-          roles={roles}
+          roles={ROLES[kind]}
           roleLabel={(name) => `${roleName} of ${name}`}
-          removeLabel={(name) => `Remove ${name} from the ${noun}`}
+          removeLabel={(name) => `Remove ${name} from the ${kind}`}
           empty={empty}
           busy={link.busy}
           onRoleChange={(userId, role) => link.change('update', userId, scopeId, role)}

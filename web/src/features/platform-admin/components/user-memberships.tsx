@@ -1,7 +1,7 @@
 import { type AdminUserDetail, APP_ROLES, COMPANY_ROLES, QUEUE_ROLES } from '@inbox/contract';
 import { Link } from 'react-router';
 import { TitledCard } from '@/components/ui/card';
-import { type MembershipLink, useUserApp, useUserCompany, useUserQueue } from '../api/memberships';
+import { type MembershipLink, useMembershipLink } from '../api/memberships';
 import { LinkAdder } from './link-adder';
 import { LinkList, type LinkRow } from './link-list';
 import { useAppNames } from './lookups';
@@ -30,7 +30,7 @@ function UserLinkList<R extends string>(props: {
 }
 
 export function UserCompaniesCard({ user }: { user: AdminUserDetail }) {
-  const link = useUserCompany();
+  const link = useMembershipLink('company');
   return (
     <TitledCard
       title="Companies"
@@ -73,7 +73,7 @@ export function UserCompaniesCard({ user }: { user: AdminUserDetail }) {
 }
 
 export function UserAppsCard({ user }: { user: AdminUserDetail }) {
-  const link = useUserApp();
+  const link = useMembershipLink('app');
   const companyName = new Map(user.companies.map((c) => [c.company_id, c.company_name]));
   return (
     <TitledCard
@@ -119,7 +119,7 @@ export function UserAppsCard({ user }: { user: AdminUserDetail }) {
 }
 
 export function UserQueuesCard({ user }: { user: AdminUserDetail }) {
-  const link = useUserQueue();
+  const link = useMembershipLink('queue');
   const appName = useAppNames();
   return (
     <TitledCard
