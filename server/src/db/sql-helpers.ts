@@ -1,6 +1,7 @@
 import type { ListMeta } from '@inbox/contract';
-import { type AnyColumn, getTableName, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyColumn, asc, count, getTableName, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client.ts';
 
 /** ILIKE `%text%` over any of the columns; the user's own `%`, `_` and `\` are matched literally. */
 export function contains(text: string | undefined, ...columns: AnyColumn[]): SQL | undefined {
@@ -18,6 +19,22 @@ export const pageOf = <T>(rows: T[], total: number, paging: { limit: number; off
   rows,
   meta: { total, limit: paging.limit, offset: paging.offset },
 });
+
+/**
+ * One page of a list of named things (apps, queues, companies, users, members), A to Z with the id breaking
+ * ties, and how many the whole list holds. `query` is the list's select with its joins and conditions, made
+ * `$dynamic()`; the total counts that same query, so the two cannot disagree on what the list is.
+ */
+export async function pageByName<Q extends PgSelect>(
+  db: DbOrTx,
+  query: Q,
+  [name, id]: [AnyColumn, AnyColumn],
+  paging: { limit: number; offset: number },
+) {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(sql`(${query}) as listed`);
+  const rows: Awaited<Q> = await query.orderBy(asc(name), asc(id)).limit(paging.limit).offset(paging.offset);
+  return { rows, total };
+}
 
 /** `"table"."column"`, spelled out: drizzle leaves columns unqualified in single-table selects, which
  * silently rebinds them to the inner table inside a correlated subquery. */

@@ -1,9 +1,9 @@
 import type { Paging } from '@inbox/contract';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { companyMembers, users } from '../../db/schema/index.ts';
-import { type Page, pageOf } from '../../db/sql-helpers.ts';
+import { type Page, pageByName, pageOf } from '../../db/sql-helpers.ts';
 import { conflict, invalidField, notFound } from '../../http/app-error.ts';
 import { recordActivity } from '../activities/service.ts';
 import { handBackAssignments } from '../conversations/hand-back.ts';
@@ -69,15 +69,13 @@ export async function listMembers<Role extends string, Member>(
   paging: Paging,
 ): Promise<Page<Member>> {
   const where = eq(t.scopeColumn, scope.id);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t.table).where(where);
-  const rows = await db
+  const listed = db
     .select(memberColumns(t))
     .from(t.table)
     .innerJoin(users, eq(users.id, t.table.userId))
     .where(where)
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(paging.limit)
-    .offset(paging.offset);
+    .$dynamic();
+  const { rows, total } = await pageByName(db, listed, [users.name, users.id], paging);
   return pageOf(
     (rows as MemberRow<Role>[]).map((r) => toMember<Role, Member>(t, r)),
     total,

@@ -1,8 +1,8 @@
 import type { App, AppRole, AppStats, CreateAppBody, Paging, UpdateAppBody } from '@inbox/contract';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appMembers, apps, attachments, conversations, customerApps, queues } from '../../db/schema/index.ts';
-import { contains, countOf, type Page, pageOf } from '../../db/sql-helpers.ts';
+import { contains, countOf, type Page, pageByName, pageOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
 import { requireAppRole, visibleApps } from '../access/app-roles.ts';
 import { type Actor, type CompanyCtx, type CompanyScope, inTx, type PlatformCtx } from '../access/context.ts';
@@ -82,14 +82,8 @@ export async function listApps(
     f.isActive === undefined ? undefined : eq(apps.isActive, f.isActive),
     contains(f.search, apps.name, apps.description),
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(apps).where(where);
-  const rows = await db
-    .select(appColumns)
-    .from(apps)
-    .where(where)
-    .orderBy(asc(apps.name), asc(apps.id))
-    .limit(f.limit)
-    .offset(f.offset);
+  const query = db.select(appColumns).from(apps).where(where).$dynamic();
+  const { rows, total } = await pageByName(db, query, [apps.name, apps.id], f);
   return pageOf(
     rows.map((r) => toApp(r, f.roles?.get(r.id) ?? null)),
     Number(total),

@@ -6,9 +6,9 @@ import type {
   Paging,
   UpdateCompanyBody,
 } from '@inbox/contract';
-import { asc, count, eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { apps, attachments, companies, companyMembers } from '../../db/schema/index.ts';
-import { contains, countOf, type Page, pageOf } from '../../db/sql-helpers.ts';
+import { contains, countOf, type Page, pageByName, pageOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
 import { type Actor, type CompanyScope, inTx, type PlatformCtx, scopeOf } from '../access/context.ts';
 import { recordChange } from '../activities/service.ts';
@@ -72,14 +72,8 @@ export async function listCompanies(
 ): Promise<Page<Company>> {
   const { db } = ctx;
   const where: SQL | undefined = contains(input.search, companies.name);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(companies).where(where);
-  const rows = await db
-    .select(companyColumns)
-    .from(companies)
-    .where(where)
-    .orderBy(asc(companies.name), asc(companies.id))
-    .limit(input.limit)
-    .offset(input.offset);
+  const query = db.select(companyColumns).from(companies).where(where).$dynamic();
+  const { rows, total } = await pageByName(db, query, [companies.name, companies.id], input);
   return pageOf(rows.map(toCompany), Number(total), input);
 }
 

@@ -6,7 +6,7 @@ import type {
   AppRole,
   CompanyRole,
 } from '@inbox/contract';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   appMembers,
@@ -17,7 +17,7 @@ import {
   queues,
   users,
 } from '../../db/schema/index.ts';
-import { contains, countOf, qualified } from '../../db/sql-helpers.ts';
+import { contains, countOf, pageByName, qualified } from '../../db/sql-helpers.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
 import { initials } from '../../lib/initials.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -76,14 +76,12 @@ export async function listUsers(db: DbOrTx, query: AdminUsersQuery) {
     query.company_id ? sql`${companyRole} is not null` : undefined,
     query.app_id ? sql`${appRole} is not null` : undefined,
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);
-  const rows = await db
+  const listed = db
     .select({ ...columns, companyRole, appRole })
     .from(users)
     .where(where)
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(query.limit)
-    .offset(query.offset);
+    .$dynamic();
+  const { rows, total } = await pageByName(db, listed, [users.name, users.id], query);
   return {
     rows: rows.map((r) => ({
       ...toAdminUser(r),

@@ -1,8 +1,8 @@
 import type { CreateQueueBody, Paging, Queue, UpdateQueueBody } from '@inbox/contract';
-import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queueMembers, queues } from '../../db/schema/index.ts';
-import { countOf, type Page, pageOf, qualified } from '../../db/sql-helpers.ts';
+import { countOf, type Page, pageByName, pageOf, qualified } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
 import { type Actor, type CompanyScope, inTx, type PlatformCtx } from '../access/context.ts';
 import { recordChange } from '../activities/service.ts';
@@ -80,14 +80,8 @@ export async function listQueues(
     f.appId === undefined ? undefined : eq(queues.appId, f.appId),
     f.where,
   );
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(queues).where(where);
-  const rows = await db
-    .select(queueColumns)
-    .from(queues)
-    .where(where)
-    .orderBy(asc(queues.name), asc(queues.id))
-    .limit(f.limit)
-    .offset(f.offset);
+  const query = db.select(queueColumns).from(queues).where(where).$dynamic();
+  const { rows, total } = await pageByName(db, query, [queues.name, queues.id], f);
   return pageOf(rows.map(toQueue), total, f);
 }
 

@@ -1,8 +1,8 @@
 import type { CompanyUser, CreateCompanyUserBody, ListUsersQuery } from '@inbox/contract';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companyMembers, users } from '../../db/schema/index.ts';
-import { contains, type Page, pageOf } from '../../db/sql-helpers.ts';
+import { contains, type Page, pageByName, pageOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
 import { initials } from '../../lib/initials.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -44,19 +44,13 @@ export async function listCompanyUsers(
 ): Promise<Page<CompanyUser>> {
   const { db, companyId } = scope;
   const where = and(eq(companyMembers.companyId, companyId), contains(query.search, users.name, users.email));
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(where);
-  const rows = await db
+  const listed = db
     .select(userColumns)
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(where)
-    .orderBy(asc(users.name), asc(users.id))
-    .limit(query.limit)
-    .offset(query.offset);
+    .$dynamic();
+  const { rows, total } = await pageByName(db, listed, [users.name, users.id], query);
   return pageOf(rows.map(toCompanyUser), total, query);
 }
 
