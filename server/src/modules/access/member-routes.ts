@@ -4,11 +4,7 @@ import type { ZodTypeAny } from 'zod';
 import { list } from '../../http/envelope.ts';
 import { answering, listSpec, spec } from '../../http/route-spec.ts';
 import type { CompanyCtx } from './context.ts';
-import type { MembershipScope, membershipService } from './memberships.ts';
-
-type Service<Role extends string, Scope extends MembershipScope> = ReturnType<
-  typeof membershipService<Role, unknown, Scope>
->;
+import type { MembershipScope, MembershipService } from './memberships.ts';
 
 /**
  * The four `/{kind}/users` routes of an app or queue membership: list, add (201), change the role, remove.
@@ -20,7 +16,7 @@ export function memberRoutes<Role extends string, Scope extends MembershipScope>
   path: string;
   /** The add body's field naming the scope (`app_id`, `queue_id`). */
   scopeField: string;
-  service: Service<Role, Scope>;
+  service: MembershipService<Role>;
   reach: (ctx: CompanyCtx, id: number, to: 'read' | 'change') => Promise<Scope>;
   schemas: { list: ZodTypeAny; add: ZodTypeAny; one: ZodTypeAny; change: ZodTypeAny; member: ZodTypeAny };
   says: { list: string; add: string; change: string; remove: string; removed: string };

@@ -1,8 +1,8 @@
-import type { Paging } from '@inbox/contract';
+import type { AppMember, AppRole, Paging, QueueMember, QueueRole } from '@inbox/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { companyMembers, users } from '../../db/schema/index.ts';
+import { appMembers, companyMembers, queueMembers, users } from '../../db/schema/index.ts';
 import { type Page, pageByName, pageOf } from '../../db/sql-helpers.ts';
 import { conflict, invalidField, notFound } from '../../http/app-error.ts';
 import { recordActivity } from '../activities/service.ts';
@@ -185,22 +185,32 @@ export async function removeMember(
   });
 }
 
-/** The four operations bound to one membership table, for a module to export under its own names. */
-export function membershipService<Role extends string, Member, Scope extends MembershipScope>(
-  t: MembershipTable,
+/** The four operations bound to one membership table, whose scope column is `{kind}Id` (`appMembers.appId`). */
+function membershipService<Role extends string, Member>(
+  kind: MembershipTable['kind'],
+  table: typeof appMembers | typeof queueMembers,
 ) {
+  const scopeField = `${kind}Id` as const;
+  const scopeColumn = (table as unknown as Record<typeof scopeField, AnyPgColumn>)[scopeField];
+  const t: MembershipTable = { kind, table, scopeColumn, scopeField };
+  const write =
+    (verb: 'added' | 'updated') =>
+    (db: DbOrTx, actor: Actor, scope: MembershipScope, input: { userId: number; role: Role }) =>
+      writeMember<Role, Member>(db, actor, t, scope, input, verb);
   return {
-    list: (db: DbOrTx, scope: Scope, paging: Paging): Promise<Page<Member>> =>
+    list: (db: DbOrTx, scope: MembershipScope, paging: Paging): Promise<Page<Member>> =>
       listMembers<Role, Member>(db, t, scope, paging),
-    add: (db: DbOrTx, actor: Actor, scope: Scope, input: { userId: number; role: Role }): Promise<Member> =>
-      writeMember<Role, Member>(db, actor, t, scope, input, 'added'),
-    update: (
-      db: DbOrTx,
-      actor: Actor,
-      scope: Scope,
-      input: { userId: number; role: Role },
-    ): Promise<Member> => writeMember<Role, Member>(db, actor, t, scope, input, 'updated'),
-    remove: (db: DbOrTx, actor: Actor, scope: Scope, userId: number): Promise<void> =>
+    add: write('added'),
+    update: write('updated'),
+    remove: (db: DbOrTx, actor: Actor, scope: MembershipScope, userId: number): Promise<void> =>
       removeMember(db, actor, t, scope, userId),
   };
 }
+
+export type MembershipService<Role extends string> = ReturnType<typeof membershipService<Role, unknown>>;
+
+/** App memberships are only for members of the app's company (checked on add). */
+export const appMemberService = membershipService<AppRole, AppMember>('app', appMembers);
+
+/** Any member of the queue's company may join a queue; one without an app role then sees the app as an agent. */
+export const queueMemberService = membershipService<QueueRole, QueueMember>('queue', queueMembers);

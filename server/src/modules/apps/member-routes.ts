@@ -6,7 +6,7 @@ import {
   UpdateAppMemberBody,
 } from '@inbox/contract';
 import { memberRoutes } from '../access/member-routes.ts';
-import { appMemberService } from './members-service.ts';
+import { appMemberService } from '../access/memberships.ts';
 import { appInReach } from './service.ts';
 
 /** /app/users: any member of a visible app reads the list; only app admins (and company admins) change it. */

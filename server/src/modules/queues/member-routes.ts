@@ -6,8 +6,8 @@ import {
   UpdateQueueMemberBody,
 } from '@inbox/contract';
 import { memberRoutes } from '../access/member-routes.ts';
+import { queueMemberService } from '../access/memberships.ts';
 import { queueInReach } from '../access/queue-reach.ts';
-import { queueMemberService } from './members-service.ts';
 
 /** /queue/users: whoever sees the queue reads its members; app admins and managers change them. */
 export const queueMemberRoutes = memberRoutes({
