@@ -2,10 +2,10 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP } from './support/browser';
-import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
+import { PASSWORD, type Tenant } from './support/inbox-tenant';
 import type { TestServer } from './support/server';
 import { storeSession } from './support/session';
-import { withServerAndBrowser } from './support/stack';
+import { withTenantStack } from './support/stack';
 
 /**
  * axe on every console page and the portal, in light and dark: no serious or critical finding. The rules
@@ -24,9 +24,8 @@ let conversationId: number;
 let platformCompanyPath: string;
 const contexts: BrowserContext[] = [];
 
-withServerAndBrowser((s) => ({ srv, browser } = s));
+withTenantStack((s) => ({ srv, browser, t } = s));
 beforeAll(async () => {
-  t = await createTenant(srv);
   const started = await srv.api('POST', '/portal/start', {
     body: {
       app_id: t.appId,

@@ -1,19 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, screenshot } from './support/browser';
-import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
+import { PASSWORD, type Tenant } from './support/inbox-tenant';
 import { type OpenOptions, signedInPages } from './support/pages';
 import type { TestServer } from './support/server';
-import { withServerAndBrowser } from './support/stack';
+import { withTenantStack } from './support/stack';
 
 let srv: TestServer;
 let browser: Browser;
 let t: Tenant;
 let janeChat = 0;
 
-withServerAndBrowser((s) => ({ srv, browser } = s));
+withTenantStack((s) => ({ srv, browser, t } = s));
 beforeAll(async () => {
-  t = await createTenant(srv);
   const start = (name: string, email: string, message: string) =>
     srv.api<{ conversation_id: number }>('POST', '/portal/start', {
       body: { app_id: t.appId, queue_id: t.orders, customer_info: { name, email }, initial_message: message },

@@ -1,20 +1,17 @@
 import type { Browser } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
-import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
+import { PASSWORD, type Tenant } from './support/inbox-tenant';
 import { signedInPages } from './support/pages';
 import type { TestServer } from './support/server';
-import { withServerAndBrowser } from './support/stack';
+import { withTenantStack } from './support/stack';
 
 /** A long conversation in the console: the thread opens on its latest page and loads earlier ones on demand. */
 let srv: TestServer;
 let browser: Browser;
 let t: Tenant;
 
-withServerAndBrowser((s) => ({ srv, browser } = s));
-beforeAll(async () => {
-  t = await createTenant(srv);
-});
+withTenantStack((s) => ({ srv, browser, t } = s));
 
 const signIn = signedInPages(() => ({ browser, srv }));
 

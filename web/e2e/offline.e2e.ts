@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DESKTOP, screenshot } from './support/browser';
-import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
+import { PASSWORD, type Tenant } from './support/inbox-tenant';
 import type { TestServer } from './support/server';
 import { storeSession } from './support/session';
-import { withServerAndBrowser } from './support/stack';
+import { withTenantStack } from './support/stack';
 
 /**
  * With no network, a send and a sign-in show the spec's network sentence and can be tried again; nothing
@@ -17,10 +17,7 @@ let browser: Browser;
 let t: Tenant;
 const contexts: BrowserContext[] = [];
 
-withServerAndBrowser((s) => ({ srv, browser } = s));
-beforeAll(async () => {
-  t = await createTenant(srv);
-});
+withTenantStack((s) => ({ srv, browser, t } = s));
 afterAll(async () => {
   for (const c of contexts) await c.close();
 });

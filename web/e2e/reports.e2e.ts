@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, screenshot } from './support/browser';
-import { createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
+import { PASSWORD, type Tenant } from './support/inbox-tenant';
 import { type OpenOptions, signedInPages } from './support/pages';
 import type { TestServer } from './support/server';
-import { withServerAndBrowser } from './support/stack';
+import { withTenantStack } from './support/stack';
 
 /**
  * `/reports` in a real browser: a small day of work played through the API, then the numbers, charts, the
@@ -15,9 +15,8 @@ let srv: TestServer;
 let browser: Browser;
 let t: Tenant;
 
-withServerAndBrowser((s) => ({ srv, browser } = s));
+withTenantStack((s) => ({ srv, browser, t } = s));
 beforeAll(async () => {
-  t = await createTenant(srv);
   const sam = await srv.login('sam@northwind.test', PASSWORD);
   const as = { token: sam, companyId: t.companyId };
   for (const [name, email] of [

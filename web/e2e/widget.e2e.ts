@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from './support/browser';
-import { addIntegration, createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
+import { addIntegration, PASSWORD, type Tenant } from './support/inbox-tenant';
 import type { TestServer } from './support/server';
-import { withServerAndBrowser } from './support/stack';
+import { withTenantStack } from './support/stack';
 
 /**
  * The website widget on a page of another origin (a shop's site, served here by its own server): one script
@@ -38,9 +38,8 @@ ${widget}</body></html>`;
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
-withServerAndBrowser((s) => ({ srv, browser } = s));
+withTenantStack((s) => ({ srv, browser, t: tenant } = s));
 beforeAll(async () => {
-  tenant = await createTenant(srv);
   token = await srv.login('ann@northwind.test', PASSWORD);
   const hash = createHmac('sha256', SECRET).update('lena@example.com').digest('hex');
   const tag = `<script src="${srv.url}/widget.js" data-app-id="${tenant.appId}" data-color="#2563eb"

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser';
+import { createTenant, type Tenant } from './inbox-tenant';
 import { startServer, type TestServer } from './server';
 
 /**
@@ -29,4 +30,17 @@ export function withServerAndBrowser(
     await stack?.browser.close();
     await stack?.srv.stop();
   });
+}
+
+/**
+ * The same with the test tenant (`createTenant`: Northwind, its app, queue and people) made once the server is
+ * up, before the file's own `beforeAll`, for files whose tests all work in it.
+ */
+export function withTenantStack(
+  take: (stack: { srv: TestServer; browser: Browser; t: Tenant }) => void,
+  env?: () => Record<string, string>,
+) {
+  let stack: { srv: TestServer; browser: Browser } | undefined;
+  withServerAndBrowser((s) => (stack = s), env);
+  beforeAll(async () => take({ ...stack!, t: await createTenant(stack!.srv) }));
 }
