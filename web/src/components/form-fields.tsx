@@ -1,4 +1,4 @@
-import { type ComponentProps, type ReactNode, useId } from 'react';
+import { type ComponentProps, type ComponentType, type ReactNode, useId } from 'react';
 import {
   type Control,
   Controller,
@@ -104,19 +104,6 @@ export function PickerField<T extends FieldValues>({
   );
 }
 
-/** A text field bound to its form: registered under `name`, showing that field's error. */
-export function FormText<T extends FieldValues>({
-  form,
-  name,
-  ...props
-}: Omit<ComponentProps<typeof TextField>, 'form' | 'name' | 'error'> & {
-  form: Pick<UseFormReturn<T>, 'register' | 'formState'>;
-  name: Path<T>;
-}) {
-  const error = get(form.formState.errors, name) as { message?: string } | undefined;
-  return <TextField {...props} error={error?.message} {...form.register(name)} />;
-}
-
 /** A labelled textarea with its error; spread react-hook-form's `register(name)` into it. */
 export function TextAreaField({
   label,
@@ -129,6 +116,28 @@ export function TextAreaField({
     </Field>
   );
 }
+
+/**
+ * `Field` (a text field or textarea taking `error`) bound to its form: registered under `name`, showing that
+ * field's error.
+ */
+function boundToForm<P extends { error?: string }>(Field: ComponentType<P>) {
+  return function Bound<T extends FieldValues>({
+    form,
+    name,
+    ...props
+  }: Omit<P, 'form' | 'name' | 'error'> & {
+    form: Pick<UseFormReturn<T>, 'register' | 'formState'>;
+    name: Path<T>;
+  }) {
+    const error = get(form.formState.errors, name) as { message?: string } | undefined;
+    const bound = { ...props, error: error?.message, ...form.register(name) } as unknown as P;
+    return <Field {...bound} />;
+  };
+}
+
+export const FormText = boundToForm(TextField);
+export const FormTextArea = boundToForm(TextAreaField);
 
 /** An on/off setting in a bordered row: its label, an optional line saying what it does, the switch. */
 export function SwitchField<T extends FieldValues>({

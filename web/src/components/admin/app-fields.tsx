@@ -1,9 +1,7 @@
 import type { App } from '@inbox/contract';
-import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { SwitchField, TextAreaField } from '@/components/form-fields';
-import { TextField } from '@/components/ui/text-field';
-import { fieldsOf } from './fieldset';
+import { FormText, FormTextArea, SwitchField } from '@/components/form-fields';
+import { type FieldsetProps, fieldsOf } from './fieldset';
 
 export const AppForm = z.object({
   app_name: z.string().trim().min(1, 'App name is required').max(200),
@@ -20,35 +18,20 @@ export const appDefaults = (app?: App): AppValues => ({
 });
 
 /** An app's name, description and active switch, in the company admin's and the platform admin's forms. */
-export function AppFieldset<T extends AppValues>({
-  form,
-  disabled,
-  autoFocus,
-}: {
-  form: UseFormReturn<T>;
-  disabled?: boolean;
-  autoFocus?: boolean;
-}) {
-  const { register, control, formState } = fieldsOf<AppValues>(form);
-  const { errors } = formState;
+export function AppFieldset<T extends AppValues>({ form, disabled, autoFocus }: FieldsetProps<T>) {
+  const f = fieldsOf<AppValues>(form);
   return (
     <>
-      <TextField
-        label="App name"
-        autoFocus={autoFocus}
-        disabled={disabled}
-        error={errors.app_name?.message}
-        {...register('app_name')}
-      />
-      <TextAreaField
+      <FormText form={f} name="app_name" label="App name" autoFocus={autoFocus} disabled={disabled} />
+      <FormTextArea
+        form={f}
+        name="description"
         label="Description"
         placeholder="What customers reach through this app (optional)"
         disabled={disabled}
-        error={errors.description?.message}
-        {...register('description')}
       />
       <SwitchField
-        control={control}
+        control={f.control}
         name="is_active"
         label="Active"
         hint="Inactive apps accept no new conversations."

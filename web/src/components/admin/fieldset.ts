@@ -6,3 +6,10 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
  * fieldsets' `T extends Values` constraint is what makes it safe at every call site.
  */
 export const fieldsOf = <Values extends FieldValues>(form: object) => form as UseFormReturn<Values>;
+
+/** What every fieldset takes: the form that holds its fields, and whether they are read-only or take the focus. */
+export interface FieldsetProps<T extends FieldValues> {
+  form: UseFormReturn<T>;
+  disabled?: boolean;
+  autoFocus?: boolean;
+}

@@ -1,9 +1,7 @@
 import type { Queue } from '@inbox/contract';
-import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { SwitchField, TextAreaField } from '@/components/form-fields';
-import { TextField } from '@/components/ui/text-field';
-import { fieldsOf } from './fieldset';
+import { FormText, FormTextArea, SwitchField } from '@/components/form-fields';
+import { type FieldsetProps, fieldsOf } from './fieldset';
 
 export const QueueForm = z.object({
   queue_name: z.string().trim().min(1, 'Queue name is required').max(200),
@@ -25,29 +23,18 @@ export const QUEUE_FORM_DESCRIPTION =
   'A queue is a team that answers one kind of question, such as Billing or Technical support.';
 
 /** A queue's name, description, private and active switches, in both admins' queue dialogs. */
-export function QueueFieldset<T extends QueueValues>({
-  form,
-  autoFocus,
-}: {
-  form: UseFormReturn<T>;
-  autoFocus?: boolean;
-}) {
-  const { register, control, formState } = fieldsOf<QueueValues>(form);
-  const { errors } = formState;
+export function QueueFieldset<T extends QueueValues>({ form, autoFocus }: FieldsetProps<T>) {
+  const f = fieldsOf<QueueValues>(form);
+  const control = f.control;
   return (
     <>
-      <TextField
-        label="Queue name"
-        autoFocus={autoFocus}
-        error={errors.queue_name?.message}
-        {...register('queue_name')}
-      />
-      <TextAreaField
+      <FormText form={f} name="queue_name" label="Queue name" autoFocus={autoFocus} />
+      <FormTextArea
+        form={f}
+        name="description"
         label="Description"
         rows={2}
         placeholder="Shown to your team (optional)"
-        error={errors.description?.message}
-        {...register('description')}
       />
       <SwitchField
         control={control}

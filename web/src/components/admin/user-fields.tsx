@@ -1,8 +1,7 @@
-import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { TextField } from '@/components/ui/text-field';
+import { FormText } from '@/components/form-fields';
 import { optionalNewPassword } from '@/lib/password-field';
-import { fieldsOf } from './fieldset';
+import { type FieldsetProps, fieldsOf } from './fieldset';
 
 export const NewUserForm = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200),
@@ -17,30 +16,19 @@ export function NewUserFieldset<T extends NewUserValues>({
   form,
   passwordLabel,
   passwordHint,
-}: {
-  form: UseFormReturn<T>;
-  passwordLabel: string;
-  passwordHint?: string;
-}) {
-  const { register, formState } = fieldsOf<NewUserValues>(form);
-  const { errors } = formState;
+}: FieldsetProps<T> & { passwordLabel: string; passwordHint?: string }) {
+  const f = fieldsOf<NewUserValues>(form);
   return (
     <>
-      <TextField label="Name" autoFocus error={errors.name?.message} {...register('name')} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="off"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
+      <FormText form={f} name="name" label="Name" autoFocus />
+      <FormText form={f} name="email" label="Email" type="email" autoComplete="off" />
+      <FormText
+        form={f}
+        name="password"
         label={passwordLabel}
         type="password"
         autoComplete="new-password"
         hint={passwordHint}
-        error={errors.password?.message}
-        {...register('password')}
       />
     </>
   );
