@@ -35,6 +35,18 @@ export function fileSize(bytes: number): string {
   return `${(bytes / 1024 ** 3).toFixed(1).replace(/\.0$/, '')} GB`;
 }
 
+/** An amount of storage (a plan's limit, what a company uses): "512 MB", "37.5 MB", "1,000 GB". */
+export function storageSize(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let n = bytes;
+  let unit = 0;
+  while (n >= 1024 && unit < units.length - 1) {
+    n /= 1024;
+    unit += 1;
+  }
+  return `${Number(n.toFixed(1)).toLocaleString('en-US')} ${units[unit]}`;
+}
+
 /** A count as lists show it: "1,234", or "1,000+" when the server stopped counting there. */
 export function countLabel(total: number, capped = false): string {
   return `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;

@@ -9,7 +9,11 @@ describe('usage against limits', () => {
     expect(standing(5000, null)).toEqual({ share: null, level: 'ok' });
   });
 
-  it('writes storage as a file size', () => {
-    expect(RESOURCES.find((r) => r.key === 'storage_bytes')!.format(512 * 1024 * 1024)).toBe('512.0 MB');
+  it('writes storage in whole units where it can, as plans state it', () => {
+    const storage = RESOURCES.find((r) => r.key === 'storage_bytes')!.format;
+    expect(storage(512 * 1024 * 1024)).toBe('512 MB');
+    expect(storage(1000 * 1024 ** 3)).toBe('1,000 GB');
+    expect(storage(37.46 * 1024 * 1024)).toBe('37.5 MB');
+    expect(storage(0)).toBe('0 B');
   });
 });

@@ -1,5 +1,5 @@
 import { NEAR_LIMIT, type PlanLimits } from '@inbox/contract';
-import { fileSize } from '@/lib/format';
+import { storageSize } from '@/lib/format';
 
 export type Resource = keyof PlanLimits;
 
@@ -7,7 +7,7 @@ export const RESOURCES: { key: Resource; label: string; format: (n: number) => s
   { key: 'seats', label: 'Seats', format: (n) => n.toLocaleString() },
   { key: 'conversations', label: 'Conversations this month', format: (n) => n.toLocaleString() },
   { key: 'ai_requests', label: 'AI requests this month', format: (n) => n.toLocaleString() },
-  { key: 'storage_bytes', label: 'File storage', format: fileSize },
+  { key: 'storage_bytes', label: 'File storage', format: storageSize },
 ];
 
 /** How close a use is to its limit: null without a limit. */
