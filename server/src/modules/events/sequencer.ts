@@ -17,23 +17,29 @@ const SEQUENCER_LOCK = 7_310_001;
  * itself would serialise every commit). Returns the newest id it gave, or null when there was nothing.
  */
 export async function sequenceEvents(db: Db): Promise<number | null> {
-  // One statement, so one round trip and one commit: the lock is taken (an init plan, before the scan) and
-  // held to the commit. Its snapshot may predate a run that committed while it waited for the lock; the
-  // update re-checks `event_id is null` on such rows and leaves them, and events that run's snapshot
-  // missed are numbered by the next run, which their writer starts after its commit.
-  const res = await db.execute<{ last: string | null }>(sql`
-    with locked as (select pg_advisory_xact_lock(${SEQUENCER_LOCK})), todo as (
-      select seq, nextval('event_ids') as event_id
-      from (select seq from events
-            where event_id is null and exists (select 1 from locked)
-            order by seq limit 5000) o
-    ), done as (
-      update events e set event_id = todo.event_id from todo
-      where e.seq = todo.seq and e.event_id is null
-      returning e.event_id
-    ), newest as (select max(event_id) as last from done)
-    select last::text, case when last is null then null else pg_notify(${EVENTS_CHANNEL}, last::text) end
-    from newest`);
+  // One statement does the work, so one commit. Its snapshot may predate a run that committed while it waited
+  // for the lock; the update re-checks `event_id is null` on such rows and leaves them, and events that run's
+  // snapshot missed are numbered by the next run, which their writer starts after its commit.
+  const res = await db.transaction(async (tx) => {
+    // Numbered events leave dead entries in the partial index until a vacuum. A bitmap scan (the planner's
+    // choice for the few rows it expects) reads every one of them, on every run: under the portal send bench a
+    // run took 2.8 ms for 50 events, growing until autovacuum came. A plain index scan marks the dead entries
+    // as it passes and later runs skip them (0.8 ms for the same 50), so this run plans without bitmap scans.
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    return tx.execute<{ last: string | null }>(sql`
+      with locked as (select pg_advisory_xact_lock(${SEQUENCER_LOCK})), todo as (
+        select seq, nextval('event_ids') as event_id
+        from (select seq from events
+              where event_id is null and exists (select 1 from locked)
+              order by seq limit 5000) o
+      ), done as (
+        update events e set event_id = todo.event_id from todo
+        where e.seq = todo.seq and e.event_id is null
+        returning e.event_id
+      ), newest as (select max(event_id) as last from done)
+      select last::text, case when last is null then null else pg_notify(${EVENTS_CHANNEL}, last::text) end
+      from newest`);
+  });
   const last = res.rows[0]?.last;
   return last == null ? null : Number(last);
 }
