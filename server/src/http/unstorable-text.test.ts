@@ -1,13 +1,13 @@
 import type { RouteOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { fieldErrorsOf } from '../../test/answers.ts';
+import { dataOf, fieldErrorsOf } from '../../test/answers.ts';
 import { call, loginAs, useTestApp } from '../../test/app.ts';
 import { createTenant, PASSWORD } from '../../test/factories.ts';
 import { apiRoutesOf, fieldsOf } from '../../test/routes.ts';
 import { PNG } from '../modules/portal/test-files.ts';
 import { startChat, uploadFile } from '../modules/portal/test-helpers.ts';
-import { UNSTORABLE_TEXT_MESSAGE } from './unstorable-text.ts';
+import { MAX_NESTING, TOO_DEEP_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from './unstorable-text.ts';
 
 /**
  * Text PostgreSQL cannot store (a NUL byte; half a surrogate pair, which JSONB rejects) answers 422 naming
@@ -98,6 +98,22 @@ describe('unstorable text', () => {
       body: { email: 'a\u0000@b.test', password: 'x' },
     });
     expect(fieldErrorsOf(login).email).toEqual([UNSTORABLE_TEXT_MESSAGE]);
+  });
+
+  it('refuses a body nested deeper than any field of the API with 422, and keeps answering', async () => {
+    // 5,000 arrays deep: a recursive walk overflowed Node's stack here and answered 500.
+    const res = await call(t.app, 'POST', '/portal/messages', {
+      headers: { authorization: `Bearer ${portalToken}`, 'content-type': 'application/json' },
+      body: `{"content":"Hi","extra":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+    });
+    const path = ['extra', ...Array.from({ length: MAX_NESTING - 1 }, () => '0')].join('.');
+    expect(fieldErrorsOf(res)).toEqual({ [path]: [TOO_DEEP_MESSAGE] });
+    // The process is fine and the same chat takes the next message, a shallow extra field and all.
+    const next = await call(t.app, 'POST', '/portal/messages', {
+      headers: { authorization: `Bearer ${portalToken}` },
+      body: { content: 'Still here', extra: { a: { b: ['fine'] } } },
+    });
+    expect(dataOf(next, 201).content).toBe('Still here');
   });
 
   it('leaves the data as it was when a signed-in agent sends a bad message', async () => {

@@ -16,14 +16,36 @@ export const UNSTORABLE_TEXT_MESSAGE =
 // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping the NUL byte is the point
 export const storableText = (s: string) => s.replace(/\u0000/g, '').replace(/[\ud800-\udfff]/gu, '\ufffd');
 
-/** The dotted path of the first string (or object key) in `data` holding unstorable text, if any. */
-export function findUnstorable(data: unknown, path: string[] = []): string | null {
-  if (typeof data === 'string') return UNSTORABLE.test(data) ? path.join('.') : null;
-  if (data === null || typeof data !== 'object') return null;
-  for (const [key, value] of Object.entries(data)) {
-    if (UNSTORABLE.test(key)) return [...path, key.replace(UNSTORABLE, '?')].join('.');
-    const found = findUnstorable(value, [...path, key]);
-    if (found !== null) return found;
+/** No body or query of the API nests deeper; a deeper one is refused before it is walked any further. */
+export const MAX_NESTING = 32;
+export const TOO_DEEP_MESSAGE = `Nested more than ${MAX_NESTING} levels deep`;
+
+/**
+ * The first field (as a dotted path) of `data` whose text or key cannot be stored, or that lies deeper than
+ * `MAX_NESTING`; null when there is none. The walk keeps its own stack, so no request can exhaust Node's
+ * (a body nested 5,000 arrays deep did, as a 500), and it visits fields in document order.
+ */
+export function findUnstorable(data: unknown): { field: string; message: string } | null {
+  const todo: { value: unknown; path: string[]; key?: string }[] = [{ value: data, path: [] }];
+  while (todo.length > 0) {
+    const { value, path, key } = todo.pop()!;
+    if (key !== undefined && UNSTORABLE.test(key)) {
+      return {
+        field: [...path.slice(0, -1), key.replace(UNSTORABLE, '?')].join('.'),
+        message: UNSTORABLE_TEXT_MESSAGE,
+      };
+    }
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) return { field: path.join('.'), message: UNSTORABLE_TEXT_MESSAGE };
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (path.length >= MAX_NESTING) return { field: path.join('.'), message: TOO_DEEP_MESSAGE };
+    const entries = Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [k, v] = entries[i]!;
+      todo.push({ value: v, path: [...path, k], key: k });
+    }
   }
   return null;
 }
@@ -35,7 +57,7 @@ export function findUnstorable(data: unknown, path: string[] = []): string | nul
  */
 export async function rejectUnstorableText(request: FastifyRequest) {
   for (const part of [request.params, request.query, request.body]) {
-    const field = findUnstorable(part);
-    if (field !== null) throw invalidField(field || 'body', UNSTORABLE_TEXT_MESSAGE);
+    const found = findUnstorable(part);
+    if (found !== null) throw invalidField(found.field || 'body', found.message);
   }
 }
