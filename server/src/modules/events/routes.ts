@@ -48,6 +48,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       await viewer.load();
       await streams.serve(request, reply, {
         companyId: holder.companyId,
+        holder: `user:${holder.userId}`,
         after: resumeFrom(request, request.query.last_event_id),
         replay: (after, limit) => eventsAfter(db, after, limit, ofCompany(holder.companyId)),
         view: viewer.view,
@@ -70,6 +71,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       const view = portalView(session.conversationId);
       await streams.serve(request, reply, {
         companyId: session.companyId,
+        holder: `portal:${session.sessionId}`,
         after: resumeFrom(request, request.query.last_event_id),
         replay: (after, limit) =>
           eventsAfter(db, after, limit, ofConversation(session.companyId, session.conversationId)),

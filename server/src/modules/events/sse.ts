@@ -1,5 +1,6 @@
 import { type InboxEvent, STREAM_PING_SECONDS } from '@inbox/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { rateLimited } from '../../http/app-error.ts';
 import type { EventHub } from './hub.ts';
 import { StreamRevoked } from './views.ts';
 
@@ -9,9 +10,16 @@ const SHUTDOWN_RETRY_MS = 500;
 /** A client this far behind is cut off; it reconnects with `Last-Event-ID` and replays from the table. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const REPLAY_PAGE = 500;
+/**
+ * Open streams one holder (a signed-in user, a portal chat) may keep in one process: plenty for a person's
+ * tabs, while a stolen or scripted token cannot hold thousands of connections (20 KB of memory each).
+ */
+export const MAX_STREAMS_PER_HOLDER = 10;
 
 export interface StreamSpec {
   companyId: number;
+  /** Who holds the stream (`user:7`, `portal:12`), for `MAX_STREAMS_PER_HOLDER`. */
+  holder: string;
   /** `Last-Event-ID` or `?last_event_id=`: replay what came after it before going live. */
   after: number | undefined;
   /** Sequenced events after an id, oldest first, narrowed in SQL (company, conversation); `view` judges each. */
@@ -31,6 +39,7 @@ const frame = (e: InboxEvent) => `id: ${e.event_id}\nevent: ${e.type}\ndata: ${J
  */
 export function createStreams(hub: EventHub) {
   const open = new Set<{ res: FastifyReply['raw']; end(retryMs: number): void }>();
+  const held = new Map<string, number>();
   const ping = setInterval(() => {
     for (const s of open) if (!gone(s.res)) s.res.write(': ping\n\n');
   }, STREAM_PING_SECONDS * 1000);
@@ -38,8 +47,31 @@ export function createStreams(hub: EventHub) {
 
   /** Answers the request with an event stream (contract section 7) until the client goes away. */
   async function serve(request: FastifyRequest, reply: FastifyReply, spec: StreamSpec) {
-    reply.hijack();
+    // Refused before the stream opens, as an ordinary 429; the client keeps polling meanwhile.
+    const holding = held.get(spec.holder) ?? 0;
+    if (holding >= MAX_STREAMS_PER_HOLDER) {
+      throw rateLimited(
+        RETRY_MS / 1000,
+        'Too many open event streams. Close another tab, or try again later.',
+      );
+    }
+    held.set(spec.holder, holding + 1);
     const res = reply.raw;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const n = (held.get(spec.holder) ?? 1) - 1;
+      if (n > 0) held.set(spec.holder, n);
+      else held.delete(spec.holder);
+    };
+    res.once('close', release);
+    reply.hijack();
+    // A client that left while its ticket or token was checked closed before the listener was there.
+    if (res.destroyed || request.raw.destroyed) {
+      release();
+      return;
+    }
     res.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
@@ -62,7 +94,7 @@ export function createStreams(hub: EventHub) {
     let last = spec.after ?? hub.seen;
     let live = false;
     let chain = Promise.resolve();
-    const held: InboxEvent[] = [];
+    const waiting: InboxEvent[] = [];
     const send = async (e: InboxEvent) => {
       if (e.event_id <= last || gone(res)) return;
       let seen: InboxEvent | null;
@@ -82,7 +114,7 @@ export function createStreams(hub: EventHub) {
     const unsubscribe = hub.subscribe({
       companyId: spec.companyId,
       deliver: (e) => {
-        if (!live) held.push(e);
+        if (!live) waiting.push(e);
         // In order, one at a time: a view may read (a viewer's reach), and frames must not overtake.
         else chain = chain.then(() => send(e)).catch((err) => request.log.warn({ err }, 'stream write'));
       },
@@ -102,7 +134,7 @@ export function createStreams(hub: EventHub) {
         }
       }
       // Events that arrived during the replay; more may arrive while these are written.
-      while (held.length > 0) await send(held.shift()!);
+      while (waiting.length > 0) await send(waiting.shift()!);
       live = true;
     } catch (err) {
       request.log.warn({ err }, 'stream replay failed');

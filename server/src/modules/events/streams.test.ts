@@ -4,6 +4,7 @@ import { before, call, loginAs, type Session, useTestApp } from '../../../test/a
 import * as make from '../../../test/factories.ts';
 import { openStream } from '../../../test/sse.ts';
 import { portal, startChat } from '../portal/test-helpers.ts';
+import { MAX_STREAMS_PER_HOLDER } from './sse.ts';
 
 /**
  * Live push as a client reads it off the wire (contract section 7): tickets, what each viewer is sent,
@@ -200,6 +201,31 @@ describe('portal stream', () => {
     expect(events[1]!.data).toEqual({
       message: expect.objectContaining({ content: 'We are on it', sender_type: 'agent' }),
     });
+  });
+
+  it('lets one chat hold a few streams, refuses more with 429 and Retry-After, and takes one again when a tab closes', async () => {
+    const { token } = await startChat(t.app, s.tenant.app.id, { queueId: s.tenant.queue.id });
+    const url = `${base}/api/v1/portal/events?token=${token}`;
+    const open = [];
+    for (let i = 0; i < MAX_STREAMS_PER_HOLDER; i += 1) open.push(await openStream(url));
+    expect(open.map((st) => st.status)).toEqual(open.map(() => 200));
+    const refused = await openStream(url);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another chat is not affected by this one's streams.
+    const other = await startChat(t.app, s.tenant.app.id, { queueId: s.tenant.queue.id });
+    const elsewhere = await openStream(`${base}/api/v1/portal/events?token=${other.token}`);
+    expect(elsewhere.status).toBe(200);
+    await elsewhere.close();
+    await open.pop()!.close();
+    // The server sees the closed tab once its connection is gone; then the chat may open a stream again.
+    let again = await openStream(url);
+    for (let i = 0; again.status === 429 && i < 50; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      again = await openStream(url);
+    }
+    expect(again.status).toBe(200);
+    await Promise.all([...open, again].map((st) => st.close()));
   });
 
   it('answers 401 without a valid token', async () => {
