@@ -20,6 +20,12 @@ export const portalSessions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     endedAt: ts('ended_at'),
+    /**
+     * The name the visitor typed to start the chat. The portal shows the visitor this name, never the stored
+     * customer's: an email typed into the public form proves nothing, so whoever typed one must not learn the
+     * name of the customer who has it. Null for sessions opened by a verified link.
+     */
+    visitorName: text('visitor_name'),
   },
   (t) => [
     uniqueIndex('portal_sessions_token_key').on(t.tokenHash),

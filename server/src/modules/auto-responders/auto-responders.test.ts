@@ -152,6 +152,20 @@ describe('answering', () => {
     expect(view.body.data.messages.some((m: { sender_type: string }) => m.sender_type === 'auto')).toBe(true);
   });
 
+  it('greets a portal visitor by the name they typed, not by the stored name of the email they typed', async () => {
+    const { app } = await appWith({
+      name: 'Greeting',
+      trigger: 'conversation_started',
+      message: 'Hi {{customer.name}}!',
+    });
+    const email = `known${Math.random().toString(36).slice(2, 7)}@example.test`;
+    await startChat(t.app, app.id, { name: 'Kim Known', email });
+    const stranger = await startChat(t.app, app.id, { name: 'Stranger', email });
+    await flush();
+    await flush();
+    expect((await autos(stranger.token)).map((m) => m.content)).toEqual(['Hi Stranger!']);
+  });
+
   it('answers outside business hours once per closed spell, naming the next opening', async () => {
     const { app } = await appWith({
       name: 'Closed',

@@ -39,9 +39,17 @@ interface Responder extends Record<string, unknown> {
   message: string;
 }
 
+/**
+ * What a responder's placeholders read. A portal chat's visitor is named as they typed it at the start, not
+ * as the customer their email matched is stored: the answer goes to whoever typed that email.
+ */
 async function factsOf(tx: DbOrTx, conversationId: number): Promise<Facts | null> {
   const res = await tx.execute<Facts>(sql`
-    select c.company_id, c.app_id, c.queue_id, c.status, cu.name as customer_name, a.name as app_name,
+    select c.company_id, c.app_id, c.queue_id, c.status,
+      coalesce((select ps.visitor_name from portal_sessions ps
+        where ps.conversation_id = c.id and ps.visitor_name is not null order by ps.id limit 1), cu.name)
+        as customer_name,
+      a.name as app_name,
       q.name as queue_name, co.timezone, co.business_hours
     from conversations c
     join customers cu on cu.id = c.customer_id

@@ -51,7 +51,7 @@ const SEND = statement<SendRow, SendPlaceholders>(
   'portal_send',
   sql`
     with s as (
-      select id, company_id, conversation_id from portal_sessions
+      select id, company_id, conversation_id, visitor_name from portal_sessions
       where token_hash = ${sql.placeholder('tokenHash')} and expires_at > now()
     ), conv as (
       update conversations c set ${conversationTouch('customer')}
@@ -72,7 +72,8 @@ const SEND = statement<SendRow, SendPlaceholders>(
       clientMessageId: sql.placeholder('clientMessageId'),
       actorKey: sql`'customer'`,
     })}
-    select conv.id as conversation_id, conv.company_id, msg.id, msg.created_at, cu.name as customer_name, a.name as app_name
+    select conv.id as conversation_id, conv.company_id, msg.id, msg.created_at,
+      coalesce((select visitor_name from s), cu.name) as customer_name, a.name as app_name
     from conv
     join customers cu on cu.id = conv.customer_id
     join apps a on a.id = conv.app_id

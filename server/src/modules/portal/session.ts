@@ -17,6 +17,7 @@ export interface PortalSession {
   conversationId: number;
   appId: number;
   appName: string;
+  /** The customer as this visitor may see them: the name typed at the start (see `visitor_name`). */
   customerName: string;
   /** The status as this token sees it: an expired session shows an unresolved conversation as closed. */
   status: ConversationStatus;
@@ -68,7 +69,7 @@ const SESSION = statement<SessionRow, { tokenHash: string }>(
       s.expires_at <= now() as expired,
       s.expires_at + make_interval(days => ${READABLE_DAYS_AFTER_EXPIRY}) <= now() as unreadable,
       extract(epoch from s.expires_at - now()) as remaining,
-      c.status, c.app_id, a.name as app_name, cu.name as customer_name,
+      c.status, c.app_id, a.name as app_name, coalesce(s.visitor_name, cu.name) as customer_name,
       ${agentTypingSql(sql`s.conversation_id`)} as agent_typing
     from portal_sessions s
     left join conversations c on c.id = s.conversation_id and c.company_id = s.company_id

@@ -102,6 +102,7 @@ export async function startPortalConversation(opts: {
       companyId: app.companyId,
       conversationId: conversation.id,
       tokenHash: sha256(token),
+      visitorName: input.customer_info.name,
       // The database clock rules every expiry decision, so no process's clock skew matters.
       expiresAt: sql`now() + make_interval(secs => ${config.portalSessionTtlSeconds})`,
     });
