@@ -20,10 +20,12 @@ export interface CustomerInput {
 
 /**
  * The company's customer with this email identity (any case), created when there is none, and linked to the
- * app: the portal's first contact.
+ * app: the portal's first contact. `unverified` (the public portal form, where an email proves nothing)
+ * takes the phone only for a customer this contact creates, so nobody attaches their number to someone
+ * else's record by typing that person's address.
  */
-export const findOrCreateCustomer = (db: DbOrTx, input: CustomerInput) =>
-  findOrCreateByIdentity(db, { ...input, kind: 'email', value: emailKey(input.email) });
+export const findOrCreateCustomer = (db: DbOrTx, input: CustomerInput, opts: { unverified?: boolean } = {}) =>
+  findOrCreateByIdentity(db, { ...input, kind: 'email', value: emailKey(input.email) }, opts);
 
 /**
  * The company's customer holding this identity (an email, a phone, a Messenger or WhatsApp id, an outside
@@ -42,10 +44,12 @@ export async function findOrCreateByIdentity(
     name: string;
     phone?: string | null;
   },
+  opts: { unverified?: boolean } = {},
 ) {
   const { companyId, kind, value } = input;
   await lockIdentity(db, companyId, kind, value);
   let id = await customerWith(db, companyId, kind, value);
+  const created = id === null;
   if (id === null) {
     const res = await db.execute<{ id: number }>(sql`
       insert into customers (company_id, name, email, last_seen_at)
@@ -70,7 +74,8 @@ export async function findOrCreateByIdentity(
       await db.execute(sql`update customers set last_seen_at = now() where id = ${id}`);
     }
   }
-  await addPhoneAndApp(db, { companyId, customerId: id, appId: input.appId, phone: input.phone });
+  const phone = created || !opts.unverified ? input.phone : null;
+  await addPhoneAndApp(db, { companyId, customerId: id, appId: input.appId, phone });
   return { id };
 }
 

@@ -94,41 +94,6 @@ describe('portal start', () => {
     expect(started.some((r) => r.entityId === String(b.conversationId))).toBe(true);
   });
 
-  it('shows a visitor only the name they typed, never the name stored for the email they typed', async () => {
-    // Rae wrote before; someone else now types Rae's email into the public form with another name.
-    const first = await startChat(t.app, tenant.app.id, {
-      email: 'rae.stored@example.test',
-      queueId: tenant.queue.id,
-      name: 'Rae Stored-Name',
-    });
-    const other = await startChat(t.app, tenant.app.id, {
-      email: 'rae.stored@example.test',
-      queueId: tenant.queue.id,
-      name: 'Mallory',
-    });
-    const sent = dataOf(
-      await portal(t.app, 'POST', '/portal/messages', { token: other.token, body: { content: 'And again' } }),
-      201,
-    );
-    const seen = JSON.stringify([
-      dataOf(await portal(t.app, 'GET', '/portal/conversation', { token: other.token })),
-      dataOf(await portal(t.app, 'GET', '/portal/poll', { token: other.token })),
-      sent,
-    ]);
-    expect(seen).toContain('Mallory');
-    expect(seen).not.toContain('Stored-Name');
-    // The company still files both chats under the one customer of that email, with the name it knows.
-    const [a, b] = await Promise.all(
-      [first, other].map(async (c) => {
-        const [row] = await t.db.select().from(conversations).where(eq(conversations.id, c.conversationId));
-        return row!.customerId;
-      }),
-    );
-    expect(a).toBe(b);
-    const [customer] = await t.db.select().from(customers).where(eq(customers.id, a!));
-    expect(customer!.name).toBe('Rae Stored-Name');
-  });
-
   it('numbers conversations per company', async () => {
     const other = await createTenant(t.db);
     const first = await startChat(t.app, other.app.id, { queueId: other.queue.id });

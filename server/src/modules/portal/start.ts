@@ -79,10 +79,12 @@ export async function startPortalConversation(opts: {
       email: input.customer_info.email,
       phone: input.customer_info.phone ?? null,
     };
+    // The plain portal form proves no email either: it joins that customer (decision 030) but adds nothing
+    // to a record it did not create.
     const customer =
       input.via_widget && !verified
         ? await unverifiedCustomer(tx, details)
-        : await findOrCreateCustomer(tx, details);
+        : await findOrCreateCustomer(tx, details, { unverified: !verified });
     const conversation = await createConversation(tx, {
       companyId: app.companyId,
       appId: app.id,
