@@ -26,9 +26,9 @@ export const TOO_DEEP_MESSAGE = `Nested more than ${MAX_NESTING} levels deep`;
  * (a body nested 5,000 arrays deep did, as a 500), and it visits fields in document order.
  */
 export function findUnstorable(data: unknown): { field: string; message: string } | null {
-  const todo: { value: unknown; path: string[]; key?: string }[] = [{ value: data, path: [] }];
-  while (todo.length > 0) {
-    const { value, path, key } = todo.pop()!;
+  const pending: { value: unknown; path: string[]; key?: string }[] = [{ value: data, path: [] }];
+  while (pending.length > 0) {
+    const { value, path, key } = pending.pop()!;
     if (key !== undefined && UNSTORABLE.test(key)) {
       return {
         field: [...path.slice(0, -1), key.replace(UNSTORABLE, '?')].join('.'),
@@ -44,7 +44,7 @@ export function findUnstorable(data: unknown): { field: string; message: string 
     const entries = Object.entries(value);
     for (let i = entries.length - 1; i >= 0; i -= 1) {
       const [k, v] = entries[i]!;
-      todo.push({ value: v, path: [...path, k], key: k });
+      pending.push({ value: v, path: [...path, k], key: k });
     }
   }
   return null;

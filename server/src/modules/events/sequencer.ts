@@ -27,14 +27,14 @@ export async function sequenceEvents(db: Db): Promise<number | null> {
     // as it passes and later runs skip them (0.8 ms for the same 50), so this run plans without bitmap scans.
     await tx.execute(sql`set local enable_bitmapscan = off`);
     return tx.execute<{ last: string | null }>(sql`
-      with locked as (select pg_advisory_xact_lock(${SEQUENCER_LOCK})), todo as (
+      with locked as (select pg_advisory_xact_lock(${SEQUENCER_LOCK})), unnumbered as (
         select seq, nextval('event_ids') as event_id
         from (select seq from events
               where event_id is null and exists (select 1 from locked)
               order by seq limit 5000) o
       ), done as (
-        update events e set event_id = todo.event_id from todo
-        where e.seq = todo.seq and e.event_id is null
+        update events e set event_id = unnumbered.event_id from unnumbered
+        where e.seq = unnumbered.seq and e.event_id is null
         returning e.event_id
       ), newest as (select max(event_id) as last from done)
       select last::text, case when last is null then null else pg_notify(${EVENTS_CHANNEL}, last::text) end
