@@ -10,16 +10,30 @@ import { selectConversations, toSummary } from './summaries.ts';
 /** Deleting is for company admins and the app's admins and managers: exactly the viewers of whole apps. */
 export const canDeleteIn = (v: Visibility) => (appId: number) => v.all || v.fullAppIds.includes(appId);
 
-const pageOf = (db: DbOrTx, where: SQL, limit: number, offset: number) =>
-  db
+/**
+ * A first page's limit is written into the statement's text, not sent as a parameter: with `limit $n`
+ * PostgreSQL's generic plan guesses a tenth of the table and hashes whole tables, so it re-planned the inbox
+ * statement on every poll (0.8 ms, as long as running it). With the number in the text the cached generic
+ * plan is the good one and a repeated poll is not planned at all (bench/RESULTS.md, inbox notes). Deeper
+ * pages keep parameters and are planned per call: their depths would multiply the named statements
+ * (`preparedRows`), and for an agent's deep page the custom plan counts faster than the generic one.
+ */
+const inText = (n: number) => {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return sql.raw(String(n));
+};
+
+const pageOf = (db: DbOrTx, where: SQL, limit: number, offset: number) => {
+  const ordered = db
     .select({ id: conversations.id })
     .from(conversations)
     .where(where)
     // `nulls last` as in conversations_inbox_idx (declared so by the schema): only then can it serve the order.
-    .orderBy(sql`${conversations.lastActivityAt} desc nulls last`, sql`${conversations.id} desc nulls last`)
-    .limit(limit)
-    .offset(offset)
-    .getSQL();
+    .orderBy(sql`${conversations.lastActivityAt} desc nulls last`, sql`${conversations.id} desc nulls last`);
+  return offset === 0
+    ? sql`${ordered} limit ${inText(limit)}`
+    : sql`${ordered} limit ${limit} offset ${offset}`;
+};
 
 /**
  * One page of the conversations `v` can see that also meet `filters`, latest activity first, with the total.
@@ -58,8 +72,9 @@ export async function listConversations(
 /** `(select count(*) ...)` of the matches, stopping one past `offset + cap` when capped. */
 function countOf(db: DbOrTx, where: SQL, offset: number, cap: number | undefined): SQL {
   const counted = db.select({ one: sql`1` }).from(conversations).where(where);
-  const limited = cap === undefined ? counted : counted.limit(offset + cap + 1);
-  return sql`(select count(*) from (${limited}) matches)`;
+  if (cap === undefined) return sql`(select count(*) from (${counted}) matches)`;
+  const stop = offset === 0 ? inText(cap + 1) : sql`${offset + cap + 1}`; // as in `pageOf`
+  return sql`(select count(*) from (${counted} limit ${stop}) matches)`;
 }
 
 /**
