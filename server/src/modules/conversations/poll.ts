@@ -129,10 +129,12 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
   const filters = await filterConditions(ctx, v, q);
   const open =
     q.conversation_id === undefined ? null : await visibleConversationView(db, v, q.conversation_id);
+  const search = Boolean(q.search?.trim());
   const page = await listConversations(db, v, filters, {
     limit: q.limit,
     offset: q.offset,
-    countCap: q.search?.trim() ? SEARCH_TOTAL_CAP : TOTAL_CAP,
+    countCap: search ? SEARCH_TOTAL_CAP : TOTAL_CAP,
+    search,
   });
   const list = {
     conversations: page.rows,
