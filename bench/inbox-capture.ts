@@ -93,3 +93,32 @@ export async function timeStatements(client: pg.Client, statements: Statement[],
   const round = (x: number) => Math.round(x * 100) / 100;
   return { runs: times.length, p50: round(percentile(times, 50)), p99: round(percentile(times, 99)) };
 }
+
+/**
+ * How many of the statements PostgreSQL plans once: each runs 12 times as a named prepared statement, as the
+ * product runs them, and `pg_prepared_statements` then tells whether the cached generic plan served it or a
+ * custom plan was made on every call (the plan cache tries a generic plan after five custom ones and keeps it
+ * only when its estimate is no worse).
+ */
+let planNames = 0;
+
+export async function planCaching(client: pg.Client, statements: Statement[]) {
+  // Fresh names: node-postgres remembers a name as prepared on its connection even after `deallocate`.
+  const names = statements.map(() => `bench_plan_${++planNames}`);
+  let cached = 0;
+  try {
+    for (let run = 0; run < 12; run++) {
+      for (const [i, s] of statements.entries())
+        await client.query({ name: names[i], text: s.text, values: s.params });
+    }
+    const res = await client.query<{ generic_plans: string }>(
+      'select generic_plans from pg_prepared_statements where name = any($1)',
+      [names],
+    );
+    cached = res.rows.filter((r) => Number(r.generic_plans) > 0).length;
+  } finally {
+    // Named statements live as long as the connection: freed so they do not pile up over the scenarios.
+    for (const name of names) await client.query(`deallocate ${name}`).catch(() => undefined);
+  }
+  return { cached, of: statements.length };
+}

@@ -13,6 +13,8 @@ export interface InboxScenarioResult {
   statements: number;
   explain: { sql: string; executionMs: number; plan: string }[];
   sqlAlone: { runs: number; p50: number; p99: number };
+  /** Statements PostgreSQL plans once when prepared (absent in runs before 2026-11-27). */
+  plans?: { cached: number; of: number };
   product?: Measured;
   baseline?: Measured;
   /** The product with one client at a time: one agent alone. */
@@ -60,13 +62,13 @@ export function inboxSection(r: InboxResults, jsonPath: string): string {
         ', ',
       )}${r.generateSeconds ? ` (generated in ${r.generateSeconds} s)` : ''}. The admin sees everything; the agent is an agent of one app and member of one of its queues (a private queue beside it), so its list is the visibility rule at work.`,
     '',
-    '`GET /api/v1/conversation/poll` through the product (auth, company check, zod, Drizzle, serialization) next to the bare Fastify + `pg` route replaying the very statements the product’s poll service ran for the same call, and those statements alone on one connection without HTTP (the database’s share of one request); “one client” is the product with a single connection, one agent alone. Latencies in ms (p50 / p99).',
+    '`GET /api/v1/conversation/poll` through the product (auth, company check, zod, Drizzle, serialization) next to the bare Fastify + `pg` route replaying the very statements the product’s poll service ran for the same call, and those statements alone on one connection without HTTP (the database’s share of one request; “planned once”: how many of them PostgreSQL serves from a cached generic plan when they run as named prepared statements, as the product runs them, where the others are planned on every call); “one client” is the product with a single connection, one agent alone. Latencies in ms (p50 / p99).',
     '',
-    '| viewer | call | rows / total | product req/s | product p50 / p99 | bare req/s | bare p50 / p99 | one client p50 / p99 | SQL alone p50 / p99 | statements | Node CPU ms/req product / bare | PostgreSQL CPU ms/req product / bare | other load |',
+    '| viewer | call | rows / total | product req/s | product p50 / p99 | bare req/s | bare p50 / p99 | one client p50 / p99 | SQL alone p50 / p99 | statements (planned once) | Node CPU ms/req product / bare | PostgreSQL CPU ms/req product / bare | other load |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...r.scenarios.map(
       (s) =>
-        `| ${s.viewer} | ${s.scenario} | ${s.rows} / ${s.total.toLocaleString('en-US')} | ${rate(s.product)} | ${lat(s.product)} | ${rate(s.baseline)} | ${lat(s.baseline)} | ${lat(s.alone)} | ${s.sqlAlone.p50} / ${s.sqlAlone.p99} | ${s.statements} | ${cpu(s, 'serverUsPerRequest')} | ${cpu(s, 'postgresUsPerRequest')} | ${busy(s.product)} |`,
+        `| ${s.viewer} | ${s.scenario} | ${s.rows} / ${s.total.toLocaleString('en-US')} | ${rate(s.product)} | ${lat(s.product)} | ${rate(s.baseline)} | ${lat(s.baseline)} | ${lat(s.alone)} | ${s.sqlAlone.p50} / ${s.sqlAlone.p99} | ${s.statements}${s.plans ? ` (${s.plans.cached})` : ''} | ${cpu(s, 'serverUsPerRequest')} | ${cpu(s, 'postgresUsPerRequest')} | ${busy(s.product)} |`,
     ),
     '',
   ];

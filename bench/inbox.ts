@@ -15,7 +15,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPostgres } from '../server/src/db/client.ts';
-import { capturePoll, explain, type Statement, timeStatements, type Viewer } from './inbox-capture.ts';
+import {
+  capturePoll,
+  explain,
+  planCaching,
+  type Statement,
+  timeStatements,
+  type Viewer,
+} from './inbox-capture.ts';
 import { generateInbox, INBOX_DEFAULTS, type InboxData } from './inbox-generate.ts';
 import {
   type InboxResults,
@@ -154,6 +161,7 @@ async function main() {
           statements: statements.length,
           explain: await explain(client, statements),
           sqlAlone: await timeStatements(client, statements, 2),
+          plans: await planCaching(client, statements),
         });
         const last = results.at(-1)!;
         console.log(
