@@ -15,6 +15,18 @@ export interface JobKind<T extends object = object> {
 }
 
 /**
+ * The error without the `pg` client pg-boss's errors carry: logged whole, each was kilobytes of connection
+ * state, several a second from every process while PostgreSQL was away.
+ */
+export function withoutClient(err: Error) {
+  const { client: _client, ...props } = err as Error & { client?: unknown };
+  return Object.assign(Object.create(Object.getPrototypeOf(err)) as Error, props, {
+    message: err.message,
+    stack: err.stack,
+  });
+}
+
+/**
  * Durable jobs through pg-boss on both engines (decision 021): retries with backoff, schedules that fire
  * once per slot whichever process is up, and work shared by every process. One instance per process.
  */
@@ -27,7 +39,7 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, kind
     schedule: kinds.some((k) => k.cron),
   });
   // A database outage surfaces here; pg-boss keeps retrying on its own, and the process must stay up.
-  boss.on('error', (err) => log.warn({ err }, 'job queue error'));
+  boss.on('error', (err) => log.warn({ err: withoutClient(err) }, 'job queue error'));
   await boss.start();
   // Two processes creating the same queue at once deadlock inside pg-boss (it adds a partition table):
   // queues are created under the start-up lock, one process at a time.
