@@ -50,12 +50,20 @@ async function healthy(p) {
 }
 
 let stopping = false;
+let proxy;
+// How long the proxy waits for the answers still in flight after the processes exited.
+const DRAIN_MS = 5000;
 const stop = async (signal) => {
   if (stopping) return;
   stopping = true;
-  // Each process finishes its requests and ends its streams with a reconnect hint.
+  // The proxy takes no new connection (a client is refused cleanly instead of cut mid-request)...
+  const drained = proxy ? new Promise((r) => proxy.close(r)) : Promise.resolve();
+  // ...each process finishes its requests and ends its streams with a reconnect hint...
   for (const w of workers) w.kill(signal);
   await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r() : w.once('exit', r)))));
+  // ...and the proxy hands over their last answers before the cluster exits.
+  proxy?.closeIdleConnections();
+  await Promise.race([drained, new Promise((r) => setTimeout(r, DRAIN_MS))]);
   process.exit(0);
 };
 for (const w of workers) {
@@ -70,5 +78,5 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 await Promise.all(backends.map(healthy));
-await startProxy({ port, host: process.env.HOST ?? '0.0.0.0', backends });
+proxy = await startProxy({ port, host: process.env.HOST ?? '0.0.0.0', backends });
 console.log(`\n  ${size} server processes behind ${publicUrl} (ports ${backends.join(', ')})\n`);

@@ -37,14 +37,20 @@ export function startProxy({ port, host = '0.0.0.0', backends }) {
         },
       },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // Once the proxy is closing, each answer ends its connection, so no client sends its next request
+        // on a connection about to be closed under it.
+        const closing = server.listening ? {} : { connection: 'close' };
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...closing });
         answer.pipe(res);
       },
     );
     upstream.on('error', (err) => {
       if (err.code === 'ECONNREFUSED') downUntil.set(backend, Date.now() + SKIP_MS);
       if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'application/json' });
+        res.writeHead(502, {
+          'content-type': 'application/json',
+          ...(server.listening ? {} : { connection: 'close' }),
+        });
         res.end(
           JSON.stringify({
             success: false,
