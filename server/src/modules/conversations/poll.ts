@@ -64,7 +64,7 @@ async function requireVisibleApp(db: DbOrTx, v: Visibility, appId: number) {
 /**
  * A status filter with its statuses written into the text: they come from the closed list alone (at most
  * 15 texts), and PostgreSQL then knows how rare each is, so the cached plan is the one a custom plan would
- * choose; as a parameter the open inbox was planned on every poll (see `pageOf` in views.ts).
+ * choose; as a parameter the open inbox was planned on every poll (see `inText` in views.ts).
  */
 function statusIn(statuses: readonly ConversationStatus[]) {
   const known = CONVERSATION_STATUSES.filter((s) => statuses.includes(s));
