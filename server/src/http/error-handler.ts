@@ -2,6 +2,7 @@ import type { ErrorBody, FieldErrors } from '@inbox/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from '../db/unreachable.ts';
+import { repeatedWarning } from '../lib/repeated-warning.ts';
 import type { PageFallback } from '../plugins/static-web.ts';
 import { AppError } from './app-error.ts';
 
@@ -21,6 +22,8 @@ export function errorBody(err: AppError): ErrorBody {
 
 /** Maps every failure to the contract's error envelope; 5xx details stay in the log, never in the answer. */
 export function registerErrorHandler(app: FastifyInstance, pageFallback?: PageFallback) {
+  // Every request answers 503 while the database is away; the log says so once per period.
+  const unreachable = repeatedWarning();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
@@ -53,7 +56,7 @@ export function registerErrorHandler(app: FastifyInstance, pageFallback?: PageFa
     }
     if (isDatabaseUnreachable(error)) {
       // Nothing was stored (the statement never reached the database, or its transaction rolled back).
-      request.log.warn({ err: error }, 'database unreachable');
+      unreachable((extra) => request.log.warn({ err: error, ...extra }, 'database unreachable'));
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return send(
         reply,

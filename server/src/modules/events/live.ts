@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { repeatedWarning } from '../../lib/repeated-warning.ts';
 import { startEventHub } from './hub.ts';
 import { startSequencer } from './sequencer.ts';
 import { createStreams } from './sse.ts';
@@ -9,9 +10,11 @@ import { createStreams } from './sse.ts';
  * that reads them once per wake-up, and the open streams. One of each per process.
  */
 export async function startLive(database: Database, log: FastifyBaseLogger) {
+  // The sequencer retries every few hundred milliseconds while the database is away.
+  const retrying = repeatedWarning();
   const sequencer = startSequencer({
     db: database.db,
-    onError: (err) => log.warn({ err }, 'event sequencer: will retry'),
+    onError: (err) => retrying((extra) => log.warn({ err, ...extra }, 'event sequencer: will retry')),
   });
   const hub = await startEventHub({
     database,
