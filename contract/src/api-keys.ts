@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, QueryId, Timestamp } from './envelope.ts';
+import { Id, LIMIT_SENTENCE, OFFSET_SENTENCE, QueryId, Timestamp, wholeNumber } from './envelope.ts';
 import { INTEGRATION_TYPES } from './integrations.ts';
 import { ClientMessageId, MessageContent } from './messages.ts';
 import { Email, PersonName } from './users.ts';
@@ -68,8 +68,8 @@ export const UpdateApiKeyBody = z.object({
 export type UpdateApiKeyBody = z.infer<typeof UpdateApiKeyBody>;
 
 export const ApiKeysQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: wholeNumber(LIMIT_SENTENCE, 1, 100).default(100),
+  offset: wholeNumber(OFFSET_SENTENCE, 0).default(0),
 });
 
 export const GrantBody = z.object({

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { CHANNELS, CONVERSATION_STATUSES, SENDER_TYPES } from './constants.ts';
-import { Id, OptionalQueryId, OptionalQueryText, Paging, QueryId, Timestamp } from './envelope.ts';
+import {
+  Id,
+  LIMIT_SENTENCE,
+  OptionalQueryId,
+  OptionalQueryText,
+  Paging,
+  QueryId,
+  Timestamp,
+  wholeNumber,
+} from './envelope.ts';
 import {
   ClientMessageId,
   Delivery,
@@ -87,13 +96,23 @@ export type Typing = z.infer<typeof Typing>;
 
 const STATUS_LIST = z.preprocess(
   (v) => (typeof v === 'string' ? (v === '' ? undefined : v.split(',').map((s) => s.trim())) : v),
-  z.array(z.enum(CONVERSATION_STATUSES)).optional(),
+  z
+    .array(
+      z.enum(CONVERSATION_STATUSES, {
+        error: `Status must be ${CONVERSATION_STATUSES.slice(0, -1).join(', ')} or ${CONVERSATION_STATUSES.at(-1)}`,
+      }),
+    )
+    .optional(),
 );
+
+const ASSIGNEE_SENTENCE = 'Assignee must be me, none, any or a user id';
 
 /** `me`, `none` (unassigned), `any` (assigned to someone) or a user id. */
 export const AssigneeFilter = z.preprocess(
   emptyToUndefined,
-  z.union([z.enum(['me', 'none', 'any']), z.coerce.number().int().positive()]).optional(),
+  z
+    .union([z.enum(['me', 'none', 'any']), wholeNumber(ASSIGNEE_SENTENCE, 1)], { error: ASSIGNEE_SENTENCE })
+    .optional(),
 );
 
 export const ConversationPollQuery = Paging.extend({
@@ -150,7 +169,7 @@ export type ConversationPoll = z.infer<typeof ConversationPoll>;
 
 export const DashboardQuery = z.object({
   app_id: OptionalQueryId,
-  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(10)),
+  limit: z.preprocess(emptyToUndefined, wholeNumber(LIMIT_SENTENCE, 1, 100).default(10)),
 });
 export type DashboardQuery = z.infer<typeof DashboardQuery>;
 

@@ -32,13 +32,26 @@ export const ErrorEnvelope = z.object({
 /** Query-string numbers arrive as text; an empty value counts as absent (contract section 1). */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-export const QueryId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive());
-export const OptionalQueryId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional());
+/**
+ * A whole number in a query string, from `min` (up to `max`): text, a fraction or a number out of range
+ * answers the one sentence that says what the field takes, not the validator's own wording.
+ */
+export function wholeNumber(sentence: string, min: number, max?: number) {
+  const n = z.coerce.number({ error: sentence }).int({ error: sentence }).min(min, { error: sentence });
+  return max === undefined ? n : n.max(max, { error: sentence });
+}
+
+const queryIdNumber = () => wholeNumber('Not an id: ids are whole numbers above 0', 1);
+export const QueryId = z.preprocess(emptyToUndefined, queryIdNumber());
+export const OptionalQueryId = z.preprocess(emptyToUndefined, queryIdNumber().optional());
 export const OptionalQueryText = z.preprocess(emptyToUndefined, z.string().trim().max(200).optional());
 
+export const LIMIT_SENTENCE = 'Limit must be a whole number from 1 to 100';
+export const OFFSET_SENTENCE = 'Offset must be a whole number, 0 or more';
+
 export const Paging = z.object({
-  limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(50)),
-  offset: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(0)),
+  limit: z.preprocess(emptyToUndefined, wholeNumber(LIMIT_SENTENCE, 1, 100).default(50)),
+  offset: z.preprocess(emptyToUndefined, wholeNumber(OFFSET_SENTENCE, 0).default(0)),
 });
 export type Paging = z.infer<typeof Paging>;
 

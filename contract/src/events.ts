@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './envelope.ts';
+import { Timestamp, wholeNumber } from './envelope.ts';
 
 /** Every kind of event (contract section 7); customers' kinds arrive with the customers feature. */
 export const EVENT_TYPES = [
@@ -52,12 +52,14 @@ export const STREAM_TICKET_TTL_SECONDS = 60;
 /** A comment line at least this often keeps proxies from closing an idle stream. */
 export const STREAM_PING_SECONDS = 25;
 
+const LAST_EVENT_ID = wholeNumber('The last event id must be a whole number, 0 or more', 0);
+
 export const StreamQuery = z.object({
   ticket: z.string().max(200).optional(),
-  last_event_id: z.coerce.number().int().min(0).optional(),
+  last_event_id: LAST_EVENT_ID.optional(),
 });
 
 export const PortalStreamQuery = z.object({
   token: z.string().max(200).optional(),
-  last_event_id: z.coerce.number().int().min(0).optional(),
+  last_event_id: LAST_EVENT_ID.optional(),
 });
