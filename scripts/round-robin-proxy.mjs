@@ -20,6 +20,10 @@ export function startProxy({ port, host = '0.0.0.0', backends }) {
     return backends[next++ % backends.length];
   };
 
+  // Once the proxy is closing, each answer ends its connection, so no client sends its next request on a
+  // connection about to be closed under it.
+  const closingHeaders = () => (server.listening ? {} : { connection: 'close' });
+
   const server = http.createServer((req, res) => {
     const backend = pick();
     const forwarded = req.headers['x-forwarded-for'];
@@ -37,20 +41,14 @@ export function startProxy({ port, host = '0.0.0.0', backends }) {
         },
       },
       (answer) => {
-        // Once the proxy is closing, each answer ends its connection, so no client sends its next request
-        // on a connection about to be closed under it.
-        const closing = server.listening ? {} : { connection: 'close' };
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...closing });
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...closingHeaders() });
         answer.pipe(res);
       },
     );
     upstream.on('error', (err) => {
       if (err.code === 'ECONNREFUSED') downUntil.set(backend, Date.now() + SKIP_MS);
       if (!res.headersSent) {
-        res.writeHead(502, {
-          'content-type': 'application/json',
-          ...(server.listening ? {} : { connection: 'close' }),
-        });
+        res.writeHead(502, { 'content-type': 'application/json', ...closingHeaders() });
         res.end(
           JSON.stringify({
             success: false,

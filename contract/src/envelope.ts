@@ -41,9 +41,9 @@ export function wholeNumber(sentence: string, min: number, max?: number) {
   return max === undefined ? n : n.max(max, { error: sentence });
 }
 
-const queryIdNumber = () => wholeNumber('Not an id: ids are whole numbers above 0', 1);
-export const QueryId = z.preprocess(emptyToUndefined, queryIdNumber());
-export const OptionalQueryId = z.preprocess(emptyToUndefined, queryIdNumber().optional());
+const QUERY_ID = wholeNumber('Not an id: ids are whole numbers above 0', 1);
+export const QueryId = z.preprocess(emptyToUndefined, QUERY_ID);
+export const OptionalQueryId = z.preprocess(emptyToUndefined, QUERY_ID.optional());
 export const OptionalQueryText = z.preprocess(emptyToUndefined, z.string().trim().max(200).optional());
 
 export const LIMIT_SENTENCE = 'Limit must be a whole number from 1 to 100';

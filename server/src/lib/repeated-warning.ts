@@ -1,5 +1,5 @@
 /** How often a warning that repeats while a dependency is down is written. */
-export const REPEATED_WARNING_MS = 5000;
+const REPEATED_WARNING_MS = 5000;
 
 /**
  * A warning that repeats for as long as a dependency is away (the database, for every request and every
