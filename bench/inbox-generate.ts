@@ -97,6 +97,9 @@ const NOTE_LINES = [
   'VIP customer, handle #{n} with care.',
 ];
 
+/** A word of one customer line in eight, an agent line and a note: a search of message text that matches most conversations. */
+export const COMMON_WORD = 'refund';
+
 const sqlArray = (items: string[]) => `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')}]`;
 /** A deterministic pseudo-random integer in [0, mod) from an integer expression and the seed. */
 const rnd = (expr: string, seed: number, mod: number) =>

@@ -23,7 +23,7 @@ import {
   timeStatements,
   type Viewer,
 } from './inbox-capture.ts';
-import { generateInbox, INBOX_DEFAULTS, type InboxData } from './inbox-generate.ts';
+import { COMMON_WORD, generateInbox, INBOX_DEFAULTS, type InboxData } from './inbox-generate.ts';
 import {
   type InboxResults,
   type InboxScenarioResult,
@@ -92,6 +92,11 @@ const CALLS = (d: InboxData) => [
     slug: 'search-name',
     scenario: `search a common last name (${d.commonName})`,
     query: { search: d.commonName },
+  },
+  {
+    slug: 'search-word',
+    scenario: `search a common word of messages (${COMMON_WORD})`,
+    query: { search: COMMON_WORD },
   },
   { slug: 'deep', scenario: 'deep page (offset 10,000)', query: { offset: '10000' } },
 ];

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { integrations } from './automation.ts';
-import { cascadeTo, ts } from './columns.ts';
+import { cascadeTo, ts, tsvector } from './columns.ts';
 import { apps, companies, queues } from './companies.ts';
 import { users } from './users.ts';
 
@@ -166,6 +166,14 @@ export const messages = pgTable(
     /** A WhatsApp template reply: `{name, language, parameters}`, sent as the template, not as its text. */
     template: jsonb('template').$type<{ name: string; language: string; parameters: string[] }>(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * The content's words as the inbox search reads them, stored so a search tests a message without parsing
+     * it again: a common word is looked for message by message in each walked conversation, and parsing cost
+     * most of that search (bench/RESULTS.md, inbox notes). Its GIN index is `messages_content_search_idx`.
+     */
+    contentSearch: tsvector('content_search')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', content)`),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),

@@ -15,7 +15,7 @@ const count = (cond: SQL) => sql<string>`count(*) filter (where ${cond})`;
 export async function getDashboard(ctx: CompanyCtx, q: DashboardQuery): Promise<Dashboard> {
   const db = ctx.db;
   const v = await loadVisibility(db, viewerOf(ctx));
-  const filters = await filterConditions(ctx, v, { app_id: q.app_id });
+  const { conditions: filters } = await filterConditions(ctx, v, { app_id: q.app_id });
   const tz = sql`(select ${companies.timezone} from ${companies} where ${companies.id} = ${ctx.companyId})`;
   const active = sql`${conversations.status} in ('open', 'pending')`;
   const [row] = await db

@@ -15,7 +15,7 @@ import type { CallerCtx, CompanyScope } from '../access/context.ts';
 import { callerVisibility, isSqlInt, type Visibility } from '../access/conversation-visibility.ts';
 import { listMessagePage, listMessages } from './list-messages.ts';
 import { type MessageRow, type SenderNames, senderName, toMessage } from './message-rows.ts';
-import { fewSearchMatches, searchCondition } from './search.ts';
+import { commonInMessages, fewSearchMatches, searchCondition } from './search.ts';
 import { whoIsTyping } from './typing.ts';
 import { listConversations, visibleConversationView } from './views.ts';
 
@@ -71,9 +71,17 @@ function statusIn(statuses: readonly ConversationStatus[]) {
   return sql`${conversations.status} in (${sql.raw(known.map((s) => `'${s}'`).join(', '))})`;
 }
 
-/** The list filters as conditions. */
-export async function filterConditions(ctx: CallerCtx, v: Visibility, f: Filters): Promise<SQL[]> {
+/**
+ * The list filters as conditions, and whether they search a word common among messages (see
+ * `searchCondition`; the list then counts along its order).
+ */
+export async function filterConditions(
+  ctx: CallerCtx,
+  v: Visibility,
+  f: Filters,
+): Promise<{ conditions: SQL[]; commonWord: boolean }> {
   const out: SQL[] = [];
+  let commonWord = false;
   if (f.app_id !== undefined) {
     await requireVisibleApp(ctx.db, v, f.app_id);
     out.push(eq(conversations.appId, f.app_id));
@@ -92,11 +100,12 @@ export async function filterConditions(ctx: CallerCtx, v: Visibility, f: Filters
     const few = await fewSearchMatches(ctx.db, ctx.companyId, f.search, TOTAL_CAP);
     if (few) out.push(few.length > 0 ? anyOf(conversations.id, few, 'int') : sql`false`);
     else {
-      const match = searchCondition(ctx.companyId, f.search);
+      commonWord = await commonInMessages(ctx.db, f.search);
+      const match = searchCondition(ctx.companyId, f.search, commonWord);
       if (match) out.push(match);
     }
   }
-  return out;
+  return { conditions: out, commonWord };
 }
 
 /** Who else is typing: other agents by name, and the customer. */
@@ -126,15 +135,16 @@ async function threadMessages(ctx: CallerCtx, conversationId: number, q: Convers
 export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery): Promise<ConversationPoll> {
   const db = ctx.db;
   const v = await callerVisibility(ctx);
-  const filters = await filterConditions(ctx, v, q);
+  const { conditions, commonWord } = await filterConditions(ctx, v, q);
   const open =
     q.conversation_id === undefined ? null : await visibleConversationView(db, v, q.conversation_id);
   const search = Boolean(q.search?.trim());
-  const page = await listConversations(db, v, filters, {
+  const page = await listConversations(db, v, conditions, {
     limit: q.limit,
     offset: q.offset,
     countCap: search ? SEARCH_TOTAL_CAP : TOTAL_CAP,
     search,
+    countInOrder: commonWord,
   });
   const list = {
     conversations: page.rows,

@@ -47,17 +47,30 @@ function searchTerms(search: string) {
 
 /**
  * Conversations whose customer (name or email) or any message matches every word by prefix, or whose display
- * number or customer email is exactly the text. The expressions match the GIN indexes of migration 0002.
+ * number or customer email is exactly the text. The customers' expression matches the GIN index of migration
+ * 0002; messages keep their words in `content_search` (migration 0020), indexed the same way.
+ *
+ * `commonWord` (from `commonInMessages`) changes how messages are tested, not what matches. By default all the
+ * matching messages are read once through the GIN index and their conversations hashed; for a word in a
+ * large share of the messages ("refund", a single letter) that set is hundreds of thousands of rows, too big
+ * to hash, and PostgreSQL then scanned it again for each conversation of the walk (0.9 s for "refund", 1.5 s
+ * for "m" over 2,000,000 messages). A common word is instead looked for in each walked conversation's own
+ * messages: most conversations have it, so the walk stops after a few hundred.
  */
-export function searchCondition(companyId: number, search: string): SQL | null {
+export function searchCondition(companyId: number, search: string, commonWord = false): SQL | null {
   const { query, exact, number } = searchTerms(search);
   const parts: SQL[] = [];
   if (query) {
     const tsq = sql`to_tsquery('simple', ${query})`;
     parts.push(sql`${conversations.customerId} in (select cs.id from customers cs where cs.company_id = ${companyId}
       and ${CUSTOMER_DOCUMENT} @@ ${tsq})`);
-    parts.push(sql`${conversations.id} in (select ms.conversation_id from messages ms
-      where ms.company_id = ${companyId} and to_tsvector('simple', ms.content) @@ ${tsq})`);
+    parts.push(
+      commonWord
+        ? sql`exists (select from messages ms where ms.conversation_id = ${conversations.id}
+      and ms.content_search @@ ${tsq})`
+        : sql`${conversations.id} in (select ms.conversation_id from messages ms
+      where ms.company_id = ${companyId} and ms.content_search @@ ${tsq})`,
+    );
   }
   if (exact.includes('@')) {
     parts.push(sql`${conversations.customerId} in (select ce.id from customers ce
@@ -99,7 +112,7 @@ export async function fewSearchMatches(
     branches.push(sql`(select c.id, 'customer' as src from conversations c
       where c.company_id = ${companyId} and c.customer_id in (select id from cs) limit ${limit})`);
     branches.push(sql`(select ms.conversation_id as id, 'message' as src from messages ms
-      where ms.company_id = ${companyId} and to_tsvector('simple', ms.content) @@ ${tsq}
+      where ms.company_id = ${companyId} and ms.content_search @@ ${tsq}
       limit ${limit})`);
   }
   if (exact.includes('@')) {
@@ -127,4 +140,53 @@ export async function fewSearchMatches(
   );
   if (!found || found.full || !found.ids || found.ids.length > cap) return null;
   return found.ids.map(Number);
+}
+
+/**
+ * A search matching more than this share of all messages is a common word for `searchCondition`. Reading the
+ * matches costs about the same per message as testing a walked conversation's messages; at 2% a fifth of the
+ * conversations hold the word (20 messages each), so both ways read about as much (bench/RESULTS.md).
+ */
+const COMMON_WORD_SHARE = 0.02;
+
+/** Estimates are kept this long per process: statistics change only when ANALYZE runs. */
+const ESTIMATE_TTL_MS = 10 * 60_000;
+const ESTIMATES_KEPT = 1000;
+const estimates = new Map<string, { common: boolean; until: number }>();
+
+/**
+ * Whether a search's words are common among messages, by the planner's own estimate (the statistics of the
+ * message search index, kept by ANALYZE), remembered for a while: two small statements per distinct search.
+ * A table never analyzed (the embedded engine has no autovacuum) has no estimate and is read the default way.
+ * The estimate covers every company's messages: it is asked only after `fewSearchMatches` found the company's
+ * own matches too many to collect, so a word common elsewhere but rare in this company is not walked for.
+ */
+export async function commonInMessages(db: DbOrTx, search: string): Promise<boolean> {
+  const query = prefixQuery(search);
+  if (!query) return false;
+  const known = estimates.get(query);
+  if (known && known.until > Date.now()) return known.common;
+  const common = await estimateCommon(db, query);
+  if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
+  estimates.set(query, { common, until: Date.now() + ESTIMATE_TTL_MS });
+  return common;
+}
+
+async function estimateCommon(db: DbOrTx, query: string): Promise<boolean> {
+  const [table] = (
+    await db.execute<{ reltuples: number | string }>(
+      sql`select reltuples from pg_class where oid = 'messages'::regclass`,
+    )
+  ).rows;
+  const all = Number(table?.reltuples ?? 0);
+  if (!(all > 0)) return false;
+  const [plan] = (
+    await db.execute<{ 'QUERY PLAN': unknown }>(
+      sql`explain (format json) select from messages ms
+        where ms.content_search @@ to_tsquery('simple', ${query})`,
+    )
+  ).rows;
+  const text = plan?.['QUERY PLAN'];
+  const parsed = (typeof text === 'string' ? JSON.parse(text) : text) as [{ Plan: { 'Plan Rows': number } }];
+  return parsed[0].Plan['Plan Rows'] > all * COMMON_WORD_SHARE;
 }
