@@ -79,9 +79,20 @@ const named = new Set<string>();
  * builders whose text takes a bounded number of shapes: values, id lists included, must be parameters
  * (`= any(${sql.param(ids)})`, never `inArray`, whose text grows with the list). Past `MAX_NAMED` texts,
  * a leak in that promise costs planning time again instead of server memory.
+ *
+ * `named: false` runs it unnamed, planned for its values on every call: for a statement whose good plan
+ * depends on them. One text serves every search, and once PostgreSQL's plan cache settled on a generic plan
+ * (after five calls, when its estimate looks no worse) a common word ran with it: 0.9 s for the list and
+ * 90 ms for the collection, against 7 and 5 ms planned for the word.
  */
-export function preparedRows<R extends object>(db: DbOrTx, label: string, query: SQL): Promise<R[]> {
+export function preparedRows<R extends object>(
+  db: DbOrTx,
+  label: string,
+  query: SQL,
+  opts: { named?: boolean } = {},
+): Promise<R[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
+  if (opts.named === false) return run<R>(db, undefined, text, params);
   let name: string | undefined = nameOf(label, text);
   if (!named.has(name)) {
     if (named.size < MAX_NAMED) named.add(name);

@@ -139,6 +139,7 @@ export async function fewSearchMatches(
           else exists (select from m group by src having count(*) >= ${limit}) end as full,
         case when (select count(*) from cs) >= ${limit} then null
           else array(select distinct id from m limit ${limit}) end as ids`,
+    { named: false }, // planned for the words on every call (see `preparedRows`)
   );
   if (!found || found.full || !found.ids || found.ids.length > cap) return null;
   return found.ids.map(Number);

@@ -49,6 +49,7 @@ const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
  * `page` is a query yielding the `id`s to show (already filtered, ordered and limited); rows come back
  * latest activity first. `canDelete` decides the full view's `can_delete` per app. `count`, a scalar query,
  * is answered in the same statement as `counted` (a round trip less per poll; null without rows or `count`).
+ * `named: false` has it planned for its values on every call (a search, see `preparedRows`).
  *
  * Names are scalar subqueries, not joins, on purpose: with seven joins the planner spent 2 ms choosing a
  * join order for a statement that runs in 1 ms; this shape plans in half a millisecond (bench/RESULTS.md,
@@ -61,6 +62,7 @@ export async function selectConversations(
   page: SQL,
   canDelete: (appId: number) => boolean,
   count?: SQL,
+  named = true,
 ): Promise<{ rows: Conversation[]; counted: number | null }> {
   const rows = await preparedRows<Row>(
     db,
@@ -86,6 +88,7 @@ export async function selectConversations(
       where m.conversation_id = c.id order by m.id desc limit 1
     ) lm on true
     order by c.last_activity_at desc nulls last, c.id desc nulls last`,
+    { named },
   );
   const counted = rows[0]?.counted;
   return {

@@ -76,7 +76,9 @@ export async function listConversations(
           literal,
           inOrder: paging.countInOrder,
         });
-  const found = await selectConversations(db, v.viewer.userId, page, canDeleteIn(v), count);
+  // A search is planned for its words on every call (see `preparedRows`).
+  const named = !paging.search;
+  const found = await selectConversations(db, v.viewer.userId, page, canDeleteIn(v), count, named);
   const rows = found.rows.map(toSummary);
   if (!count) return { rows, total: paging.offset + rows.length, capped: false };
   // A page past the end has no row to carry the count.
@@ -86,6 +88,7 @@ export async function listConversations(
       db,
       'conversation_count',
       sql`select ${count} as n`,
+      { named },
     );
     n = Number(res?.n ?? 0);
   }
