@@ -71,17 +71,17 @@ function statusIn(statuses: readonly ConversationStatus[]) {
   return sql`${conversations.status} in (${sql.raw(known.map((s) => `'${s}'`).join(', '))})`;
 }
 
-/**
- * The list filters as conditions, and whether they search a word common among messages (see
- * `searchCondition`; the list then counts along its order).
- */
+/** How a search is answered: its few matches collected first, or the list walked (for a common word?). */
+type SearchWay = { walk: false } | { walk: true; commonWord: boolean };
+
+/** The list filters as conditions, and how their search (if any) is answered. */
 export async function filterConditions(
   ctx: CallerCtx,
   v: Visibility,
   f: Filters,
-): Promise<{ conditions: SQL[]; commonWord: boolean }> {
+): Promise<{ conditions: SQL[]; search?: SearchWay }> {
   const out: SQL[] = [];
-  let commonWord = false;
+  let search: SearchWay | undefined;
   if (f.app_id !== undefined) {
     await requireVisibleApp(ctx.db, v, f.app_id);
     out.push(eq(conversations.appId, f.app_id));
@@ -98,14 +98,17 @@ export async function filterConditions(
   else if (who !== undefined) out.push(idIs(conversations.assignedUserId, who));
   if (f.search) {
     const few = await fewSearchMatches(ctx.db, ctx.companyId, f.search, TOTAL_CAP);
-    if (few) out.push(few.length > 0 ? anyOf(conversations.id, few, 'int') : sql`false`);
-    else {
-      commonWord = await commonInMessages(ctx.db, f.search);
+    if (few) {
+      out.push(few.length > 0 ? anyOf(conversations.id, few, 'int') : sql`false`);
+      search = { walk: false };
+    } else {
+      const commonWord = await commonInMessages(ctx.db, f.search);
       const match = searchCondition(ctx.companyId, f.search, commonWord);
       if (match) out.push(match);
+      search = { walk: true, commonWord };
     }
   }
-  return { conditions: out, commonWord };
+  return { conditions: out, search };
 }
 
 /** Who else is typing: other agents by name, and the customer. */
@@ -135,7 +138,7 @@ async function threadMessages(ctx: CallerCtx, conversationId: number, q: Convers
 export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery): Promise<ConversationPoll> {
   const db = ctx.db;
   const v = await callerVisibility(ctx);
-  const { conditions, commonWord } = await filterConditions(ctx, v, q);
+  const { conditions, search: way } = await filterConditions(ctx, v, q);
   const open =
     q.conversation_id === undefined ? null : await visibleConversationView(db, v, q.conversation_id);
   const search = Boolean(q.search?.trim());
@@ -144,7 +147,9 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
     offset: q.offset,
     countCap: search ? SEARCH_TOTAL_CAP : TOTAL_CAP,
     search,
-    countInOrder: commonWord,
+    // The walk's good plan depends on the words: planned for them on every call (see `preparedRows`).
+    named: !way?.walk,
+    countInOrder: way?.walk === true && way.commonWord,
   });
   const list = {
     conversations: page.rows,

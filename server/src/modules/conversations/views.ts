@@ -61,6 +61,8 @@ export async function listConversations(
     countCap?: number;
     withTotal?: boolean;
     search?: boolean;
+    /** Run as a named prepared statement (the default; see `preparedRows`). */
+    named?: boolean;
     countInOrder?: boolean;
   },
 ): Promise<{ rows: ConversationSummary[]; total: number; capped: boolean }> {
@@ -76,8 +78,7 @@ export async function listConversations(
           literal,
           inOrder: paging.countInOrder,
         });
-  // A search is planned for its words on every call (see `preparedRows`).
-  const named = !paging.search;
+  const named = paging.named ?? true;
   const found = await selectConversations(db, v.viewer.userId, page, canDeleteIn(v), count, named);
   const rows = found.rows.map(toSummary);
   if (!count) return { rows, total: paging.offset + rows.length, capped: false };
