@@ -71,7 +71,10 @@ function statusIn(statuses: readonly ConversationStatus[]) {
   return sql`${conversations.status} in (${sql.raw(known.map((s) => `'${s}'`).join(', '))})`;
 }
 
-/** How a search is answered: its few matches collected first, or the list walked (for a common word?). */
+/**
+ * How a search is answered: its few matches collected first, or the list walked, testing each conversation's
+ * messages when the word is common among messages (`searchCondition`).
+ */
 type SearchWay = { walk: false } | { walk: true; commonWord: boolean };
 
 /** The list filters as conditions, and how their search (if any) is answered. */

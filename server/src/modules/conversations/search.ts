@@ -95,10 +95,11 @@ export function searchCondition(companyId: number, search: string, commonWord = 
  * cheaper plan for a common word. The statement de-duplicates and answers one row, so a common word costs
  * a bounded read and no rows handed to Node.
  *
- * It stays a named statement, where the list's walk runs unnamed (`preparedRows`): its parse and plan cost as
- * much as an order-number search's execution, and the generic plan PostgreSQL may settle on is the one for
- * rare words, which reads a common word's whole bitmap: bounded (90 ms for "refund" on the bench's data),
- * where the walk's generic plan took 0.9 s.
+ * It runs as a named statement (its parse and plan cost as much as an order-number search's execution),
+ * except for a word already known to be common (`commonInMessages` remembered it): PostgreSQL's generic plan
+ * for this text is the one for rare words, which reads a common word's whole bitmap (90 ms for "refund" on
+ * the bench's data, against 5 planned for it). Run unnamed, common words also leave the named statement's
+ * plan cache to the rare ones, so only a common word's first search in a process can meet that plan.
  */
 export async function fewSearchMatches(
   db: DbOrTx,
@@ -144,6 +145,7 @@ export async function fewSearchMatches(
           else exists (select from m group by src having count(*) >= ${limit}) end as full,
         case when (select count(*) from cs) >= ${limit} then null
           else array(select distinct id from m limit ${limit}) end as ids`,
+    { named: !knownCommon(search) },
   );
   if (!found || found.full || !found.ids || found.ids.length > cap) return null;
   return found.ids.map(Number);
@@ -181,6 +183,13 @@ export async function commonInMessages(db: DbOrTx, search: string): Promise<bool
   if (estimates.size >= ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
   estimates.set(query, { common, until: Date.now() + ESTIMATE_TTL_MS });
   return common;
+}
+
+/** Whether `commonInMessages` already found this search common (no statement: what this process remembers). */
+function knownCommon(search: string): boolean {
+  const query = prefixQuery(search);
+  const known = query ? estimates.get(query) : undefined;
+  return Boolean(known?.common && known.until > Date.now());
 }
 
 async function estimateCommon(db: DbOrTx, query: string): Promise<boolean> {
