@@ -1,4 +1,6 @@
+import type { ConversationPoll } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { call, createTestApp, loginAs, type Session } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
 import { consoleUpload } from '../../../test/uploads.ts';
@@ -125,3 +127,31 @@ export async function createInbox(opts: { autoAssignOnReply?: boolean } = {}) {
 }
 
 export type Inbox = Awaited<ReturnType<typeof createInbox>>;
+
+type Summary = { conversation_id: number; unread_count: number; status: string };
+
+/**
+ * The list tests' helpers over an inbox made in `beforeAll` (hence `inbox()`, read when called): a poll that
+ * must answer 200, the ids of a list, and a fresh app with one public queue the agent works, so lists in a
+ * test hold only its conversations.
+ */
+export function inboxLists(inbox: () => Inbox) {
+  const poll = async (who: keyof Inbox['sessions'], query: Record<string, string | number> = {}) => {
+    const x = inbox();
+    const res = await x.as(x.sessions[who])('GET', '/conversation/poll', { query });
+    expect(res.status).toBe(200);
+    return res.body.data as Omit<ConversationPoll, 'conversations'> & { conversations: Summary[] };
+  };
+  const ids = (list: Summary[]) => list.map((c) => c.conversation_id);
+  const freshApp = async (name: string) => {
+    const x = inbox();
+    const app = await make.createApp(x.t.db, x.company.id, { name });
+    const queue = await make.createQueue(x.t.db, app, { name: `${name} queue` });
+    await make.addAppMember(x.t.db, app, x.users.agent.id, 'agent');
+    await make.addQueueMember(x.t.db, queue, x.users.agent.id);
+    const chat = (opts: { name?: string; email?: string; message?: string } = {}) =>
+      x.chat({ appId: app.id, queueId: queue.id, ...opts });
+    return { app, queue, chat };
+  };
+  return { poll, ids, freshApp };
+}
