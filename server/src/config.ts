@@ -45,6 +45,8 @@ const Env = z.object({
   /** Addresses of trusted proxies (comma-separated), or `true`: client IPs then come from X-Forwarded-For. */
   TRUST_PROXY: z.string().optional(),
   EVENT_RETENTION_DAYS: z.coerce.number().positive().default(30),
+  /** Unchanged inbox lists answered from memory (`conversations/list-cache.ts`); false: every poll computes. */
+  INBOX_LIST_CACHE: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -83,6 +85,8 @@ export interface Config {
   logLevel: string;
   /** Events older than this are pruned (once every registered consumer has handled them). */
   eventRetentionDays: number;
+  /** A poll of an unchanged inbox list is answered from the process's memory (INBOX_LIST_CACHE). */
+  inboxListCache: boolean;
   /** Behind a load balancer: which proxies' X-Forwarded-For to believe (rate limits key on the client IP). */
   trustProxy: boolean | string;
   /** Webhooks may call private and local addresses: for tests and local setups only (contract section 10). */
@@ -152,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
         : undefined,
     logLevel: e.LOG_LEVEL,
     eventRetentionDays: e.EVENT_RETENTION_DAYS,
+    inboxListCache: e.INBOX_LIST_CACHE,
     trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
     allowPrivateWebhookTargets: e.ALLOW_PRIVATE_WEBHOOK_TARGETS,
     metaApiUrl: e.META_API_URL.replace(/\/$/, ''),

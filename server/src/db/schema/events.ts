@@ -56,6 +56,20 @@ export const eventConsumers = pgTable('event_consumers', {
 });
 
 /**
+ * How far each company's conversation lists have changed, so a poll can tell in one index lookup whether a
+ * list it answered before is still the answer (`conversations/list-cache.ts`). `event_id` is the newest
+ * numbered event of the company that can change a list (every type but `typing`), set by the sequencer in
+ * the statement that numbers it; `catalog` counts changes that write no event (names of apps, queues, users
+ * and customers, memberships, deletions), bumped by triggers in the writer's own transaction (migration
+ * 0021). No foreign key: the sequencer may number the last events of a company being deleted.
+ */
+export const listVersions = pgTable('list_versions', {
+  companyId: integer('company_id').primaryKey(),
+  eventId: bigint('event_id', { mode: 'number' }).notNull().default(0),
+  catalog: bigint('catalog', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * Single-use tickets that open a console event stream (an EventSource cannot send headers). Stored, so a
  * ticket made on one server process opens a stream on another; only the hash is kept.
  */

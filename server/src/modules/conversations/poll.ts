@@ -13,6 +13,7 @@ import { anyOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { CallerCtx, CompanyScope } from '../access/context.ts';
 import { callerVisibility, isSqlInt, type Visibility } from '../access/conversation-visibility.ts';
+import { cachedList, type ListAnswer } from './list-cache.ts';
 import { listMessagePage, listMessages } from './list-messages.ts';
 import { type MessageRow, type SenderNames, senderName, toMessage } from './message-rows.ts';
 import { commonInMessages, fewSearchMatches, searchCondition } from './search.ts';
@@ -136,30 +137,44 @@ async function threadMessages(ctx: CallerCtx, conversationId: number, q: Convers
 /**
  * The inbox poll: one page of the list and, when a conversation is open, that conversation, its messages
  * after `last_message_id` (or a page of them going back, see `ConversationPoll`; internal notes included)
- * and who is typing. An open conversation out of reach answers 404 like every other call on it.
+ * and who is typing. An open conversation out of reach answers 404 like every other call on it. A user's
+ * list comes from the cache while the company's lists are unchanged (`cachedList`); an API key's reach is
+ * its grants, which the version does not follow, so its list is always computed (as every list is with
+ * INBOX_LIST_CACHE=false).
  */
 export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery): Promise<ConversationPoll> {
   const db = ctx.db;
-  const v = await callerVisibility(ctx);
-  const { conditions, search: way } = await filterConditions(ctx, v, q);
-  const open =
-    q.conversation_id === undefined ? null : await visibleConversationView(db, v, q.conversation_id);
-  const search = Boolean(q.search?.trim());
-  const page = await listConversations(db, v, conditions, {
-    limit: q.limit,
-    offset: q.offset,
-    countCap: search ? SEARCH_TOTAL_CAP : TOTAL_CAP,
-    search,
-    // The walk's good plan depends on the words: planned for them on every call (see `preparedRows`).
-    named: !way?.walk,
-    countInOrder: way?.walk === true && way.commonWord,
-  });
-  const list = {
-    conversations: page.rows,
-    total: page.total,
-    ...(page.capped ? { total_capped: true } : {}),
+  let visibility: Promise<Visibility> | undefined;
+  const sight = () => {
+    visibility ??= callerVisibility(ctx);
+    return visibility;
   };
-  if (!open) return list;
+  const computeList = async (): Promise<ListAnswer> => {
+    const v = await sight();
+    const { conditions, search: way } = await filterConditions(ctx, v, q);
+    const search = Boolean(q.search?.trim());
+    const page = await listConversations(db, v, conditions, {
+      limit: q.limit,
+      offset: q.offset,
+      countCap: search ? SEARCH_TOTAL_CAP : TOTAL_CAP,
+      search,
+      // The walk's good plan depends on the words: planned for them on every call (see `preparedRows`).
+      named: !way?.walk,
+      countInOrder: way?.walk === true && way.commonWord,
+    });
+    return { conversations: page.rows, total: page.total, ...(page.capped ? { total_capped: true } : {}) };
+  };
+  const list =
+    ctx.actor.type === 'user' && ctx.config.inboxListCache !== false
+      ? await cachedList(
+          db,
+          { companyId: ctx.companyId, userId: ctx.actor.user.id, role: ctx.role, query: q },
+          computeList,
+        )
+      : await computeList();
+  if (q.conversation_id === undefined) return list;
+  const v = await sight();
+  const open = await visibleConversationView(db, v, q.conversation_id);
   const thread = await threadMessages(ctx, open.conversation_id, q);
   const names = { customer: open.customer.name, app: open.app_name };
   return {

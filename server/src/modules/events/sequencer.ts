@@ -14,7 +14,8 @@ const SEQUENCER_LOCK = 7_310_001;
  * commits before the next draws: so ids are handed out in commit order, and a reader that has seen id N
  * never meets a smaller id later. The notification is sent inside the run: PostgreSQL delivers it at
  * commit, and runs are serial already, so it costs the writers nothing (a NOTIFY in the send transaction
- * itself would serialise every commit). Returns the newest id it gave, or null when there was nothing.
+ * itself would serialise every commit). It also moves each company's list version (`list_versions`, see
+ * `conversations/list-cache.ts`). Returns the newest id it gave, or null when there was nothing.
  */
 export async function sequenceEvents(db: Db): Promise<number | null> {
   // One statement does the work, so one commit. Its snapshot may predate a run that committed while it waited
@@ -35,7 +36,12 @@ export async function sequenceEvents(db: Db): Promise<number | null> {
       ), done as (
         update events e set event_id = unnumbered.event_id from unnumbered
         where e.seq = unnumbered.seq and e.event_id is null
-        returning e.event_id
+        returning e.event_id, e.company_id, e.type
+      ), versions as (
+        -- In the same commit as the numbering: a poll that sees the id sees the list's new version too.
+        insert into list_versions as v (company_id, event_id)
+        select company_id, max(event_id) from done where type <> 'typing' group by company_id order by company_id
+        on conflict (company_id) do update set event_id = greatest(v.event_id, excluded.event_id)
       ), newest as (select max(event_id) as last from done)
       select last::text, case when last is null then null else pg_notify(${EVENTS_CHANNEL}, last::text) end
       from newest`);
