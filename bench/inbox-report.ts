@@ -15,9 +15,14 @@ export interface InboxScenarioResult {
   sqlAlone: { runs: number; p50: number; p99: number };
   /** Statements PostgreSQL plans once when prepared (absent in runs before 2026-11-27). */
   plans?: { cached: number; of: number };
+  /** Statements a poll answered from the list cache runs (absent before 2026-11-27 afternoon). */
+  cachedStatements?: number;
+  /** The product as it runs: repeated polls of an unchanged list are answered from its list cache. */
   product?: Measured;
+  /** The product with INBOX_LIST_CACHE=false: every poll computes its list, as after every change. */
+  computed?: Measured;
   baseline?: Measured;
-  /** The product with one client at a time: one agent alone. */
+  /** The product with one client at a time: one agent alone (computing each poll since the list cache). */
   alone?: Measured;
 }
 
@@ -40,7 +45,7 @@ const rate = (m?: Measured) => (m ? m.requestsPerSec.toLocaleString('en-US') : '
 const lat = (m?: Measured) => (m ? `${m.latencyMs.p50} / ${m.latencyMs.p99}` : '–');
 const ms = (us?: number) => (us === undefined ? '–' : (us / 1000).toFixed(1));
 const cpu = (s: InboxScenarioResult, k: 'serverUsPerRequest' | 'postgresUsPerRequest') =>
-  `${ms(s.product?.cpu[k])} / ${ms(s.baseline?.cpu[k])}`;
+  [s.product, s.computed, s.baseline].map((m) => ms(m?.cpu[k])).join(' / ');
 const busy = (m?: Measured) =>
   m ? `${Math.round((m.cpu.otherSeconds / Math.max(m.cpu.machineTotalSeconds, 0.01)) * 100)}%` : '–';
 
@@ -62,13 +67,13 @@ export function inboxSection(r: InboxResults, jsonPath: string): string {
         ', ',
       )}${r.generateSeconds ? ` (generated in ${r.generateSeconds} s)` : ''}. The admin sees everything; the agent is an agent of one app and member of one of its queues (a private queue beside it), so its list is the visibility rule at work.`,
     '',
-    '`GET /api/v1/conversation/poll` through the product (auth, company check, zod, Drizzle, serialization) next to the bare Fastify + `pg` route replaying the very statements the product’s poll service ran for the same call, and those statements alone on one connection without HTTP (the database’s share of one request; “planned once”: how many of them PostgreSQL serves from a cached generic plan when they run as named prepared statements, as the product runs them, where the others are planned on every call); “one client” is the product with a single connection, one agent alone. Latencies in ms (p50 / p99).',
+    '`GET /api/v1/conversation/poll` through the product (auth, company check, zod, Drizzle, serialization) in two ways: as it runs, where a poll of a list unchanged since the last one is answered from the list cache (“unchanged”: every poll of the run repeats one question of an unchanging inbox), and with `INBOX_LIST_CACHE=false`, where every poll computes its list, as each poll after a change does (“computed”). Beside them the bare Fastify + `pg` route replaying the very statements the product’s poll service ran to compute the list, and those statements alone on one connection without HTTP (the database’s share of one computed poll; “planned once”: how many of them PostgreSQL serves from a cached generic plan when they run as named prepared statements, as the product runs them, where the others are planned on every call; “cached”: the statements of a poll answered from the list cache). “One client” is the computing product with a single connection, one agent alone. Latencies in ms (p50 / p99).',
     '',
-    '| viewer | call | rows / total | product req/s | product p50 / p99 | bare req/s | bare p50 / p99 | one client p50 / p99 | SQL alone p50 / p99 | statements (planned once) | Node CPU ms/req product / bare | PostgreSQL CPU ms/req product / bare | other load |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| viewer | call | rows / total | unchanged req/s | unchanged p50 / p99 | computed req/s | computed p50 / p99 | bare req/s | bare p50 / p99 | one client p50 / p99 | SQL alone p50 / p99 | statements (planned once; cached) | Node CPU ms/req unchanged / computed / bare | PostgreSQL CPU ms/req unchanged / computed / bare | other load |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...r.scenarios.map(
       (s) =>
-        `| ${s.viewer} | ${s.scenario} | ${s.rows} / ${s.total.toLocaleString('en-US')} | ${rate(s.product)} | ${lat(s.product)} | ${rate(s.baseline)} | ${lat(s.baseline)} | ${lat(s.alone)} | ${s.sqlAlone.p50} / ${s.sqlAlone.p99} | ${s.statements}${s.plans ? ` (${s.plans.cached})` : ''} | ${cpu(s, 'serverUsPerRequest')} | ${cpu(s, 'postgresUsPerRequest')} | ${busy(s.product)} |`,
+        `| ${s.viewer} | ${s.scenario} | ${s.rows} / ${s.total.toLocaleString('en-US')} | ${rate(s.product)} | ${lat(s.product)} | ${rate(s.computed)} | ${lat(s.computed)} | ${rate(s.baseline)} | ${lat(s.baseline)} | ${lat(s.alone)} | ${s.sqlAlone.p50} / ${s.sqlAlone.p99} | ${s.statements}${s.plans ? ` (${s.plans.cached}` : ' ('}${s.cachedStatements === undefined ? '' : `; ${s.cachedStatements}`}) | ${cpu(s, 'serverUsPerRequest')} | ${cpu(s, 'postgresUsPerRequest')} | ${busy(s.product)} |`,
     ),
     '',
   ];

@@ -153,7 +153,7 @@ async function main() {
     for (const who of ['admin', 'agent'] as const) {
       for (const c of CALLS(data)) {
         const key = `${who}-${c.slug}`;
-        const { answer, statements } = await capturePoll(url, viewers[who], c.query);
+        const { answer, statements, cached } = await capturePoll(url, viewers[who], c.query);
         replay[key] = statements;
         const qs = new URLSearchParams(c.query).toString();
         results.push({
@@ -164,6 +164,7 @@ async function main() {
           rows: answer.conversations.length,
           total: answer.total,
           statements: statements.length,
+          cachedStatements: cached.length,
           explain: await explain(client, statements),
           sqlAlone: await timeStatements(client, statements, 2),
           plans: await planCaching(client, statements),
@@ -190,7 +191,7 @@ async function main() {
   const servers: ServerProcess[] = [];
   const ai: InboxResults['ai'] = [];
   try {
-    const product = await startServer({
+    const productSettings = {
       name: 'product-postgres',
       script: '../bench/lib/product-api.ts',
       cwd: path.join(root, 'server'),
@@ -205,8 +206,17 @@ async function main() {
         AI_BASE_URL: '',
       },
       healthPath: '/api/v1/health',
-    });
+    };
+    const product = await startServer(productSettings);
     servers.push(product);
+    // The same product with the list cache off: what every poll costs when the inbox keeps changing.
+    const computing = await startServer({
+      ...productSettings,
+      name: 'product-computing-postgres',
+      port: s.basePort + 13,
+      env: { ...productSettings.env, INBOX_LIST_CACHE: 'false' },
+    });
+    servers.push(computing);
     const bare = await startServer({
       name: 'baseline-postgres',
       script: 'bench/inbox-baseline.ts',
@@ -221,11 +231,15 @@ async function main() {
       agent: await login(product.url, data.agent.email, data.password),
     };
     for (const r of results) {
-      // The product must answer what the captured service call answered: same SQL, same page.
-      const res = await fetch(`${product.url}${r.path}`, { headers: headers[r.viewer] });
-      const body = (await res.json()) as { data?: { total: number; conversations: unknown[] } };
-      if (!res.ok || body.data?.total !== r.total) {
-        throw new Error(`${r.key}: product answered ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+      // Both products must answer what the captured service call answered: same SQL, same page.
+      for (const server of [product, computing]) {
+        const res = await fetch(`${server.url}${r.path}`, { headers: headers[r.viewer] });
+        const body = (await res.json()) as { data?: { total: number; conversations: unknown[] } };
+        if (!res.ok || body.data?.total !== r.total) {
+          throw new Error(
+            `${r.key}: ${server.name} answered ${res.status} ${JSON.stringify(body).slice(0, 300)}`,
+          );
+        }
       }
     }
     for (const r of results) {
@@ -239,7 +253,14 @@ async function main() {
         () => ({ method: 'GET', path: r.path, headers: headers[r.viewer] }),
         postgresPids,
       );
-      r.alone = await measure(product, { ...s.load, connections: 1, warmup: 1, duration: 4 }, () => ({
+      r.computed = await measure(
+        computing,
+        s.load,
+        () => ({ method: 'GET', path: r.path, headers: headers[r.viewer] }),
+        postgresPids,
+      );
+      // One agent alone, each poll computed: the latency of a list that changed since the last poll.
+      r.alone = await measure(computing, { ...s.load, connections: 1, warmup: 1, duration: 4 }, () => ({
         method: 'GET',
         path: r.path,
         headers: headers[r.viewer],
@@ -251,7 +272,7 @@ async function main() {
         postgresPids,
       );
       console.log(
-        `product ${r.product.requestsPerSec} req/s p50 ${r.product.latencyMs.p50} ms | bare ${r.baseline.requestsPerSec} req/s p50 ${r.baseline.latencyMs.p50} ms`,
+        `product ${r.product.requestsPerSec} req/s p50 ${r.product.latencyMs.p50} ms | computing ${r.computed.requestsPerSec} req/s p50 ${r.computed.latencyMs.p50} ms | bare ${r.baseline.requestsPerSec} req/s p50 ${r.baseline.latencyMs.p50} ms`,
       );
     }
     const recent = (await fetch(`${product.url}/api/v1/conversation/poll?limit=5`, {
