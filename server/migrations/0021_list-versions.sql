@@ -57,3 +57,13 @@ CREATE TRIGGER customers_list_catalog_upd AFTER UPDATE ON customers FOR EACH ROW
 CREATE TRIGGER users_list_catalog_upd AFTER UPDATE ON users FOR EACH ROW
   WHEN (OLD.name IS DISTINCT FROM NEW.name)
   EXECUTE FUNCTION list_catalog_on_user();
+--> statement-breakpoint
+-- Whether the company has committed events still waiting for an event id (list-cache.ts reads it on every
+-- poll). Without bitmap scans, as the sequencer's own scan: a plain index scan marks the dead entries that
+-- numbered events leave in the partial index, where a bitmap scan reads them all again on every poll until
+-- a vacuum (0.8 ms against 0.1 with 20,000 of them).
+CREATE FUNCTION list_events_pending(company integer) RETURNS boolean LANGUAGE plpgsql STABLE
+  SET enable_bitmapscan = off AS $$
+BEGIN
+  RETURN EXISTS (SELECT FROM events WHERE event_id IS NULL AND company_id = company AND type <> 'typing');
+END $$;

@@ -9,14 +9,14 @@ export type ListAnswer = Pick<ConversationPoll, 'conversations' | 'total' | 'tot
 /**
  * The company's list version (`list_versions`, moved by the sequencer and by triggers), and whether it has
  * committed events the sequencer has not numbered yet: their changes are already visible to a list read now,
- * but not yet to the version, so until they are numbered no list of the company is served from the cache.
+ * but not yet to the version, so until they are numbered no list of the company is served from the cache
+ * (`list_events_pending`, migration 0021).
  */
 const versionOf = statement<{ version: string; pending: boolean }, { companyId: number }>(
   'list_version',
   sql`select coalesce((select event_id::text || '.' || catalog::text from list_versions
       where company_id = ${sql.placeholder('companyId')}), '0.0') as version,
-    exists (select from events where event_id is null and company_id = ${sql.placeholder('companyId')}
-      and type <> 'typing') as pending`,
+    list_events_pending(${sql.placeholder('companyId')}) as pending`,
 );
 
 /** Lists kept per process; about 30 KB each at 50 rows, so at most 15 MB. */
