@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, createTestApp, loginAs, type TestContext } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/db.ts';
@@ -93,5 +94,36 @@ describe('two processes on one PostgreSQL', () => {
     await call(s.agentSide, 'POST', '/conversation/resolve', { as: s.agent, body: { conversation_id: id } });
     const ended = await portal(s.customerSide, 'GET', '/portal/poll', { token: chat.token });
     expect(ended.body.data.conversation_status).toBe('resolved');
+  });
+
+  it('keeps each process’s inbox lists true to what the other process wrote', async () => {
+    const chat = await startChat(s.customerSide, s.tenant.app.id, { queueId: s.tenant.queue.id });
+    const id = chat.conversationId;
+    const onFirst = await loginAs(s.customerSide, s.tenant.agent.email, PASSWORD, s.tenant.company.id);
+    const rowOnFirst = async () => {
+      const res = await call(s.customerSide, 'GET', '/conversation/poll', {
+        as: onFirst,
+        query: { app_id: s.tenant.app.id },
+      });
+      expect(res.status).toBe(200);
+      return res.body.data.conversations.find((c: { conversation_id: number }) => c.conversation_id === id);
+    };
+    // Asked twice, so the first process holds the list in its cache.
+    expect(await rowOnFirst()).toMatchObject({ status: 'open' });
+    expect(await rowOnFirst()).toMatchObject({ status: 'open' });
+
+    const onSecond = (path: string, body: object = {}) =>
+      call(s.agentSide, 'POST', path, { as: s.agent, body: { conversation_id: id, ...body } });
+    expect((await onSecond('/messages', { content: 'Written on B' })).status).toBe(201);
+    // The reply assigned the conversation to its writer, and a line saying so is the last message.
+    expect(await rowOnFirst()).toMatchObject({
+      assigned_user: { user_id: s.tenant.agent.id },
+      last_message: { sender_type: 'system' },
+    });
+    await onSecond('/conversation/resolve');
+    expect(await rowOnFirst()).toMatchObject({ status: 'resolved' });
+    // A rename writes no event; the catalog version moves in the second process’s own transaction.
+    await apps[1]!.db.execute(sql`update apps set name = 'Renamed on B' where id = ${s.tenant.app.id}`);
+    expect(await rowOnFirst()).toMatchObject({ app_name: 'Renamed on B' });
   });
 });
