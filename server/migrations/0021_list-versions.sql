@@ -35,21 +35,19 @@ BEGIN
   PERFORM bump_list_catalog(array(SELECT company_id FROM company_members WHERE user_id = NEW.id));
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER apps_list_catalog_ins AFTER INSERT ON apps REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement();--> statement-breakpoint
-CREATE TRIGGER apps_list_catalog_upd AFTER UPDATE ON apps REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement();--> statement-breakpoint
-CREATE TRIGGER apps_list_catalog_del AFTER DELETE ON apps REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement();--> statement-breakpoint
-CREATE TRIGGER queues_list_catalog_ins AFTER INSERT ON queues REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement();--> statement-breakpoint
-CREATE TRIGGER queues_list_catalog_upd AFTER UPDATE ON queues REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement();--> statement-breakpoint
-CREATE TRIGGER queues_list_catalog_del AFTER DELETE ON queues REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement();--> statement-breakpoint
-CREATE TRIGGER company_members_list_catalog_ins AFTER INSERT ON company_members REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement();--> statement-breakpoint
-CREATE TRIGGER company_members_list_catalog_upd AFTER UPDATE ON company_members REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement();--> statement-breakpoint
-CREATE TRIGGER company_members_list_catalog_del AFTER DELETE ON company_members REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement();--> statement-breakpoint
-CREATE TRIGGER app_members_list_catalog_ins AFTER INSERT ON app_members REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement();--> statement-breakpoint
-CREATE TRIGGER app_members_list_catalog_upd AFTER UPDATE ON app_members REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement();--> statement-breakpoint
-CREATE TRIGGER app_members_list_catalog_del AFTER DELETE ON app_members REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement();--> statement-breakpoint
-CREATE TRIGGER queue_members_list_catalog_ins AFTER INSERT ON queue_members REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement();--> statement-breakpoint
-CREATE TRIGGER queue_members_list_catalog_upd AFTER UPDATE ON queue_members REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement();--> statement-breakpoint
-CREATE TRIGGER queue_members_list_catalog_del AFTER DELETE ON queue_members REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement();--> statement-breakpoint
+-- Every insert, update and delete of the tables that decide names and reach, once per statement.
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['apps', 'queues', 'company_members', 'app_members', 'queue_members'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows '
+      'FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement()', t || '_list_catalog_ins', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows '
+      'FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement()', t || '_list_catalog_upd', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows '
+      'FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement()', t || '_list_catalog_del', t);
+  END LOOP;
+END $$;--> statement-breakpoint
 CREATE TRIGGER customers_list_catalog_del AFTER DELETE ON customers REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION list_catalog_on_statement();--> statement-breakpoint
 CREATE TRIGGER customers_list_catalog_upd AFTER UPDATE ON customers FOR EACH ROW
   WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.email IS DISTINCT FROM NEW.email OR OLD.phone IS DISTINCT FROM NEW.phone)
