@@ -115,7 +115,21 @@ export const AssigneeFilter = z.preprocess(
     .optional(),
 );
 
+/** A place in the inbox list: the `next_cursor` of an answer (the last row's activity time and id). */
+export const LIST_CURSOR_SENTENCE = 'Not a list position: pass the next_cursor of an earlier answer';
+
 export const ConversationPollQuery = Paging.extend({
+  after: z.preprocess(
+    emptyToUndefined,
+    z
+      .string({ error: LIST_CURSOR_SENTENCE })
+      .regex(/^\d{1,18}\.\d{1,10}$/, LIST_CURSOR_SENTENCE)
+      .optional()
+      .describe(
+        'the next page: rows after this `next_cursor`, however the list moved meanwhile; `offset` then only ' +
+          'numbers the rows (`total` counts from it)',
+      ),
+  ),
   app_id: OptionalQueryId,
   queue_id: OptionalQueryId,
   status: STATUS_LIST.describe('one status or a comma-separated list: open,pending'),
@@ -157,6 +171,10 @@ export const ConversationPoll = z.object({
     .describe(
       'true when more conversations match than `total`: the list goes on, shown as "1,000+" (or "200+")',
     ),
+  next_cursor: z
+    .string()
+    .optional()
+    .describe('with a full page: pass it as `after` for the next page (with `offset` + `limit`)'),
   conversation: Conversation.optional(),
   messages: z.array(ConsoleMessage).optional(),
   has_older_messages: z

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { statement } from '../../db/statement.ts';
 
 /** The list part of a poll's answer: what the cache keeps. */
-export type ListAnswer = Pick<ConversationPoll, 'conversations' | 'total' | 'total_capped'>;
+export type ListAnswer = Pick<ConversationPoll, 'conversations' | 'total' | 'total_capped' | 'next_cursor'>;
 
 /**
  * The company's list version (`list_versions`, moved by the sequencer and by triggers), and whether it has
@@ -37,7 +37,7 @@ export interface ListKey {
   role: string;
   query: Pick<
     ConversationPollQuery,
-    'app_id' | 'queue_id' | 'status' | 'assigned_user_id' | 'search' | 'limit' | 'offset'
+    'app_id' | 'queue_id' | 'status' | 'assigned_user_id' | 'search' | 'limit' | 'offset' | 'after'
   >;
 }
 
@@ -53,6 +53,7 @@ const keyText = (k: ListKey) =>
     k.query.search ?? null,
     k.query.limit,
     k.query.offset,
+    k.query.after ?? null,
   ]);
 
 /**

@@ -154,6 +154,32 @@ describe('the inbox list', () => {
     const tooMany = await x.as(x.sessions.agent)('GET', '/conversation/poll', { query: { limit: 101 } });
     expect(tooMany.status).toBe(422);
   });
+
+  it('continues a page from its next_cursor however the list moved meanwhile', async () => {
+    const { app, chat } = await freshApp('Cursor');
+    const started: number[] = [];
+    for (let i = 0; i < 5; i++) started.push((await chat({ name: `Cursor ${i}` })).conversationId);
+    const [c0, c1, c2, c3, c4] = started as [number, number, number, number, number];
+    const first = await poll('agent', { app_id: app.id, limit: 2 });
+    expect(ids(first.conversations)).toEqual([c4, c3]);
+    expect(first.total).toBe(5);
+    // A new chat goes to the top: offset 2 would show c3 again, the cursor goes on after it.
+    const newest = (await chat({ name: 'Cursor late' })).conversationId;
+    const second = await poll('agent', { app_id: app.id, limit: 2, offset: 2, after: first.next_cursor! });
+    expect(ids(second.conversations)).toEqual([c2, c1]);
+    expect(second.total).toBe(5);
+    const last = await poll('agent', { app_id: app.id, limit: 2, offset: 4, after: second.next_cursor! });
+    expect(last).toMatchObject({ total: 5 });
+    expect(ids(last.conversations)).toEqual([c0]);
+    expect(last.next_cursor).toBeUndefined();
+    expect(ids((await poll('agent', { app_id: app.id, limit: 2 })).conversations)).toEqual([newest, c4]);
+    const refused = await x.as(x.sessions.agent)('GET', '/conversation/poll', {
+      query: { after: '12;drop' },
+    });
+    expect(fieldErrorsOf(refused)).toEqual({
+      after: ['Not a list position: pass the next_cursor of an earlier answer'],
+    });
+  });
 });
 
 describe('an open conversation in the poll', () => {

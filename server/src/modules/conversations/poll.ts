@@ -18,7 +18,7 @@ import { listMessagePage, listMessages } from './list-messages.ts';
 import { type MessageRow, type SenderNames, senderName, toMessage } from './message-rows.ts';
 import { commonInMessages, fewSearchMatches, searchCondition } from './search.ts';
 import { whoIsTyping } from './typing.ts';
-import { listConversations, visibleConversationView } from './views.ts';
+import { listConversations, placeOf, visibleConversationView } from './views.ts';
 
 /** Console messages name the platform admin behind an impersonated reply or note: "Olivia (via Pat)". */
 export const toConsoleMessage = (row: MessageRow, names: SenderNames): ConsoleMessage => ({
@@ -156,13 +156,19 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
     const page = await listConversations(db, v, conditions, {
       limit: q.limit,
       offset: q.offset,
+      after: q.after === undefined ? undefined : placeOf(q.after),
       countCap: search ? SEARCH_TOTAL_CAP : TOTAL_CAP,
       search,
       // The walk's good plan depends on the words: planned for them on every call (see `preparedRows`).
       named: !way?.walk,
       countInOrder: way?.walk === true && way.commonWord,
     });
-    return { conversations: page.rows, total: page.total, ...(page.capped ? { total_capped: true } : {}) };
+    return {
+      conversations: page.rows,
+      total: page.total,
+      ...(page.capped ? { total_capped: true } : {}),
+      ...(page.next ? { next_cursor: page.next } : {}),
+    };
   };
   const list =
     ctx.actor.type === 'user' && ctx.config.inboxListCache !== false

@@ -36,6 +36,8 @@ interface Row extends Record<string, unknown> {
   lm_created_at: Date | string | null;
   unread_count: string | number;
   counted: string | number | null;
+  /** The row's place in the list's order (`ListPlace`, views.ts), to its microsecond. */
+  list_place: string;
 }
 
 export type ConversationDetail = Conversation;
@@ -63,7 +65,7 @@ export async function selectConversations(
   canDelete: (appId: number) => boolean,
   count?: SQL,
   named = true,
-): Promise<{ rows: Conversation[]; counted: number | null }> {
+): Promise<{ rows: Conversation[]; counted: number | null; lastPlace: string | null }> {
   const rows = await preparedRows<Row>(
     db,
     'conversation_rows',
@@ -79,7 +81,8 @@ export async function selectConversations(
       (select count(*) from messages mu where mu.conversation_id = c.id and mu.sender_type = 'customer'
         and mu.id > coalesce((select r.last_read_message_id from conversation_reads r
           where r.conversation_id = c.id and r.user_id = ${viewerId}), 0)) as unread_count,
-      ${count ?? sql`null`} as counted
+      ${count ?? sql`null`} as counted,
+      (extract(epoch from c.last_activity_at) * 1000000)::bigint::text || '.' || c.id::text as list_place
     from page p
     join conversations c on c.id = p.id
     join customers cu on cu.id = c.customer_id
@@ -94,6 +97,7 @@ export async function selectConversations(
   return {
     rows: rows.map((r) => toConversation(r, canDelete(Number(r.app_id)))),
     counted: counted === undefined || counted === null ? null : Number(counted),
+    lastPlace: rows.at(-1)?.list_place ?? null,
   };
 }
 

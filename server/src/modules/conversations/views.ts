@@ -31,6 +31,22 @@ const inboxOrder = () => [
   sql`${conversations.id} desc nulls last`,
 ];
 
+/** A row's place in the list's order, as `next_cursor` carries it: its activity time in microseconds, and its id. */
+export interface ListPlace {
+  micros: string;
+  id: string;
+}
+
+/** Reads a cursor the contract already checked (`digits.digits`). */
+export const placeOf = (cursor: string): ListPlace => {
+  const [micros = '0', id = '0'] = cursor.split('.');
+  return { micros, id };
+};
+
+/** The rows after `p` in the list's order: a row comparison the inbox indexes serve as their bound. */
+const afterPlace = (p: ListPlace) =>
+  sql`(${conversations.lastActivityAt}, ${conversations.id}) < (timestamptz 'epoch' + ${p.micros}::bigint * interval '1 microsecond', ${p.id}::bigint)`;
+
 const pageOf = (db: DbOrTx, where: SQL, limit: number, offset: number, literal = offset === 0) => {
   const ordered = db
     .select({ id: conversations.id })
@@ -61,19 +77,28 @@ export async function listConversations(
     countCap?: number;
     withTotal?: boolean;
     search?: boolean;
+    /**
+     * Start after this row instead of skipping `offset` rows (a next page): the walk starts at the row, and
+     * `offset` only numbers the rows, so `total` counts from it. A page stays the continuation of the one
+     * before, however the list moved meanwhile, and a deep page costs what a first page costs.
+     */
+    after?: ListPlace;
     /** Run as a named prepared statement (the default; see `preparedRows`). */
     named?: boolean;
     countInOrder?: boolean;
   },
-): Promise<{ rows: ConversationSummary[]; total: number; capped: boolean }> {
-  const where = and(visibilityCondition(v), ...filters) as SQL;
-  const literal = paging.offset === 0 && !paging.search;
-  const page = pageOf(db, where, paging.limit, paging.offset, literal);
+): Promise<{ rows: ConversationSummary[]; total: number; capped: boolean; next?: string }> {
+  const after = paging.after ? afterPlace(paging.after) : undefined;
+  const where = and(visibilityCondition(v), ...filters, after) as SQL;
+  // From a cursor the walk starts at its row: nothing to skip, and the count runs from there.
+  const skip = paging.after ? 0 : paging.offset;
+  const literal = skip === 0 && !paging.search;
+  const page = pageOf(db, where, paging.limit, skip, literal);
   const count =
     paging.withTotal === false
       ? undefined
       : countOf(db, where, {
-          offset: paging.offset,
+          offset: skip,
           cap: paging.countCap,
           literal,
           inOrder: paging.countInOrder,
@@ -81,7 +106,8 @@ export async function listConversations(
   const named = paging.named ?? true;
   const found = await selectConversations(db, v.viewer.userId, page, canDeleteIn(v), count, named);
   const rows = found.rows.map(toSummary);
-  if (!count) return { rows, total: paging.offset + rows.length, capped: false };
+  const next = rows.length === paging.limit && found.lastPlace ? { next: found.lastPlace } : {};
+  if (!count) return { rows, total: paging.offset + rows.length, capped: false, ...next };
   // A page past the end has no row to carry the count.
   let n = found.counted;
   if (n === null) {
@@ -93,10 +119,11 @@ export async function listConversations(
     );
     n = Number(res?.n ?? 0);
   }
+  n += paging.offset - skip;
   const cap = paging.countCap === undefined ? undefined : paging.offset + paging.countCap;
   return cap !== undefined && n > cap
-    ? { rows, total: cap, capped: true }
-    : { rows, total: n, capped: false };
+    ? { rows, total: cap, capped: true, ...next }
+    : { rows, total: n, capped: false, ...next };
 }
 
 /** `(select count(*) ...)` of the matches, stopping one past `offset + cap` when capped. */

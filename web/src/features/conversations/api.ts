@@ -35,7 +35,16 @@ export interface ConversationPage {
   total: number;
   /** The server stopped counting at `total` (1,000 past the page): there are more. */
   capped: boolean;
+  /** Where the next page starts (a full page only): it goes on after this page's last row. */
+  nextCursor?: string;
 }
+
+const pageOf = (data: ConversationPoll): ConversationPage => ({
+  conversations: data.conversations,
+  total: data.total,
+  capped: data.total_capped ?? false,
+  ...(data.next_cursor ? { nextCursor: data.next_cursor } : {}),
+});
 
 const notFound = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 403);
 const retryUnlessGone = (count: number, err: unknown) => !notFound(err) && count < 1;
@@ -46,7 +55,7 @@ export const conversationListQuery = (cid: number, params: ListParams, poll: boo
     queryKey: inboxKeys.list(cid, params),
     queryFn: async ({ signal }): Promise<ConversationPage> => {
       const data = await api.get<ConversationPoll>('/conversation/poll', { query: { ...params }, signal });
-      return { conversations: data.conversations, total: data.total, capped: data.total_capped ?? false };
+      return pageOf(data);
     },
     // Polls only while the live stream is down; events refresh it otherwise.
     refetchInterval: poll ? unlessLive(LIST_POLL_MS) : false,
@@ -90,12 +99,7 @@ export const threadQuery = (cid: number, id: number, list: ListParams | null) =>
   });
 
 function storeListPage(client: QueryClient, cid: number, list: ListParams, data: ConversationPoll) {
-  const page: ConversationPage = {
-    conversations: data.conversations,
-    total: data.total,
-    capped: data.total_capped ?? false,
-  };
-  client.setQueryData(inboxKeys.list(cid, list), page);
+  client.setQueryData(inboxKeys.list(cid, list), pageOf(data));
 }
 
 /** GET /dashboards: the counts and the latest conversations, refreshed every 15 s. */

@@ -39,6 +39,17 @@ describe('inbox filters', () => {
     expect(listParams(readFilters(q('status=all')), 7, '')).not.toHaveProperty('status');
   });
 
+  it('go on after the previous page’s last row only when "next page" said so', () => {
+    const next = writeFilters(q('status=open&page=2'), { page: 3, after: '1795769936607123.42' });
+    expect(next.toString()).toBe('status=open&page=3&after=1795769936607123.42');
+    expect(listParams(readFilters(next), 7, '')).toMatchObject({ offset: 100, after: '1795769936607123.42' });
+    // Any other move counts from the top again: another page, another filter, a malformed or first-page cursor.
+    expect(writeFilters(next, { page: 2 }).has('after')).toBe(false);
+    expect(writeFilters(next, { status: 'pending' }).has('after')).toBe(false);
+    expect(readFilters(q('page=2&after=1;drop')).after).toBeUndefined();
+    expect(listParams(readFilters(q('after=17.4')), 7, '').after).toBeUndefined();
+  });
+
   it('ignore values that are not filters', () => {
     expect(readFilters(q('status=nope&assignee=x&queue=-2&page=0'))).toEqual(readFilters(q('')));
   });

@@ -10,6 +10,11 @@ export interface InboxFilters {
   queueId: number | undefined;
   search: string;
   page: number;
+  /**
+   * The page goes on after the previous page's last row (its `next_cursor`): set by "next page" only, so a
+   * new conversation at the top does not push a row seen on one page onto the next.
+   */
+  after?: string;
 }
 
 export const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
@@ -32,18 +37,23 @@ export const PAGE_SIZE = 50;
 const isStatus = (v: string | null): v is StatusFilter => STATUS_OPTIONS.some((o) => o.value === v);
 const isAssignee = (v: string | null): v is AssigneeFilter => ASSIGNEE_OPTIONS.some((o) => o.value === v);
 
-/** The filters live in the URL (?status=&assignee=&queue=&q=&page=), so links and reloads keep them. */
+/** The shape of a `next_cursor` (contract `ConversationPollQuery.after`). */
+const CURSOR = /^\d{1,18}\.\d{1,10}$/;
+
+/** The filters live in the URL (?status=&assignee=&queue=&q=&page=&after=), so links and reloads keep them. */
 export function readFilters(params: URLSearchParams): InboxFilters {
   const status = params.get('status');
   const assignee = params.get('assignee');
   const queue = Number(params.get('queue'));
   const page = Number(params.get('page'));
+  const after = params.get('after');
   return {
     status: isStatus(status) ? status : 'active',
     assignee: isAssignee(assignee) ? assignee : 'all',
     queueId: Number.isInteger(queue) && queue > 0 ? queue : undefined,
     search: params.get('q') ?? '',
     page: Number.isInteger(page) && page > 1 ? page : 1,
+    ...(after && CURSOR.test(after) ? { after } : {}),
   };
 }
 
@@ -62,6 +72,8 @@ export function writeFilters(params: URLSearchParams, next: Partial<InboxFilters
   if (merged.queueId) out.set('queue', String(merged.queueId));
   if (merged.search) out.set('q', merged.search);
   if (merged.page > 1) out.set('page', String(merged.page));
+  // A cursor belongs to the move that made it: any other change of filters or page drops it.
+  if (merged.page > 1 && next.after) out.set('after', next.after);
   return out;
 }
 
@@ -77,12 +89,14 @@ export interface ListParams {
   search?: string;
   limit: number;
   offset: number;
+  after?: string;
 }
 
 export function listParams(f: InboxFilters, appId: number | null, search: string): ListParams {
   const status = f.status === 'active' ? 'open,pending' : f.status === 'all' ? undefined : f.status;
   const who = f.assignee === 'mine' ? 'me' : f.assignee === 'unassigned' ? 'none' : undefined;
   const params: ListParams = { limit: PAGE_SIZE, offset: (f.page - 1) * PAGE_SIZE };
+  if (f.after && f.page > 1) params.after = f.after;
   if (appId) params.app_id = appId;
   if (f.queueId) params.queue_id = f.queueId;
   if (status) params.status = status;

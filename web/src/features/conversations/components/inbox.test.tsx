@@ -66,6 +66,8 @@ const rows = [
 ];
 
 let calls: { method: string; path: string; body?: unknown }[] = [];
+/** The list answers 120 conversations, each page with a cursor naming its offset. */
+let paged = false;
 
 function fakeFetch() {
   let nextId = 100;
@@ -81,6 +83,10 @@ function fakeFetch() {
     if (p === '/conversation/poll') {
       const id = Number(url.searchParams.get('conversation_id'));
       if (!id && url.searchParams.get('search')) return ok({ conversations: [], total: 0 });
+      if (!id && paged) {
+        const cursor = `1700000000000000.${url.searchParams.get('offset')}`;
+        return ok({ conversations: rows, total: 120, next_cursor: cursor });
+      }
       if (!id) return ok({ conversations: rows, total: 2 });
       const first = !url.searchParams.get('last_message_id');
       return ok({
@@ -121,6 +127,7 @@ function InboxAt() {
 
 beforeEach(() => {
   calls = [];
+  paged = false;
   signInTestAgent();
   vi.stubGlobal('fetch', fakeFetch());
 });
@@ -154,6 +161,25 @@ describe('inbox', () => {
     expect(searches.length).toBeGreaterThan(0);
     expect(searches.filter((s) => s.includes('q='))).toEqual([]);
     expect(screen.getByText('Customer 11')).toBeTruthy();
+  });
+
+  it('goes to the next page after the last row shown, and counts other pages from the top', async () => {
+    paged = true;
+    const router = renderInbox('/conversations?assignee=all');
+    await screen.findByText('Customer 11');
+    const polls = () =>
+      calls.filter((c) => c.path.startsWith('/api/v1/conversation/poll')).map((c) => c.path);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toContain('page=2'));
+    expect(router.state.location.search).toContain('after=1700000000000000.0');
+    await waitFor(() => expect(polls().at(-1)).toContain('after=1700000000000000.0'));
+    expect(polls().at(-1)).toContain('offset=50');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toContain('after=1700000000000000.50'));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(router.state.location.search).toContain('page=2'));
+    expect(router.state.location.search).not.toContain('after=');
+    await waitFor(() => expect(polls().at(-1)).toMatch(/offset=50(?!.*after=)/));
   });
 
   it('moves through the list with j and k', async () => {

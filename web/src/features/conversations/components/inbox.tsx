@@ -138,6 +138,7 @@ function CompanyInbox({ cid, appId, meId, selectedId }: CompanyInboxProps) {
         rows={page.data?.conversations}
         total={page.data?.total ?? 0}
         capped={page.data?.capped ?? false}
+        nextCursor={page.data?.nextCursor}
         pending={page.isPending}
         fetching={page.isFetching}
         error={page.error}

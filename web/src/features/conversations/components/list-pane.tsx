@@ -24,6 +24,8 @@ interface ListPaneProps {
   rows: ConversationSummary[] | undefined;
   total: number;
   capped: boolean;
+  /** Where the page after this one starts (`next_cursor`), when this page is full. */
+  nextCursor: string | undefined;
   pending: boolean;
   fetching: boolean;
   error: unknown;
@@ -121,7 +123,12 @@ export function ListPane(p: ListPaneProps) {
               limit={PAGE_SIZE}
               total={p.total}
               capped={p.capped}
-              onChange={(offset) => p.onFilters({ page: offset / PAGE_SIZE + 1 })}
+              onChange={(offset) => {
+                const page = offset / PAGE_SIZE + 1;
+                // The next page goes on after this one's last row; other pages are counted from the top.
+                const after = page === p.filters.page + 1 ? p.nextCursor : undefined;
+                p.onFilters({ page, ...(after ? { after } : {}) });
+              }}
             />
           </div>
         )}
