@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sequenceEvents } from '../events/sequencer.ts';
-import { createInbox, type Inbox, inboxLists } from './test-setup.ts';
+import { type Inbox, useInbox } from './test-setup.ts';
 
-let x: Inbox;
-beforeAll(async () => {
-  x = await createInbox();
-});
-afterAll(() => x.t.close());
-
-const { poll, ids, freshApp } = inboxLists(() => x);
+const { x, poll, ids, freshApp } = useInbox();
 const exec = (query: ReturnType<typeof sql>) => x.t.db.execute(query);
 
 /** A poll's row for one conversation. */

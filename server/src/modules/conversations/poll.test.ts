@@ -1,18 +1,12 @@
 import { ConversationPoll } from '@inbox/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from '../../../test/answers.ts';
 import { companies, conversations } from '../../db/schema/index.ts';
 import { portal } from '../portal/test-helpers.ts';
-import { createInbox, type Inbox, inboxLists } from './test-setup.ts';
+import { useInbox } from './test-setup.ts';
 
-let x: Inbox;
-beforeAll(async () => {
-  x = await createInbox();
-});
-afterAll(() => x.t.close());
-
-const { poll, ids, freshApp } = inboxLists(() => x);
+const { x, poll, ids, freshApp } = useInbox();
 
 describe('the inbox list', () => {
   it('answers the contract’s summary, latest activity first', async () => {

@@ -1,16 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversations } from '../../db/schema/index.ts';
 import { commonInMessages } from './search.ts';
-import { createInbox, type Inbox, inboxLists } from './test-setup.ts';
+import { useInbox } from './test-setup.ts';
 
-let x: Inbox;
-beforeAll(async () => {
-  x = await createInbox();
-});
-afterAll(() => x.t.close());
-
-const { poll, ids, freshApp } = inboxLists(() => x);
+const { x, poll, ids, freshApp } = useInbox();
 
 describe('searching the inbox list', () => {
   it('searches customer names and emails and message text, by word prefix', async () => {

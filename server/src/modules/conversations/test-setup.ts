@@ -1,7 +1,7 @@
 import type { ConversationPoll } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { call, createTestApp, loginAs, type Session } from '../../../test/app.ts';
+import { afterAll, expect } from 'vitest';
+import { before, call, createTestApp, loginAs, type Session } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
 import { consoleUpload } from '../../../test/uploads.ts';
 import { companies, portalSessions } from '../../db/schema/index.ts';
@@ -154,4 +154,11 @@ export function inboxLists(inbox: () => Inbox) {
     return { app, queue, chat };
   };
   return { poll, ids, freshApp };
+}
+
+/** The suite's inbox (see `createInbox`), made before its tests and closed after them, with the list helpers. */
+export function useInbox() {
+  const x = before(() => createInbox());
+  afterAll(() => x.t.close());
+  return { x, ...inboxLists(() => x) };
 }
