@@ -177,6 +177,9 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),
+    // The list's unread counts read customer messages only, and from this index alone (no row visited):
+    // 12% of an inbox page's database time (bench/RESULTS.md, inbox notes).
+    index('messages_customer_idx').on(t.conversationId, t.id).where(sql`${t.senderType} = 'customer'`),
     index('messages_provider_id_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
     uniqueIndex('messages_client_id_key')
       .on(t.conversationId, t.clientMessageId)

@@ -3,6 +3,7 @@ import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { anyOf } from '../../db/sql-helpers.ts';
+import { statement } from '../../db/statement.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { CallerCtx, CompanyCtx } from './context.ts';
 
@@ -41,19 +42,22 @@ export const viewerOf = (ctx: CallerCtx): Viewer => ({
 });
 
 /**
- * One query for an agent's reach (the poll's hot path). App roles follow `effectiveAppRole` for company agents:
- * their app membership, or `agent` in an app where they only belong to a queue.
+ * An agent's reach in one statement, compiled once and run prepared: every agent's poll and action reads it,
+ * and PostgreSQL spent longer planning these four unions (0.3 ms) than running them (0.07 ms).
  */
-export async function loadVisibility(db: DbOrTx, viewer: Viewer): Promise<Visibility> {
-  const base = { viewer, fullAppIds: [], agentAppIds: [], memberQueueIds: [], publicQueueIds: [] };
-  if (viewer.role !== 'agent') return { ...base, all: true };
-  const { companyId: c, userId: u } = viewer;
-  const res = await db.execute<{ kind: 'full' | 'agent' | 'queue' | 'public'; id: number }>(sql`
+const company = () => sql`${sql.placeholder('company')}::int`;
+const user = () => sql`${sql.placeholder('user')}::int`;
+const reachStatement = statement<
+  { kind: 'full' | 'agent' | 'queue' | 'public'; id: number },
+  { company: number; user: number }
+>(
+  'agent_reach',
+  sql`
     with memberships as (
-      select app_id, role from app_members where company_id = ${c} and user_id = ${u}
+      select app_id, role from app_members where company_id = ${company()} and user_id = ${user()}
     ), queues_in as (
       select qm.queue_id, q.app_id from queue_members qm join queues q on q.id = qm.queue_id
-      where qm.company_id = ${c} and qm.user_id = ${u}
+      where qm.company_id = ${company()} and qm.user_id = ${user()}
     ), agent_apps as (
       select app_id from memberships where role = 'agent'
       union
@@ -63,8 +67,18 @@ export async function loadVisibility(db: DbOrTx, viewer: Viewer): Promise<Visibi
     union all select 'agent', app_id from agent_apps
     union all select 'queue', queue_id from queues_in
     union all select 'public', q.id from queues q
-      where q.app_id in (select app_id from agent_apps) and q.company_id = ${c} and not q.is_private`);
-  const ids = (kind: string) => res.rows.filter((r) => r.kind === kind).map((r) => Number(r.id));
+      where q.app_id in (select app_id from agent_apps) and q.company_id = ${company()} and not q.is_private`,
+);
+
+/**
+ * An agent's reach (the poll's hot path). App roles follow `effectiveAppRole` for company agents: their app
+ * membership, or `agent` in an app where they only belong to a queue.
+ */
+export async function loadVisibility(db: DbOrTx, viewer: Viewer): Promise<Visibility> {
+  const base = { viewer, fullAppIds: [], agentAppIds: [], memberQueueIds: [], publicQueueIds: [] };
+  if (viewer.role !== 'agent') return { ...base, all: true };
+  const rows = await reachStatement.rows(db, { company: viewer.companyId, user: viewer.userId });
+  const ids = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => Number(r.id));
   return {
     ...base,
     all: false,

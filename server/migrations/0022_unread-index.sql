@@ -1,0 +1,1 @@
+CREATE INDEX "messages_customer_idx" ON "messages" USING btree ("conversation_id","id") WHERE "messages"."sender_type" = 'customer';
