@@ -155,13 +155,21 @@ async function main() {
       for (const c of calls) {
         const key = `${who}-${c.slug}`;
         const { answer, statements, cached } = await capturePoll(url, viewers[who], c.query);
-        // The console's "Next" from that deep page goes on after its last row (measured as the next row).
-        if (c.slug === 'deep' && answer.next_cursor) {
-          calls.push({
-            slug: 'deep-next',
-            scenario: 'the next page, by its cursor (rows 10,051-10,100)',
-            query: { offset: '10050', after: answer.next_cursor },
-          });
+        // The console's "Next" from that deep page goes on after its last row, and its "Previous" ends
+        // before its first (measured as rows of their own).
+        if (c.slug === 'deep' && answer.next_cursor && answer.prev_cursor) {
+          calls.push(
+            {
+              slug: 'deep-next',
+              scenario: 'the next page, by its cursor (rows 10,051-10,100)',
+              query: { offset: '10050', after: answer.next_cursor },
+            },
+            {
+              slug: 'deep-prev',
+              scenario: 'the previous page, by its cursor (rows 9,951-10,000)',
+              query: { offset: '9950', before: answer.prev_cursor },
+            },
+          );
         }
         replay[key] = statements;
         const qs = new URLSearchParams(c.query).toString();

@@ -115,20 +115,32 @@ export const AssigneeFilter = z.preprocess(
     .optional(),
 );
 
-/** A place in the inbox list: the `next_cursor` of an answer (the last row's activity time and id). */
-export const LIST_CURSOR_SENTENCE = 'Not a list position: pass the next_cursor of an earlier answer';
+/**
+ * A place in the inbox list: the `next_cursor` or `prev_cursor` of an answer (its last or first row's activity
+ * time and id).
+ */
+export const LIST_CURSOR_SENTENCE =
+  'Not a list position: pass a next_cursor or prev_cursor of an earlier answer';
+const BOTH_CURSORS_SENTENCE = 'Ask for the page after a row or the page before one, not both';
 
-export const ConversationPollQuery = Paging.extend({
-  after: z.preprocess(
+const listCursor = (meaning: string) =>
+  z.preprocess(
     emptyToUndefined,
     z
       .string({ error: LIST_CURSOR_SENTENCE })
       .regex(/^\d{1,18}\.\d{1,10}$/, LIST_CURSOR_SENTENCE)
       .optional()
-      .describe(
-        'the next page: rows after this `next_cursor`, however the list moved meanwhile; `offset` then only ' +
-          'numbers the rows (`total` counts from it)',
-      ),
+      .describe(meaning),
+  );
+
+export const ConversationPollQuery = Paging.extend({
+  after: listCursor(
+    'the next page: rows after this `next_cursor`, however the list moved meanwhile; `offset` then only ' +
+      'numbers the rows (`total` counts from it)',
+  ),
+  before: listCursor(
+    'the previous page: the `limit` rows just before this `prev_cursor` (fewer when the list lost rows above ' +
+      'it); `offset` only numbers them',
   ),
   app_id: OptionalQueryId,
   queue_id: OptionalQueryId,
@@ -150,6 +162,10 @@ export const ConversationPollQuery = Paging.extend({
   .refine((q) => q.before_message_id === undefined || q.last_message_id === undefined, {
     path: ['before_message_id'],
     message: CONVERSATION_MESSAGES.beforeWithLast,
+  })
+  .refine((q) => q.after === undefined || q.before === undefined, {
+    path: ['before'],
+    message: BOTH_CURSORS_SENTENCE,
   });
 export type ConversationPollQuery = z.infer<typeof ConversationPollQuery>;
 
@@ -175,6 +191,10 @@ export const ConversationPoll = z.object({
     .string()
     .optional()
     .describe('with a full page: pass it as `after` for the next page (with `offset` + `limit`)'),
+  prev_cursor: z
+    .string()
+    .optional()
+    .describe('past the first page: pass it as `before` for the previous page (with `offset` - `limit`)'),
   conversation: Conversation.optional(),
   messages: z.array(ConsoleMessage).optional(),
   has_older_messages: z

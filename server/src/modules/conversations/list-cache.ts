@@ -4,7 +4,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { statement } from '../../db/statement.ts';
 
 /** The list part of a poll's answer: what the cache keeps. */
-export type ListAnswer = Pick<ConversationPoll, 'conversations' | 'total' | 'total_capped' | 'next_cursor'>;
+export type ListAnswer = Pick<
+  ConversationPoll,
+  'conversations' | 'total' | 'total_capped' | 'next_cursor' | 'prev_cursor'
+>;
 
 /**
  * The company's list version (`list_versions`, moved by the sequencer and by triggers), and whether it has
@@ -37,7 +40,7 @@ export interface ListKey {
   role: string;
   query: Pick<
     ConversationPollQuery,
-    'app_id' | 'queue_id' | 'status' | 'assigned_user_id' | 'search' | 'limit' | 'offset' | 'after'
+    'app_id' | 'queue_id' | 'status' | 'assigned_user_id' | 'search' | 'limit' | 'offset' | 'after' | 'before'
   >;
 }
 
@@ -54,6 +57,7 @@ const keyText = (k: ListKey) =>
     k.query.limit,
     k.query.offset,
     k.query.after ?? null,
+    k.query.before ?? null,
   ]);
 
 /**

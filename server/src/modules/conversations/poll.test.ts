@@ -171,7 +171,43 @@ describe('the inbox list', () => {
       query: { after: '12;drop' },
     });
     expect(fieldErrorsOf(refused)).toEqual({
-      after: ['Not a list position: pass the next_cursor of an earlier answer'],
+      after: ['Not a list position: pass a next_cursor or prev_cursor of an earlier answer'],
+    });
+  });
+
+  it('goes back a page from its prev_cursor to the rows just before it', async () => {
+    const { app, chat } = await freshApp('Back');
+    const started: number[] = [];
+    for (let i = 0; i < 6; i++) started.push((await chat({ name: `Back ${i}` })).conversationId);
+    const [c0, c1, c2, c3] = started as [number, number, number, number];
+    const first = await poll('agent', { app_id: app.id, limit: 2 });
+    expect(first.prev_cursor).toBeUndefined();
+    const second = await poll('agent', { app_id: app.id, limit: 2, offset: 2, after: first.next_cursor! });
+    const third = await poll('agent', { app_id: app.id, limit: 2, offset: 4, after: second.next_cursor! });
+    expect(ids(third.conversations)).toEqual([c1, c0]);
+    // Two new chats go to the top: offset 2 would now show the first page's rows, the cursor the second's.
+    await chat({ name: 'Back late 1' });
+    await chat({ name: 'Back late 2' });
+    const back = await poll('agent', { app_id: app.id, limit: 2, offset: 2, before: third.prev_cursor! });
+    expect(ids(back.conversations)).toEqual([c3, c2]);
+    expect(back).toMatchObject({
+      total: 6,
+      next_cursor: second.next_cursor,
+      prev_cursor: second.prev_cursor,
+    });
+    expect(ids((await poll('agent', { app_id: app.id, limit: 2, offset: 2 })).conversations)).toEqual([
+      started[5],
+      started[4],
+    ]);
+    // Fewer rows than a page above the cursor: the page holds what there is.
+    const top = await poll('agent', { app_id: app.id, limit: 2 });
+    const short = await poll('agent', { app_id: app.id, limit: 2, offset: 2, before: top.next_cursor! });
+    expect(ids(short.conversations)).toEqual(ids(top.conversations).slice(0, 1));
+    const both = await x.as(x.sessions.agent)('GET', '/conversation/poll', {
+      query: { after: first.next_cursor!, before: first.next_cursor! },
+    });
+    expect(fieldErrorsOf(both)).toEqual({
+      before: ['Ask for the page after a row or the page before one, not both'],
     });
   });
 });

@@ -157,6 +157,7 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
       limit: q.limit,
       offset: q.offset,
       after: q.after === undefined ? undefined : placeOf(q.after),
+      before: q.before === undefined ? undefined : placeOf(q.before),
       countCap: search ? SEARCH_TOTAL_CAP : TOTAL_CAP,
       search,
       // The walk's good plan depends on the words: planned for them on every call (see `preparedRows`).
@@ -168,6 +169,7 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
       total: page.total,
       ...(page.capped ? { total_capped: true } : {}),
       ...(page.next ? { next_cursor: page.next } : {}),
+      ...(page.prev ? { prev_cursor: page.prev } : {}),
     };
   };
   const list =

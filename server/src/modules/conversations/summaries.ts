@@ -65,7 +65,12 @@ export async function selectConversations(
   canDelete: (appId: number) => boolean,
   count?: SQL,
   named = true,
-): Promise<{ rows: Conversation[]; counted: number | null; lastPlace: string | null }> {
+): Promise<{
+  rows: Conversation[];
+  counted: number | null;
+  firstPlace: string | null;
+  lastPlace: string | null;
+}> {
   const rows = await preparedRows<Row>(
     db,
     'conversation_rows',
@@ -97,6 +102,7 @@ export async function selectConversations(
   return {
     rows: rows.map((r) => toConversation(r, canDelete(Number(r.app_id)))),
     counted: counted === undefined || counted === null ? null : Number(counted),
+    firstPlace: rows[0]?.list_place ?? null,
     lastPlace: rows.at(-1)?.list_place ?? null,
   };
 }

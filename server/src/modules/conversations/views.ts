@@ -43,16 +43,37 @@ export const placeOf = (cursor: string): ListPlace => {
   return { micros, id };
 };
 
-/** The rows after `p` in the list's order: a row comparison the inbox indexes serve as their bound. */
-const afterPlace = (p: ListPlace) =>
-  sql`(${conversations.lastActivityAt}, ${conversations.id}) < (timestamptz 'epoch' + ${p.micros}::bigint * interval '1 microsecond', ${p.id}::bigint)`;
+/** A row's place, as a value to compare `(last_activity_at, id)` with. */
+const placeRow = (p: ListPlace) =>
+  sql`(timestamptz 'epoch' + ${p.micros}::bigint * interval '1 microsecond', ${p.id}::bigint)`;
+const listRow = () => sql`(${conversations.lastActivityAt}, ${conversations.id})`;
 
-const pageOf = (db: DbOrTx, where: SQL, limit: number, offset: number, literal = offset === 0) => {
+/** The rows after `p` in the list's order: a row comparison the inbox indexes serve as their bound. */
+const afterPlace = (p: ListPlace) => sql`${listRow()} < ${placeRow(p)}`;
+/** The rows before `p`, walked from it towards the top (the same indexes, read backwards). */
+const beforePlace = (p: ListPlace) => sql`${listRow()} > ${placeRow(p)}`;
+/** `p`'s row and every row after it. */
+const fromPlace = (p: ListPlace) => sql`${listRow()} <= ${placeRow(p)}`;
+
+// The reverse of `inboxOrder`, for a walk from a row towards the top; the page is put back in order after.
+const towardsTop = () => [
+  sql`${conversations.lastActivityAt} asc nulls first`,
+  sql`${conversations.id} asc nulls first`,
+];
+
+const pageOf = (
+  db: DbOrTx,
+  where: SQL,
+  limit: number,
+  offset: number,
+  literal = offset === 0,
+  order = inboxOrder(),
+) => {
   const ordered = db
     .select({ id: conversations.id })
     .from(conversations)
     .where(where)
-    .orderBy(...inboxOrder());
+    .orderBy(...order);
   return literal ? sql`${ordered} limit ${inText(limit)}` : sql`${ordered} limit ${limit} offset ${offset}`;
 };
 
@@ -83,21 +104,27 @@ export async function listConversations(
      * before, however the list moved meanwhile, and a deep page costs what a first page costs.
      */
     after?: ListPlace;
+    /**
+     * The `limit` rows just before this row instead (a previous page), walked from it towards the top;
+     * `offset` only numbers them, and `total` counts from the page's first row.
+     */
+    before?: ListPlace;
     /** Run as a named prepared statement (the default; see `preparedRows`). */
     named?: boolean;
     countInOrder?: boolean;
   },
-): Promise<{ rows: ConversationSummary[]; total: number; capped: boolean; next?: string }> {
-  const after = paging.after ? afterPlace(paging.after) : undefined;
-  const where = and(visibilityCondition(v), ...filters, after) as SQL;
+): Promise<{ rows: ConversationSummary[]; total: number; capped: boolean; next?: string; prev?: string }> {
+  const base = and(visibilityCondition(v), ...filters) as SQL;
+  const { after, before } = paging;
+  const where = after ? and(base, afterPlace(after))! : before ? and(base, beforePlace(before))! : base;
   // From a cursor the walk starts at its row: nothing to skip, and the count runs from there.
-  const skip = paging.after ? 0 : paging.offset;
+  const skip = after || before ? 0 : paging.offset;
   const literal = skip === 0 && !paging.search;
-  const page = pageOf(db, where, paging.limit, skip, literal);
+  const page = pageOf(db, where, paging.limit, skip, literal, before ? towardsTop() : inboxOrder());
   const count =
     paging.withTotal === false
       ? undefined
-      : countOf(db, where, {
+      : countOf(db, before ? and(base, fromPlace(before))! : where, {
           offset: skip,
           cap: paging.countCap,
           literal,
@@ -106,8 +133,11 @@ export async function listConversations(
   const named = paging.named ?? true;
   const found = await selectConversations(db, v.viewer.userId, page, canDeleteIn(v), count, named);
   const rows = found.rows.map(toSummary);
-  const next = rows.length === paging.limit && found.lastPlace ? { next: found.lastPlace } : {};
-  if (!count) return { rows, total: paging.offset + rows.length, capped: false, ...next };
+  const places = {
+    ...(rows.length === paging.limit && found.lastPlace ? { next: found.lastPlace } : {}),
+    ...(paging.offset > 0 && found.firstPlace ? { prev: found.firstPlace } : {}),
+  };
+  if (!count) return { rows, total: paging.offset + rows.length, capped: false, ...places };
   // A page past the end has no row to carry the count.
   let n = found.counted;
   if (n === null) {
@@ -119,11 +149,12 @@ export async function listConversations(
     );
     n = Number(res?.n ?? 0);
   }
-  n += paging.offset - skip;
+  // Before a cursor the count ran from the cursor's row on: the page's own rows come first.
+  n += paging.offset - skip + (before ? rows.length : 0);
   const cap = paging.countCap === undefined ? undefined : paging.offset + paging.countCap;
   return cap !== undefined && n > cap
-    ? { rows, total: cap, capped: true, ...next }
-    : { rows, total: n, capped: false, ...next };
+    ? { rows, total: cap, capped: true, ...places }
+    : { rows, total: n, capped: false, ...places };
 }
 
 /** `(select count(*) ...)` of the matches, stopping one past `offset + cap` when capped. */

@@ -37,6 +37,8 @@ export interface ConversationPage {
   capped: boolean;
   /** Where the next page starts (a full page only): it goes on after this page's last row. */
   nextCursor?: string;
+  /** Where the previous page ends (past the first page): it holds the rows just before this page's first. */
+  prevCursor?: string;
 }
 
 const pageOf = (data: ConversationPoll): ConversationPage => ({
@@ -44,6 +46,7 @@ const pageOf = (data: ConversationPoll): ConversationPage => ({
   total: data.total,
   capped: data.total_capped ?? false,
   ...(data.next_cursor ? { nextCursor: data.next_cursor } : {}),
+  ...(data.prev_cursor ? { prevCursor: data.prev_cursor } : {}),
 });
 
 const notFound = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 403);

@@ -50,6 +50,19 @@ describe('inbox filters', () => {
     expect(listParams(readFilters(q('after=17.4')), 7, '').after).toBeUndefined();
   });
 
+  it('end before the next page’s first row only when "previous page" said so', () => {
+    const back = writeFilters(q('page=4&after=1795769936607123.42'), {
+      page: 3,
+      before: '1795769936000000.7',
+    });
+    expect(back.toString()).toBe('page=3&before=1795769936000000.7');
+    expect(listParams(readFilters(back), 7, '')).toMatchObject({ offset: 100, before: '1795769936000000.7' });
+    expect(listParams(readFilters(back), 7, '')).not.toHaveProperty('after');
+    expect(writeFilters(back, { page: 4 }).has('before')).toBe(false);
+    expect(writeFilters(back, { page: 1, before: '1795769936000000.7' }).has('before')).toBe(false);
+    expect(readFilters(q('page=2&before=x')).before).toBeUndefined();
+  });
+
   it('ignore values that are not filters', () => {
     expect(readFilters(q('status=nope&assignee=x&queue=-2&page=0'))).toEqual(readFilters(q('')));
   });

@@ -15,6 +15,8 @@ export interface InboxFilters {
    * new conversation at the top does not push a row seen on one page onto the next.
    */
   after?: string;
+  /** The page ends just before the next page's first row (its `prev_cursor`): set by "previous page" only. */
+  before?: string;
 }
 
 export const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
@@ -37,16 +39,17 @@ export const PAGE_SIZE = 50;
 const isStatus = (v: string | null): v is StatusFilter => STATUS_OPTIONS.some((o) => o.value === v);
 const isAssignee = (v: string | null): v is AssigneeFilter => ASSIGNEE_OPTIONS.some((o) => o.value === v);
 
-/** The shape of a `next_cursor` (contract `ConversationPollQuery.after`). */
+/** The shape of a `next_cursor` or `prev_cursor` (contract `ConversationPollQuery.after` and `before`). */
 const CURSOR = /^\d{1,18}\.\d{1,10}$/;
 
-/** The filters live in the URL (?status=&assignee=&queue=&q=&page=&after=), so links and reloads keep them. */
+/** The filters live in the URL (?status=&assignee=&queue=&q=&page=, and &after= or &before=), so reloads keep them. */
 export function readFilters(params: URLSearchParams): InboxFilters {
   const status = params.get('status');
   const assignee = params.get('assignee');
   const queue = Number(params.get('queue'));
   const page = Number(params.get('page'));
   const after = params.get('after');
+  const before = params.get('before');
   return {
     status: isStatus(status) ? status : 'active',
     assignee: isAssignee(assignee) ? assignee : 'all',
@@ -54,6 +57,7 @@ export function readFilters(params: URLSearchParams): InboxFilters {
     search: params.get('q') ?? '',
     page: Number.isInteger(page) && page > 1 ? page : 1,
     ...(after && CURSOR.test(after) ? { after } : {}),
+    ...(before && CURSOR.test(before) && !after ? { before } : {}),
   };
 }
 
@@ -74,6 +78,7 @@ export function writeFilters(params: URLSearchParams, next: Partial<InboxFilters
   if (merged.page > 1) out.set('page', String(merged.page));
   // A cursor belongs to the move that made it: any other change of filters or page drops it.
   if (merged.page > 1 && next.after) out.set('after', next.after);
+  else if (merged.page > 1 && next.before) out.set('before', next.before);
   return out;
 }
 
@@ -90,6 +95,7 @@ export interface ListParams {
   limit: number;
   offset: number;
   after?: string;
+  before?: string;
 }
 
 export function listParams(f: InboxFilters, appId: number | null, search: string): ListParams {
@@ -97,6 +103,7 @@ export function listParams(f: InboxFilters, appId: number | null, search: string
   const who = f.assignee === 'mine' ? 'me' : f.assignee === 'unassigned' ? 'none' : undefined;
   const params: ListParams = { limit: PAGE_SIZE, offset: (f.page - 1) * PAGE_SIZE };
   if (f.after && f.page > 1) params.after = f.after;
+  else if (f.before && f.page > 1) params.before = f.before;
   if (appId) params.app_id = appId;
   if (f.queueId) params.queue_id = f.queueId;
   if (status) params.status = status;

@@ -84,8 +84,10 @@ function fakeFetch() {
       const id = Number(url.searchParams.get('conversation_id'));
       if (!id && url.searchParams.get('search')) return ok({ conversations: [], total: 0 });
       if (!id && paged) {
-        const cursor = `1700000000000000.${url.searchParams.get('offset')}`;
-        return ok({ conversations: rows, total: 120, next_cursor: cursor });
+        const offset = url.searchParams.get('offset');
+        const cursor = `1700000000000000.${offset}`;
+        const prev = offset === '0' ? {} : { prev_cursor: `1600000000000000.${offset}` };
+        return ok({ conversations: rows, total: 120, next_cursor: cursor, ...prev });
       }
       if (!id) return ok({ conversations: rows, total: 2 });
       const first = !url.searchParams.get('last_message_id');
@@ -163,7 +165,7 @@ describe('inbox', () => {
     expect(screen.getByText('Customer 11')).toBeTruthy();
   });
 
-  it('goes to the next page after the last row shown, and counts other pages from the top', async () => {
+  it('goes on after the last row shown and back before the first, the first page from the top', async () => {
     paged = true;
     const router = renderInbox('/conversations?assignee=all');
     await screen.findByText('Customer 11');
@@ -176,10 +178,20 @@ describe('inbox', () => {
     expect(polls().at(-1)).toContain('offset=50');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(router.state.location.search).toContain('after=1700000000000000.50'));
+    await waitFor(() => expect(polls().at(-1)).toContain('offset=100'));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     await waitFor(() => expect(router.state.location.search).toContain('page=2'));
     expect(router.state.location.search).not.toContain('after=');
-    await waitFor(() => expect(polls().at(-1)).toMatch(/offset=50(?!.*after=)/));
+    expect(router.state.location.search).toContain('before=1600000000000000.100');
+    await waitFor(() =>
+      expect(polls().at(-1)).toMatch(/offset=50(?!.*after=).*before=1600000000000000\.100/),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('page='));
+    expect(router.state.location.search).not.toContain('before=');
+    await screen.findByText('Customer 11');
+    expect(polls().filter((p) => p.includes('offset=0') && /(after|before)=/.test(p))).toEqual([]);
   });
 
   it('moves through the list with j and k', async () => {

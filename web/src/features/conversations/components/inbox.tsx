@@ -138,7 +138,9 @@ function CompanyInbox({ cid, appId, meId, selectedId }: CompanyInboxProps) {
         rows={page.data?.conversations}
         total={page.data?.total ?? 0}
         capped={page.data?.capped ?? false}
-        nextCursor={page.data?.nextCursor}
+        // While another page loads, the one still shown is not where "Next" or "Previous" start from.
+        nextCursor={page.isPlaceholderData ? undefined : page.data?.nextCursor}
+        prevCursor={page.isPlaceholderData ? undefined : page.data?.prevCursor}
         pending={page.isPending}
         fetching={page.isFetching}
         error={page.error}

@@ -26,6 +26,8 @@ interface ListPaneProps {
   capped: boolean;
   /** Where the page after this one starts (`next_cursor`), when this page is full. */
   nextCursor: string | undefined;
+  /** Where the page before this one ends (`prev_cursor`), past the first page. */
+  prevCursor: string | undefined;
   pending: boolean;
   fetching: boolean;
   error: unknown;
@@ -125,9 +127,11 @@ export function ListPane(p: ListPaneProps) {
               capped={p.capped}
               onChange={(offset) => {
                 const page = offset / PAGE_SIZE + 1;
-                // The next page goes on after this one's last row; other pages are counted from the top.
+                // The next page goes on after this one's last row and the previous one ends before its first,
+                // however the list moved meanwhile; the first page and others are counted from the top.
                 const after = page === p.filters.page + 1 ? p.nextCursor : undefined;
-                p.onFilters({ page, ...(after ? { after } : {}) });
+                const before = page === p.filters.page - 1 && page > 1 ? p.prevCursor : undefined;
+                p.onFilters({ page, ...(after ? { after } : before ? { before } : {}) });
               }}
             />
           </div>
