@@ -68,6 +68,8 @@ const rows = [
 let calls: { method: string; path: string; body?: unknown }[] = [];
 /** The list answers 120 conversations, each page with a cursor naming its offset. */
 let paged = false;
+/** While set, list polls wait for it: a page still loading. */
+let held: Promise<void> | null = null;
 
 function fakeFetch() {
   let nextId = 100;
@@ -84,6 +86,7 @@ function fakeFetch() {
       const id = Number(url.searchParams.get('conversation_id'));
       if (!id && url.searchParams.get('search')) return ok({ conversations: [], total: 0 });
       if (!id && paged) {
+        if (held) await held;
         const offset = url.searchParams.get('offset');
         const cursor = `1700000000000000.${offset}`;
         const prev = offset === '0' ? {} : { prev_cursor: `1600000000000000.${offset}` };
@@ -130,6 +133,7 @@ function InboxAt() {
 beforeEach(() => {
   calls = [];
   paged = false;
+  held = null;
   signInTestAgent();
   vi.stubGlobal('fetch', fakeFetch());
 });
@@ -192,6 +196,23 @@ describe('inbox', () => {
     expect(router.state.location.search).not.toContain('before=');
     await screen.findByText('Customer 11');
     expect(polls().filter((p) => p.includes('offset=0') && /(after|before)=/.test(p))).toEqual([]);
+  });
+
+  it('counts a page from the top when "Next" is pressed again before the page loaded', async () => {
+    paged = true;
+    const router = renderInbox('/conversations?assignee=all');
+    await screen.findByText('Customer 11');
+    let release = () => {};
+    held = new Promise((r) => {
+      release = r;
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toContain('after=1700000000000000.0'));
+    // The first page is still shown: its cursor is not where page 3 starts.
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toContain('page=3'));
+    expect(router.state.location.search).not.toContain('after=');
+    release();
   });
 
   it('moves through the list with j and k', async () => {
