@@ -33,32 +33,32 @@ interface Entry {
 /** Per database handle, so two databases in one process (the tests) never share an answer. */
 const caches = new WeakMap<object, Map<string, Entry>>();
 
+/**
+ * Every query field a list answer depends on. The key is made from this one list, so a filter added to the
+ * poll and here cannot be forgotten in the key.
+ */
+const LIST_QUERY_FIELDS = [
+  'app_id',
+  'queue_id',
+  'status',
+  'assigned_user_id',
+  'search',
+  'limit',
+  'offset',
+  'after',
+  'before',
+] as const satisfies readonly (keyof ConversationPollQuery)[];
+
 /** Who asks and what: every input of the list's answer besides the database's rows. */
 export interface ListKey {
   companyId: number;
   userId: number;
   role: string;
-  query: Pick<
-    ConversationPollQuery,
-    'app_id' | 'queue_id' | 'status' | 'assigned_user_id' | 'search' | 'limit' | 'offset' | 'after' | 'before'
-  >;
+  query: Pick<ConversationPollQuery, (typeof LIST_QUERY_FIELDS)[number]>;
 }
 
 const keyText = (k: ListKey) =>
-  JSON.stringify([
-    k.companyId,
-    k.userId,
-    k.role,
-    k.query.app_id ?? null,
-    k.query.queue_id ?? null,
-    k.query.status ?? null,
-    k.query.assigned_user_id ?? null,
-    k.query.search ?? null,
-    k.query.limit,
-    k.query.offset,
-    k.query.after ?? null,
-    k.query.before ?? null,
-  ]);
+  JSON.stringify([k.companyId, k.userId, k.role, ...LIST_QUERY_FIELDS.map((f) => k.query[f] ?? null)]);
 
 /**
  * The list a poll would compute, served from the process's cache when the company's lists have not changed
