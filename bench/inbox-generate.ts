@@ -40,6 +40,9 @@ export interface InboxData {
   orderNumber: string;
   /** A last name many customers share: a broad search. */
   commonName: string;
+  /** One customer's whole email address, and their phone written otherwise than it is stored. */
+  customerEmail: string;
+  customerPhone: string;
   counts: Record<string, number>;
   seconds: number;
 }
@@ -151,11 +154,16 @@ export async function generateInbox(
     const N = o.conversations;
     const C = o.customers;
     await q(
-      `insert into customers (company_id, name, email, created_at, last_seen_at)
+      // Two customers in three have a phone: one as the customer editor keeps it (E.164), one as a visitor
+      // typed it into the portal (national, with a space); the digits are random, as real numbers are.
+      `insert into customers (company_id, name, email, phone, created_at, last_seen_at)
        select $1, (${sqlArray(FIRST)})[1 + ${rnd('g', o.seed, FIRST.length)}] || ' ' ||
                   (${sqlArray(LAST)})[1 + ${rnd('g * 3', o.seed, LAST.length)}],
-              'customer' || g || '@customers.bench.test', now() - interval '2 years', now()
-       from generate_series(1, $2::int) g`,
+              'customer' || g || '@customers.bench.test',
+              case g % 3 when 1 then '+447' || d when 2 then '07' || substr(d, 1, 3) || ' ' || substr(d, 4) end,
+              now() - interval '2 years', now()
+       from generate_series(1, $2::int) g,
+         lateral (select lpad(${rnd('g * 7', o.seed, 1_000_000_000)}::text, 9, '0') as d) digits`,
       [t.companyId, C],
     );
     const { rows: cr } = await q(
@@ -250,6 +258,14 @@ export async function generateInbox(
        order by m.id limit 1`,
       [t.companyId],
     );
+    // The customer of the latest conversation with an international phone: the bench searches their email as
+    // it is and their phone as an agent would type it from a call, nationally with spaces (07xxx xxxxxx).
+    const { rows: caller } = await q(
+      `select cu.email, cu.phone from conversations c join customers cu on cu.id = c.customer_id
+       where c.company_id = $1 and cu.phone like '+44%' order by c.id desc limit 1`,
+      [t.companyId],
+    );
+    const phone = String(caller[0]?.phone ?? '+447000000000');
     const counts = Object.fromEntries(
       (
         await q(
@@ -273,6 +289,8 @@ export async function generateInbox(
       password: BENCH_PASSWORD,
       orderNumber: newest[0]?.n ?? '10000',
       commonName: LAST[0]!,
+      customerEmail: String(caller[0]?.email ?? 'customer1@customers.bench.test'),
+      customerPhone: `0${phone.slice(3, 7)} ${phone.slice(7)}`,
       counts,
       seconds: Math.round((Date.now() - started) / 100) / 10,
     };

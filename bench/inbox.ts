@@ -89,6 +89,16 @@ const CALLS = (d: InboxData) => [
     query: { search: d.orderNumber },
   },
   {
+    slug: 'search-email',
+    scenario: `search an email address (${d.customerEmail})`,
+    query: { search: d.customerEmail },
+  },
+  {
+    slug: 'search-phone',
+    scenario: `search a phone number (${d.customerPhone})`,
+    query: { search: d.customerPhone },
+  },
+  {
     slug: 'search-name',
     scenario: `search a common last name (${d.commonName})`,
     query: { search: d.commonName },

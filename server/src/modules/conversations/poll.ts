@@ -78,14 +78,18 @@ function statusIn(statuses: readonly ConversationStatus[]) {
  */
 type SearchWay = { walk: false } | { walk: true; commonWord: boolean };
 
-/** The list filters as conditions, and how their search (if any) is answered. */
+/**
+ * The list filters as conditions, how their search (if any) is answered, and the common table expressions
+ * a walked search's condition refers to (`prelude`, see `searchCondition`).
+ */
 export async function filterConditions(
   ctx: CallerCtx,
   v: Visibility,
   f: Filters,
-): Promise<{ conditions: SQL[]; search?: SearchWay }> {
+): Promise<{ conditions: SQL[]; search?: SearchWay; prelude?: SQL }> {
   const out: SQL[] = [];
   let search: SearchWay | undefined;
+  let prelude: SQL | undefined;
   if (f.app_id !== undefined) {
     await requireVisibleApp(ctx.db, v, f.app_id);
     out.push(eq(conversations.appId, f.app_id));
@@ -108,11 +112,12 @@ export async function filterConditions(
     } else {
       const commonWord = await commonInMessages(ctx.db, f.search);
       const match = searchCondition(ctx.companyId, f.search, commonWord);
-      if (match) out.push(match);
+      if (match) out.push(match.condition);
+      prelude = match?.prelude;
       search = { walk: true, commonWord };
     }
   }
-  return { conditions: out, search };
+  return { conditions: out, search, prelude };
 }
 
 /** Who else is typing: other agents by name, and the customer. */
@@ -151,7 +156,7 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
   };
   const computeList = async (): Promise<ListAnswer> => {
     const v = await sight();
-    const { conditions, search: way } = await filterConditions(ctx, v, q);
+    const { conditions, search: way, prelude } = await filterConditions(ctx, v, q);
     const search = Boolean(q.search?.trim());
     const page = await listConversations(db, v, conditions, {
       limit: q.limit,
@@ -163,6 +168,7 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
       // The walk's good plan depends on the words: planned for them on every call (see `preparedRows`).
       named: !way?.walk,
       countInOrder: way?.walk === true && way.commonWord,
+      prelude,
     });
     return {
       conversations: page.rows,

@@ -39,6 +39,41 @@ describe('searching the inbox list', () => {
     }
   });
 
+  it('finds a customer by phone however the number is written, and a whole email address as typed', async () => {
+    const { app, chat } = await freshApp('Phones');
+    const ada = await chat({ name: 'Ada Dialer', email: 'ada@phones.test', message: 'Call me' });
+    const bob = await chat({ name: 'Bob Dialer', email: 'bob@phones.test', message: 'Call me' });
+    const adam = await chat({ name: 'Adam Dialer', email: 'ada1@phones.test', message: 'Call me' });
+    const rows = (await poll('agent', { app_id: app.id })).conversations;
+    const customerOf = (id: number) => rows.find((r) => r.conversation_id === id)!.customer.customer_id;
+    // Stored as the customer editor keeps them: E.164 when it reads as international, digits otherwise.
+    for (const [who, phone] of [
+      [ada, '+44 20 7946 0958'],
+      [bob, '0151 2345 6789'],
+    ] as const) {
+      const res = await x.as(x.sessions.admin)('PUT', '/customers', {
+        query: { id: customerOf(who.conversationId) },
+        body: { phone },
+      });
+      expect(res.status).toBe(200);
+    }
+    const find = async (search: string, as: 'agent' | 'stranger' = 'agent') =>
+      ids((await poll(as, as === 'agent' ? { app_id: app.id, search } : { search })).conversations);
+    for (const typed of ['020 7946 0958', '+44 20 7946 0958', '(020) 7946-0958', '7946 0958', '+44 20 79']) {
+      expect(await find(typed), typed).toEqual([ada.conversationId]);
+    }
+    for (const typed of ['+49 151 23456789', '015123456789', '2345 6789']) {
+      expect(await find(typed), typed).toEqual([bob.conversationId]);
+    }
+    // A fragment too short to be a phone is a word: no customer's name, email or message holds it.
+    expect(await find('0958')).toEqual([]);
+    expect(await find('020 7946 0958', 'stranger')).toEqual([]);
+    // A whole address is that customer's, not everyone whose address starts the same way.
+    expect(await find('ada@phones.test')).toEqual([ada.conversationId]);
+    expect(await find('ada@phones.te')).toEqual([ada.conversationId]);
+    expect(await find('ada@phon')).toEqual([adam.conversationId, ada.conversationId]);
+  });
+
   it('a name shared by more than 1,000 customers is searched by walking the list, with the same answer', async () => {
     const { app, queue } = await freshApp('Crowd');
     // 1,001 customers called "Zeno Crowd", one conversation each, the oldest first.

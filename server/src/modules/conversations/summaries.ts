@@ -51,7 +51,8 @@ const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
  * `page` is a query yielding the `id`s to show (already filtered, ordered and limited); rows come back
  * latest activity first. `canDelete` decides the full view's `can_delete` per app. `count`, a scalar query,
  * is answered in the same statement as `counted` (a round trip less per poll; null without rows or `count`).
- * `named: false` has it planned for its values on every call (a search, see `preparedRows`).
+ * `prelude` holds common table expressions the page and the count refer to. `named: false` has it planned
+ * for its values on every call (a search, see `preparedRows`).
  *
  * Names are scalar subqueries, not joins, on purpose: with seven joins the planner spent 2 ms choosing a
  * join order for a statement that runs in 1 ms; this shape plans in half a millisecond (bench/RESULTS.md,
@@ -63,19 +64,19 @@ export async function selectConversations(
   viewerId: number,
   page: SQL,
   canDelete: (appId: number) => boolean,
-  count?: SQL,
-  named = true,
+  opts: { count?: SQL; named?: boolean; prelude?: SQL } = {},
 ): Promise<{
   rows: Conversation[];
   counted: number | null;
   firstPlace: string | null;
   lastPlace: string | null;
 }> {
+  const { count, named = true, prelude } = opts;
   const rows = await preparedRows<Row>(
     db,
     'conversation_rows',
     sql`
-    with page as (${page})
+    with ${prelude ? sql`${prelude}, ` : sql``}page as (${page})
     select c.id, c.number, c.app_id, (select a.name from apps a where a.id = c.app_id) as app_name,
       c.queue_id, (select q.name from queues q where q.id = c.queue_id) as queue_name, c.channel, c.status,
       c.customer_id, cu.name as customer_name, cu.email as customer_email, cu.phone as customer_phone,

@@ -128,7 +128,12 @@ export async function createInbox(opts: { autoAssignOnReply?: boolean } = {}) {
 
 export type Inbox = Awaited<ReturnType<typeof createInbox>>;
 
-type Summary = { conversation_id: number; unread_count: number; status: string };
+type Summary = {
+  conversation_id: number;
+  unread_count: number;
+  status: string;
+  customer: { customer_id: number };
+};
 
 /**
  * The list tests' helpers over an inbox made in `beforeAll` (hence `inbox()`, read when called): a poll that

@@ -112,6 +112,8 @@ export async function listConversations(
     /** Run as a named prepared statement (the default; see `preparedRows`). */
     named?: boolean;
     countInOrder?: boolean;
+    /** Common table expressions the filters refer to, defined once for the page and the count. */
+    prelude?: SQL;
   },
 ): Promise<{ rows: ConversationSummary[]; total: number; capped: boolean; next?: string; prev?: string }> {
   const base = and(visibilityCondition(v), ...filters) as SQL;
@@ -131,7 +133,12 @@ export async function listConversations(
           inOrder: paging.countInOrder,
         });
   const named = paging.named ?? true;
-  const found = await selectConversations(db, v.viewer.userId, page, canDeleteIn(v), count, named);
+  const { prelude } = paging;
+  const found = await selectConversations(db, v.viewer.userId, page, canDeleteIn(v), {
+    count,
+    named,
+    prelude,
+  });
   const rows = found.rows.map(toSummary);
   const places = {
     ...(rows.length === paging.limit && found.lastPlace ? { next: found.lastPlace } : {}),
@@ -144,7 +151,7 @@ export async function listConversations(
     const [res] = await preparedRows<{ n: string | number }>(
       db,
       'conversation_count',
-      sql`select ${count} as n`,
+      prelude ? sql`with ${prelude} select ${count} as n` : sql`select ${count} as n`,
       { named },
     );
     n = Number(res?.n ?? 0);

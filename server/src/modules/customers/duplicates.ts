@@ -1,7 +1,8 @@
 import type { DUPLICATE_REASONS, DuplicateSuggestion } from '@inbox/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { canonicalEmail, isPublicMailDomain, nameSimilarity, nameWords, nationalDigits } from './likeness.ts';
+import { nationalDigits } from '../../lib/phone.ts';
+import { canonicalEmail, isPublicMailDomain, nameSimilarity, nameWords } from './likeness.ts';
 import { type CustomerReach, customersByIds, getCustomer, reachCondition } from './reads.ts';
 
 type Reason = (typeof DUPLICATE_REASONS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalEmail, nameSimilarity, nationalDigits } from './likeness.ts';
+import { canonicalEmail, nameSimilarity } from './likeness.ts';
 
 describe('what makes two customers alike', () => {
   it('reads Gmail addresses as Gmail does, and drops +tags everywhere', () => {
@@ -7,12 +7,6 @@ describe('what makes two customers alike', () => {
     expect(canonicalEmail('jane.doe@gmail.com')).toBe('janedoe@gmail.com');
     expect(canonicalEmail('jane.doe+news@acme.test')).toBe('jane.doe@acme.test');
     expect(canonicalEmail('janedoe@acme.test')).not.toBe(canonicalEmail('jane.doe@acme.test'));
-  });
-
-  it('gives a phone without a country code the digits of the same number written internationally', () => {
-    expect(nationalDigits('+49 151 23456789')).toEqual({ digits: '15123456789', international: true });
-    expect(nationalDigits('0151 2345 6789')).toEqual({ digits: '15123456789', international: false });
-    expect(nationalDigits('12')).toBeNull();
   });
 
   it('scores names alike despite case, accents, punctuation and word order, and unlike names low', () => {

@@ -1,5 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
-
 /**
  * The mailbox an address reaches: a `+tag` in the local part is dropped, and for Gmail (which ignores dots)
  * the dots too, so `Jane.Doe+shop@googlemail.com` and `janedoe@gmail.com` are one mailbox.
@@ -16,23 +14,6 @@ export function canonicalEmail(email: string): string {
 const PUBLIC_MAIL =
   /^(gmail|googlemail|yahoo|ymail|hotmail|outlook|live|msn|icloud|me|mac|aol|gmx|web|proton|protonmail|mail|yandex|zoho|fastmail)\./;
 export const isPublicMailDomain = (domain: string) => PUBLIC_MAIL.test(domain);
-
-/**
- * The digits that identify a phone within its country: the national number of an international (E.164)
- * phone, or, for one stored without a country code, its digits without the trunk prefix `0`. Two phones
- * with the same national digits, one of them without a country code, are the same number once that
- * country is applied.
- */
-export function nationalDigits(phone: string): { digits: string; international: boolean } | null {
-  const international = phone.trim().startsWith('+');
-  if (international) {
-    const parsed = parsePhoneNumberFromString(phone);
-    const digits = parsed ? String(parsed.nationalNumber) : '';
-    return digits.length >= 6 ? { digits, international } : null;
-  }
-  const digits = phone.replace(/\D/g, '').replace(/^0+/, '');
-  return digits.length >= 6 ? { digits, international } : null;
-}
 
 /** Lower case, without accents or punctuation, words in their order. */
 const words = (name: string) =>
