@@ -159,8 +159,7 @@ export async function fewSearchMatches(
     const tsq = sql`to_tsquery('simple', ${query})`;
     customers = sql`select cs.id from customers cs
       where cs.company_id = ${companyId} and ${CUSTOMER_DOCUMENT} @@ ${tsq} limit ${limit}`;
-    branches.push(sql`(select c.id, 'customer' as src from conversations c
-      where c.company_id = ${companyId} and c.customer_id in (select id from cs) limit ${limit})`);
+    branches.push(customersConversations(companyId, sql`select id from cs`, 'customer', limit));
     branches.push(sql`(select ms.conversation_id as id, 'message' as src from messages ms
       where ms.company_id = ${companyId} and ms.content_search @@ ${tsq}
       limit ${limit})`);
@@ -175,8 +174,7 @@ export async function fewSearchMatches(
       where c.company_id = ${companyId} and c.number = ${number})`);
   }
   if (phone !== null) {
-    branches.push(sql`(select c.id, 'phone' as src from conversations c
-      where c.company_id = ${companyId} and c.customer_id in (${phoneHolders(companyId, phone)}) limit ${limit})`);
+    branches.push(customersConversations(companyId, phoneHolders(companyId, phone), 'phone', limit));
   }
   // Nothing searchable (only punctuation): the search is no filter, as `searchCondition` says.
   if (branches.length === 0) return null;
@@ -215,6 +213,17 @@ function remember<T>(map: Map<string, T>, key: string, value: T) {
   map.delete(key);
   if (map.size >= ESTIMATES_KEPT) map.delete(map.keys().next().value!);
   map.set(key, value);
+}
+
+/**
+ * The conversations of the customers `holders` yields, each customer's through the customer index. Written
+ * as `customer_id in (...)` the named statement's generic plan guessed 600 customers for any search and
+ * hashed them against all 100,000 conversations, even for one customer's email (12 ms of SQL, against 0.1).
+ */
+function customersConversations(companyId: number, holders: SQL, src: string, limit: number): SQL {
+  return sql`(select c.id, ${sql.raw(`'${src}'`)} as src from (${holders}) h
+    cross join lateral (select c.id from conversations c where c.customer_id = h.id and c.company_id = ${companyId}) c
+    limit ${limit})`;
 }
 
 /**
