@@ -102,6 +102,16 @@ describe('searching the inbox list', () => {
       query: { app_id: app.id, search: 'zeno1001@crowd.test' },
     });
     expect(one.body.data.total).toBe(1);
+    // The process now walks for "zeno crowd" at once; when only three are left it still answers those three.
+    await x.t.db.execute(sql`update customers set name = 'Other Person', email = 'other' || id || '@elsewhere.test'
+      where company_id = ${x.company.id} and name = 'Zeno Crowd' and email not in
+        ('zeno1@crowd.test', 'zeno2@crowd.test', 'zeno3@crowd.test')`);
+    const few = await x.as(x.sessions.agent)('GET', '/conversation/poll', {
+      query: { app_id: app.id, limit: 50, search: 'zeno crowd' },
+    });
+    expect(few.body.data).toMatchObject({ total: 3 });
+    expect(few.body.data.total_capped).toBeUndefined();
+    expect(ids(few.body.data.conversations)).toEqual(ids(list.conversations).slice(0, 3));
   });
 
   it('a word in a large share of all messages is looked for in each walked conversation, with the same answer', async () => {
