@@ -148,5 +148,15 @@ describe('searching the inbox list', () => {
       newer.conversationId,
       older.conversationId,
     ]);
+    // One walk serves a page and its count: the second row alone, the row after it by cursor, past the end.
+    const one = { app_id: app.id, search: 'xylo', limit: 1 };
+    const second = await poll('agent', { ...one, offset: 1 });
+    expect(ids(second.conversations)).toEqual([newer.conversationId]);
+    expect(second.total).toBe(3);
+    const third = await poll('agent', { ...one, offset: 2, after: second.next_cursor! });
+    expect(ids(third.conversations)).toEqual([older.conversationId]);
+    expect(third.total).toBe(3);
+    const past = await poll('agent', { ...one, offset: 3 });
+    expect(past).toMatchObject({ conversations: [], total: 3 });
   });
 });
