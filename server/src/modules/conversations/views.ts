@@ -86,7 +86,8 @@ const pageOf = (
  * `countInOrder` has the capped count walk the list's order, as the page does. For a word common among
  * messages (`searchCondition`) the planner does not know that most conversations pass the test, and counted
  * an agent's by first gathering all of the agent's reach through three indexes: 23 ms where the ordered walk
- * stops after about 200 rows (bench/RESULTS.md). Elsewhere the planner's own choice measured better.
+ * stops after about 200 rows (bench/RESULTS.md). Elsewhere the planner's own choice measured better. The
+ * page then comes from that walk (`sharedWalk`), except a previous page's, which walks the other way.
  */
 export async function listConversations(
   db: DbOrTx,
