@@ -25,6 +25,13 @@ export const CUSTOMER_SEARCH_DOCUMENT = sql.raw(
   `(lower(name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')))`,
 );
 
+/**
+ * A customer's phone as its digits alone (`+44 20 7946-0958` is `442079460958`), for the row named `alias`:
+ * what a phone search compares. `CUSTOMER_SEARCH_DOCUMENT` spells the same expression for its index.
+ */
+export const customerPhoneDigits = (alias: 'cu' | 'cp') =>
+  sql.raw(`regexp_replace(coalesce(${alias}.phone, ''), '[^0-9]', '', 'g')`);
+
 export const customers = pgTable(
   'customers',
   {

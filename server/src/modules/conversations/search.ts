@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { CUSTOMER_SEARCH_DOCUMENT, conversations } from '../../db/schema/index.ts';
+import { CUSTOMER_SEARCH_DOCUMENT, conversations, customerPhoneDigits } from '../../db/schema/index.ts';
 import { preparedRows } from '../../db/statement.ts';
 import { phoneSearchDigits } from '../../lib/phone.ts';
 
@@ -68,7 +68,7 @@ function phoneHolders(companyId: number, digits: string): SQL {
   const pattern = `%${digits}%`;
   return sql`select cp.id from customers cp where cp.company_id = ${companyId}
     and ${CUSTOMER_SEARCH_DOCUMENT} like ${pattern}
-    and regexp_replace(coalesce(cp.phone, ''), '[^0-9]', '', 'g') like ${pattern}`;
+    and ${customerPhoneDigits('cp')} like ${pattern}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DUPLICATE_REASONS, DuplicateSuggestion } from '@inbox/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { customerPhoneDigits } from '../../db/schema/index.ts';
 import { nationalDigits } from '../../lib/phone.ts';
 import { canonicalEmail, isPublicMailDomain, nameSimilarity, nameWords } from './likeness.ts';
 import { type CustomerReach, customersByIds, getCustomer, reachCondition } from './reads.ts';
@@ -49,9 +50,7 @@ async function candidates(db: DbOrTx, r: CustomerReach, x: Person): Promise<Pers
     );
   const phone = x.phone ? nationalDigits(x.phone) : null;
   if (phone) {
-    signs.push(
-      sql`(cu.phone is not null and regexp_replace(cu.phone, '\\D', '', 'g') like ${`%${phone.digits}`})`,
-    );
+    signs.push(sql`(cu.phone is not null and ${customerPhoneDigits('cu')} like ${`%${phone.digits}`})`);
   }
   for (const word of nameWords(x.name).slice(0, 4)) {
     if (word.length >= 3) signs.push(sql`cu.name ilike ${`%${likeLiteral(word)}%`}`);

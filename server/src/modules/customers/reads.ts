@@ -1,7 +1,7 @@
 import type { Customer, CustomerListQuery } from '@inbox/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { CUSTOMER_SEARCH_DOCUMENT, conversations } from '../../db/schema/index.ts';
+import { CUSTOMER_SEARCH_DOCUMENT, conversations, customerPhoneDigits } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import { isoFromDb } from '../../lib/timestamps.ts';
 import type { CallerCtx } from '../access/context.ts';
@@ -124,9 +124,7 @@ function searchCondition(search: string, holder: number | null, common = false):
   const candidates = byDigits
     ? sql`(${CUSTOMER_SEARCH_DOCUMENT} like lower(${pattern}) or ${CUSTOMER_SEARCH_DOCUMENT} like ${digitsPattern})`
     : sql`${CUSTOMER_SEARCH_DOCUMENT} like lower(${pattern})`;
-  const phoneDigits = byDigits
-    ? sql` or regexp_replace(coalesce(cu.phone, ''), '[^0-9]', '', 'g') like ${digitsPattern}`
-    : sql``;
+  const phoneDigits = byDigits ? sql` or ${customerPhoneDigits('cu')} like ${digitsPattern}` : sql``;
   const columns = sql`(cu.name ilike ${pattern} or cu.email ilike ${pattern} or cu.phone ilike ${pattern}${phoneDigits})`;
   // A common word is found faster by walking the list in its order until the page is full than by
   // collecting and sorting its thousands of matches: without the indexed condition the planner walks.
