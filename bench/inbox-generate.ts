@@ -250,7 +250,19 @@ export async function generateInbox(
        where c.company_id = $1 and ${rnd('c.id * 19', o.seed, 3)} = 0`,
       [t.companyId, adminId, agentId],
     );
-    await q('vacuum analyze customers, customer_apps, conversations, messages, conversation_reads');
+    // The bulk load ran with triggers off (the replica role above), so the company's conversation groups
+    // are counted here, as migration 0023 counted the conversations it found.
+    await q('delete from conversation_count_changes where company_id = $1', [t.companyId]);
+    await q('delete from conversation_counts where company_id = $1', [t.companyId]);
+    await q(
+      `insert into conversation_counts (company_id, app_id, queue_id, assigned_user_id, status, n)
+       select company_id, app_id, queue_id, assigned_user_id, status, count(*) from conversations
+       where company_id = $1 group by company_id, app_id, queue_id, assigned_user_id, status`,
+      [t.companyId],
+    );
+    await q(
+      'vacuum analyze customers, customer_apps, conversations, messages, conversation_reads, conversation_counts',
+    );
 
     const { rows: newest } = await q(
       `select substring(m.content from '#([0-9]+)') as n from messages m

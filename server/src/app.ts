@@ -13,6 +13,7 @@ import type { AttachmentStorage } from './modules/attachments/storage.ts';
 import { createAttachmentStorage } from './modules/attachments/storage-driver.ts';
 import { dueAnswersJob, startAutoResponders } from './modules/auto-responders/runtime.ts';
 import { startEmailListener } from './modules/channels/email-listener.ts';
+import { foldCountsJob } from './modules/conversations/counts.ts';
 import { type Live, startLive } from './modules/events/live.ts';
 import { pruneEventsJob } from './modules/events/prune.ts';
 import { apiRoutes } from './modules/index.ts';
@@ -118,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions) {
     dueAnswersJob(opts.db.db, clock, () => kickSequencer()),
     webhooksDueJob(opts.db.db, { config: opts.config, storage }, () => kickSequencer()),
     rebuildJob(opts.db.db),
+    foldCountsJob(opts.db.db),
   ]);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());

@@ -169,6 +169,8 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
       named: !way?.walk,
       countInOrder: way?.walk === true && way.commonWord,
       prelude,
+      // Without a search the filters test only the columns conversations are counted by (decision 033).
+      groupCount: way === undefined,
     });
     return {
       conversations: page.rows,

@@ -5,6 +5,7 @@ import { conversations } from '../../db/schema/index.ts';
 import { preparedRows } from '../../db/statement.ts';
 import { notFound } from '../../http/app-error.ts';
 import { covers, isSqlInt, type Visibility, visibilityCondition } from '../access/conversation-visibility.ts';
+import { groupTotal } from './counts.ts';
 import { selectConversations, toSummary } from './summaries.ts';
 
 /** Deleting is for company admins and the app's admins and managers: exactly the viewers of whole apps. */
@@ -115,6 +116,11 @@ export async function listConversations(
     countInOrder?: boolean;
     /** Common table expressions the filters refer to, defined once for the page and the count. */
     prelude?: SQL;
+    /**
+     * `filters` test only the group columns (no search): without a cursor the total is exact, summed from
+     * the company's conversation groups (`groupTotal`), instead of counted row by row up to `countCap`.
+     */
+    groupCount?: boolean;
   },
 ): Promise<{ rows: ConversationSummary[]; total: number; capped: boolean; next?: string; prev?: string }> {
   const base = and(visibilityCondition(v), ...filters) as SQL;
@@ -130,16 +136,20 @@ export async function listConversations(
       : undefined;
   const page =
     shared?.page ?? pageOf(db, where, paging.limit, skip, literal, before ? towardsTop() : inboxOrder());
+  // From a cursor the total keeps counting from the cursor's row, so the rows stay numbered as they were.
+  const grouped = paging.groupCount === true && paging.withTotal !== false && !after && !before;
   const count =
     paging.withTotal === false
       ? undefined
-      : (shared?.count ??
-        countOf(db, before ? and(base, fromPlace(before))! : where, {
-          offset: skip,
-          cap,
-          literal,
-          inOrder: paging.countInOrder,
-        }));
+      : grouped
+        ? groupTotal(base)
+        : (shared?.count ??
+          countOf(db, before ? and(base, fromPlace(before))! : where, {
+            offset: skip,
+            cap,
+            literal,
+            inOrder: paging.countInOrder,
+          }));
   const named = paging.named ?? true;
   const prelude =
     shared && paging.prelude ? sql`${paging.prelude}, ${shared.walk}` : (shared?.walk ?? paging.prelude);
@@ -165,6 +175,7 @@ export async function listConversations(
     );
     n = Number(res?.n ?? 0);
   }
+  if (grouped) return { rows, total: n, capped: false, ...places };
   // Before a cursor the count ran from the cursor's row on: the page's own rows come first.
   n += paging.offset - skip + (before ? rows.length : 0);
   const most = cap === undefined ? undefined : paging.offset + cap;
