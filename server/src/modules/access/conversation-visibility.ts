@@ -89,23 +89,34 @@ export async function loadVisibility(db: DbOrTx, viewer: Viewer): Promise<Visibi
   };
 }
 
-/** The SQL condition selecting, within the company, the conversations a resolved `Visibility` covers. */
-export function visibilityCondition(v: Visibility): SQL {
+/**
+ * The SQL condition selecting, within the company, the conversations a resolved `Visibility` covers.
+ *
+ * `opaque` hides the viewer's ids from the planner behind init plans (`(select $n)`), for a named statement
+ * every viewer shares. PostgreSQL plans such a statement for its values five times, then keeps one generic
+ * plan unless the values' plans looked cheaper. For an agent's open unassigned conversations they did (it
+ * guessed 8 of the 475 rows), so that poll was planned on every call: 0.5 ms of planning for 0.6 ms of work.
+ * With the ids hidden, each plan is the generic one and is planned once per connection (bench/RESULTS.md).
+ */
+export function visibilityCondition(v: Visibility, opts: { opaque?: boolean } = {}): SQL {
   const company = eq(conversations.companyId, v.viewer.companyId);
   if (v.all) return company;
-  const reach: SQL[] = [eq(conversations.assignedUserId, v.viewer.userId)];
-  if (v.fullAppIds.length) reach.push(anyOf(conversations.appId, v.fullAppIds, 'int'));
-  if (v.memberQueueIds.length) reach.push(anyOf(conversations.queueId, v.memberQueueIds, 'int'));
+  const ids = (column: typeof conversations.appId | typeof conversations.queueId, values: number[]) =>
+    opts.opaque
+      ? sql`${column} = any((select ${sql.param(values)}::int[])::int[])`
+      : anyOf(column, values, 'int');
+  const me = opts.opaque
+    ? sql`${conversations.assignedUserId} = (select ${v.viewer.userId}::int)`
+    : eq(conversations.assignedUserId, v.viewer.userId);
+  const reach: SQL[] = [me];
+  if (v.fullAppIds.length) reach.push(ids(conversations.appId, v.fullAppIds));
+  if (v.memberQueueIds.length) reach.push(ids(conversations.queueId, v.memberQueueIds));
   if (v.agentAppIds.length) {
     const openQueue = v.publicQueueIds.length
-      ? or(isNull(conversations.queueId), anyOf(conversations.queueId, v.publicQueueIds, 'int'))
+      ? or(isNull(conversations.queueId), ids(conversations.queueId, v.publicQueueIds))
       : isNull(conversations.queueId);
     reach.push(
-      and(
-        anyOf(conversations.appId, v.agentAppIds, 'int'),
-        isNull(conversations.assignedUserId),
-        openQueue,
-      ) as SQL,
+      and(ids(conversations.appId, v.agentAppIds), isNull(conversations.assignedUserId), openQueue) as SQL,
     );
   }
   return and(company, or(...reach)) as SQL;

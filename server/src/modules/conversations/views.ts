@@ -123,7 +123,9 @@ export async function listConversations(
     groupCount?: boolean;
   },
 ): Promise<{ rows: ConversationSummary[]; total: number; capped: boolean; next?: string; prev?: string }> {
-  const base = and(visibilityCondition(v), ...filters) as SQL;
+  const named = paging.named ?? true;
+  // A search is planned for its words, and its reach with them; a named list is planned once (see there).
+  const base = and(visibilityCondition(v, { opaque: named && !paging.search }), ...filters) as SQL;
   const { after, before } = paging;
   const where = after ? and(base, afterPlace(after))! : before ? and(base, beforePlace(before))! : base;
   // From a cursor the walk starts at its row: nothing to skip, and the count runs from there.
@@ -150,7 +152,6 @@ export async function listConversations(
             literal,
             inOrder: paging.countInOrder,
           }));
-  const named = paging.named ?? true;
   const prelude =
     shared && paging.prelude ? sql`${paging.prelude}, ${shared.walk}` : (shared?.walk ?? paging.prelude);
   const found = await selectConversations(db, v.viewer.userId, page, canDeleteIn(v), {
