@@ -80,8 +80,9 @@ describe('list totals from the conversation groups', () => {
     expect(await statusOf(p2.conversationId)).toBe('resolved');
     await totalsMatchRows('moved and resolved');
 
-    // Folded in: the same totals, nothing left to fold, and no group kept at zero.
-    expect(await foldCountChanges(x.t.db)).toBeGreaterThan(0);
+    // Folded in (here, or by the job if its minute came first): the same totals, nothing left to fold, and
+    // no group kept at zero.
+    await foldCountChanges(x.t.db);
     await totalsMatchRows('folded');
     expect(await x.t.db.select({ n: count() }).from(conversationCountChanges)).toEqual([{ n: 0 }]);
     expect(
