@@ -143,6 +143,11 @@ export const conversations = pgTable(
       t.queueId,
       t.assignedUserId,
     ),
+    // The dashboard's "resolved today": the day's resolutions of a company, with what its reach tests, read
+    // without the resolved majority or a row (counting them through the status index took 19 ms at 100,000).
+    index('conversations_resolved_idx')
+      .on(t.companyId, t.resolvedAt, t.appId, t.queueId, t.assignedUserId)
+      .where(sql`status = 'resolved'`),
     index('conversations_queue_idx').on(t.queueId),
     index('conversations_customer_idx').on(t.customerId),
     index('conversations_assigned_idx').on(t.assignedUserId),

@@ -1,0 +1,1 @@
+CREATE INDEX "conversations_resolved_idx" ON "conversations" USING btree ("company_id","resolved_at","app_id","queue_id","assigned_user_id") WHERE status = 'resolved';
