@@ -28,7 +28,7 @@ export async function foldCountChanges(db: DbOrTx): Promise<number> {
     with moved as (
       delete from conversation_count_changes
       returning company_id, app_id, queue_id, assigned_user_id, status, n
-    ), summed as (
+    ), folded as (
       insert into conversation_counts as c (company_id, app_id, queue_id, assigned_user_id, status, n)
       select company_id, app_id, queue_id, assigned_user_id, status, sum(n) from moved
       group by company_id, app_id, queue_id, assigned_user_id, status
