@@ -30,10 +30,13 @@ const SELF_CHANGING = new Set([
   // The webhook sender retries A's delivery (and notes the failure on the integration) on its own schedule.
   'webhook_deliveries',
   'integrations',
-  // The fold job moves the company's count changes into its counts every minute.
-  'conversation_count_changes',
-  'conversation_counts',
 ]);
+
+/**
+ * Tables whose rows of A move between each other on their own: the fold job moves the company's count
+ * changes into its counts every minute, so even their number of rows may differ. Checked for coverage only.
+ */
+const FOLDED = new Set(['conversation_count_changes', 'conversation_counts']);
 
 beforeAll(async () => {
   aInbound = (await seedCompany(t, A)).inbound;
@@ -194,6 +197,10 @@ async function fingerprint() {
   return out;
 }
 
+/** The fingerprint without the folded tables, whose rows may come and go mid-test. */
+const steady = (f: Awaited<ReturnType<typeof fingerprint>>) =>
+  Object.fromEntries(Object.entries(f).filter(([table]) => !FOLDED.has(table)));
+
 describe('tenant isolation', () => {
   let before: Awaited<ReturnType<typeof fingerprint>>;
   beforeAll(async () => {
@@ -248,7 +255,7 @@ describe('tenant isolation', () => {
   });
 
   it('leaves every row of A as it was', async () => {
-    expect(await fingerprint()).toEqual(before);
+    expect(steady(await fingerprint())).toEqual(steady(before));
   });
 
   it('answers 404 to B’s API key, with every permission, for each of A’s records', async () => {
