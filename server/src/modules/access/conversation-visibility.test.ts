@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyMembers, conversations } from '../../db/schema/index.ts';
 import { createInbox, type Inbox } from '../conversations/test-setup.ts';
+import { listConversations } from '../conversations/views.ts';
 import { PNG } from '../portal/test-files.ts';
 import { visibleApps } from './app-roles.ts';
 import { admitCompany } from './context.ts';
-import { loadVisibility } from './conversation-visibility.ts';
+import { covers, type ListSight, loadVisibility } from './conversation-visibility.ts';
 
 let x: Inbox;
 let vip: { conversationId: number; token: string };
@@ -195,5 +196,35 @@ describe('the visibility query', () => {
       expect(sorted(v.fullAppIds)).toEqual(sorted(apps.filter((a) => a.role !== 'agent').map((a) => a.id)));
       expect(sorted(v.agentAppIds)).toEqual(sorted(apps.filter((a) => a.role === 'agent').map((a) => a.id)));
     }
+  });
+
+  it('lists what `covers` admits for every member of both companies, whether the statement reads the reach itself or is given it', async () => {
+    await x.chat({ name: 'Theo Theirs', appId: x.other.app.id, queueId: x.other.queue.id });
+    const taken = await x.chat({ name: 'Tina Taken' });
+    const assigned = await x.as(x.sessions.admin)('POST', '/conversation/assign', {
+      body: { conversation_id: taken.conversationId, user_id: x.users.insider.id },
+    });
+    expect(assigned.status).toBe(200);
+    const everything = await x.t.db.select().from(conversations);
+    const sizes = new Set<number>();
+    for (const m of await x.t.db.select().from(companyMembers)) {
+      const viewer = { companyId: m.companyId, userId: m.userId, role: m.role };
+      const v = await loadVisibility(x.t.db, viewer);
+      const expected = everything.filter((c) => covers(v, c)).map((c) => c.id);
+      sizes.add(expected.length);
+      const listed = async (sight: ListSight) => {
+        const page = await listConversations(x.t.db, sight, [], { limit: 100, offset: 0, groupCount: true });
+        return { ids: page.rows.map((r) => r.conversation_id), total: page.total };
+      };
+      const want = { ids: [...expected].sort((a, b) => b - a), total: expected.length };
+      const byId = (l: { ids: number[]; total: number }) => ({ ...l, ids: [...l.ids].sort((a, b) => b - a) });
+      expect({ who: m.userId, ...byId(await listed({ viewer, deferred: true })) }).toEqual({
+        who: m.userId,
+        ...want,
+      });
+      expect({ who: m.userId, ...byId(await listed(v)) }).toEqual({ who: m.userId, ...want });
+    }
+    // The members differ in what they see, so the comparison is not between empty or whole lists alone.
+    expect(sizes.size).toBeGreaterThan(3);
   });
 });

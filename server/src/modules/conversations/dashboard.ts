@@ -2,7 +2,13 @@ import type { Dashboard, DashboardQuery } from '@inbox/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { companies, conversations } from '../../db/schema/index.ts';
 import type { CompanyCtx } from '../access/context.ts';
-import { loadVisibility, viewerOf, visibilityCondition } from '../access/conversation-visibility.ts';
+import {
+  type ListSight,
+  loadVisibility,
+  reachPrelude,
+  viewerOf,
+  visibilityCondition,
+} from '../access/conversation-visibility.ts';
 import { groupTotal } from './counts.ts';
 import { filterConditions } from './poll.ts';
 import { listConversations } from './views.ts';
@@ -15,15 +21,22 @@ import { listConversations } from './views.ts';
  */
 export async function getDashboard(ctx: CompanyCtx, q: DashboardQuery): Promise<Dashboard> {
   const db = ctx.db;
-  const v = await loadVisibility(db, viewerOf(ctx));
+  // Without an app filter the statements read the agent's reach themselves (`DeferredVisibility`); an app
+  // filter is checked against a reach read beforehand.
+  const v: ListSight =
+    q.app_id === undefined
+      ? { viewer: viewerOf(ctx), deferred: true }
+      : await loadVisibility(db, viewerOf(ctx));
   const { conditions: filters } = await filterConditions(ctx, v, { app_id: q.app_id });
   const base = and(visibilityCondition(v), ...filters) as SQL;
+  const reach = reachPrelude(v);
   const tz = sql`(select ${companies.timezone} from ${companies} where ${companies.id} = ${ctx.companyId})`;
   const active = sql`${conversations.status} in ('open', 'pending')`;
   const grouped = (cond: SQL) => groupTotal(and(base, cond) as SQL);
   const {
     rows: [row],
   } = await db.execute<Record<'open' | 'pending' | 'resolved_today' | 'unassigned' | 'mine', string>>(sql`
+    ${reach ? sql`with ${reach}` : sql``}
     select ${grouped(sql`${conversations.status} = 'open'`)} as open,
       ${grouped(sql`${conversations.status} = 'pending'`)} as pending,
       (select count(*) from ${conversations} where ${base} and ${conversations.status} = 'resolved'
