@@ -1,6 +1,7 @@
 import type { Dashboard, DashboardQuery } from '@inbox/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { companies, conversations } from '../../db/schema/index.ts';
+import { preparedRows } from '../../db/statement.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import {
   type ListSight,
@@ -33,9 +34,14 @@ export async function getDashboard(ctx: CompanyCtx, q: DashboardQuery): Promise<
   const tz = sql`(select ${companies.timezone} from ${companies} where ${companies.id} = ${ctx.companyId})`;
   const active = sql`${conversations.status} in ('open', 'pending')`;
   const grouped = (cond: SQL) => groupTotal(and(base, cond) as SQL);
-  const {
-    rows: [row],
-  } = await db.execute<Record<'open' | 'pending' | 'resolved_today' | 'unassigned' | 'mine', string>>(sql`
+  // Named, so it is planned once per connection: with the reach inside, planning it on every call cost more
+  // than reading the reach apart had.
+  const [row] = await preparedRows<
+    Record<'open' | 'pending' | 'resolved_today' | 'unassigned' | 'mine', string>
+  >(
+    db,
+    'dashboard_counts',
+    sql`
     ${reach ? sql`with ${reach}` : sql``}
     select ${grouped(sql`${conversations.status} = 'open'`)} as open,
       ${grouped(sql`${conversations.status} = 'pending'`)} as pending,
@@ -43,7 +49,8 @@ export async function getDashboard(ctx: CompanyCtx, q: DashboardQuery): Promise<
         and ${conversations.resolvedAt} >= (date_trunc('day', now() at time zone ${tz}) at time zone ${tz})
       ) as resolved_today,
       ${grouped(sql`${active} and ${conversations.assignedUserId} is null`)} as unassigned,
-      ${grouped(sql`${active} and ${eq(conversations.assignedUserId, ctx.actor.user.id)}`)} as mine`);
+      ${grouped(sql`${active} and ${eq(conversations.assignedUserId, ctx.actor.user.id)}`)} as mine`,
+  );
   const recent = await listConversations(db, v, filters, { limit: q.limit, offset: 0, withTotal: false });
   return {
     counts: {
