@@ -42,148 +42,84 @@ export const viewerOf = (ctx: CallerCtx): Viewer => ({
 });
 
 /**
- * An agent's reach as common table expressions ending in `reach`: one row of four id arrays (`full_apps`,
- * `agent_apps`, `member_queues`, `public_queues`, the fields of `Visibility`). App roles follow
- * `effectiveAppRole` for company agents: their app membership, or `agent` in an app where they only belong
- * to a queue. Written once for both ways it is read: alone (`loadVisibility`) and inside an agent's list
- * statement (`DeferredVisibility`).
+ * An agent's reach in one statement, compiled once and run prepared: every agent's poll and action reads it,
+ * and PostgreSQL spent longer planning these four unions (0.3 ms) than running them (0.07 ms).
  */
-const reachCtes = (company: SQL, user: SQL) => sql`
-  reach_memberships as (
-    select app_id, role from app_members where company_id = ${company} and user_id = ${user}
-  ), reach_queues_in as (
-    select qm.queue_id, q.app_id from queue_members qm join queues q on q.id = qm.queue_id
-    where qm.company_id = ${company} and qm.user_id = ${user}
-  ), reach_agent_apps as (
-    select app_id from reach_memberships where role = 'agent'
-    union
-    select app_id from reach_queues_in where app_id not in (select app_id from reach_memberships)
-  ), reach as (
-    select array(select app_id from reach_memberships where role in ('admin', 'manager')) as full_apps,
-      array(select app_id from reach_agent_apps) as agent_apps,
-      array(select queue_id from reach_queues_in) as member_queues,
-      array(select q.id from queues q where q.app_id in (select app_id from reach_agent_apps)
-        and q.company_id = ${company} and not q.is_private) as public_queues
-  )`;
-
-interface ReachRow {
-  full_apps: number[];
-  agent_apps: number[];
-  member_queues: number[];
-  public_queues: number[];
-}
-
-/**
- * The reach alone, compiled once and run prepared: every agent's action reads it, and PostgreSQL spent
- * longer planning these unions (0.3 ms) than running them (0.07 ms).
- */
-const reachStatement = statement<ReachRow, { company: number; user: number }>(
+const company = () => sql`${sql.placeholder('company')}::int`;
+const user = () => sql`${sql.placeholder('user')}::int`;
+const reachStatement = statement<
+  { kind: 'full' | 'agent' | 'queue' | 'public'; id: number },
+  { company: number; user: number }
+>(
   'agent_reach',
-  sql`with ${reachCtes(sql`${sql.placeholder('company')}::int`, sql`${sql.placeholder('user')}::int`)}
-    select full_apps, agent_apps, member_queues, public_queues from reach`,
+  sql`
+    with memberships as (
+      select app_id, role from app_members where company_id = ${company()} and user_id = ${user()}
+    ), queues_in as (
+      select qm.queue_id, q.app_id from queue_members qm join queues q on q.id = qm.queue_id
+      where qm.company_id = ${company()} and qm.user_id = ${user()}
+    ), agent_apps as (
+      select app_id from memberships where role = 'agent'
+      union
+      select app_id from queues_in where app_id not in (select app_id from memberships)
+    )
+    select 'full' as kind, app_id as id from memberships where role in ('admin', 'manager')
+    union all select 'agent', app_id from agent_apps
+    union all select 'queue', queue_id from queues_in
+    union all select 'public', q.id from queues q
+      where q.app_id in (select app_id from agent_apps) and q.company_id = ${company()} and not q.is_private`,
 );
 
-/** An agent's reach, read now (see `reachCtes`). */
+/**
+ * An agent's reach (the poll's hot path). App roles follow `effectiveAppRole` for company agents: their app
+ * membership, or `agent` in an app where they only belong to a queue.
+ */
 export async function loadVisibility(db: DbOrTx, viewer: Viewer): Promise<Visibility> {
   const base = { viewer, fullAppIds: [], agentAppIds: [], memberQueueIds: [], publicQueueIds: [] };
   if (viewer.role !== 'agent') return { ...base, all: true };
-  const [row] = await reachStatement.rows(db, { company: viewer.companyId, user: viewer.userId });
-  const ids = (list: number[] | undefined) => (list ?? []).map(Number);
+  const rows = await reachStatement.rows(db, { company: viewer.companyId, user: viewer.userId });
+  const ids = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => Number(r.id));
   return {
     ...base,
     all: false,
-    fullAppIds: ids(row?.full_apps),
-    agentAppIds: ids(row?.agent_apps),
-    memberQueueIds: ids(row?.member_queues),
-    publicQueueIds: ids(row?.public_queues),
+    fullAppIds: ids('full'),
+    agentAppIds: ids('agent'),
+    memberQueueIds: ids('queue'),
+    publicQueueIds: ids('public'),
   };
 }
 
 /**
- * An agent's reach left to the list statement that uses it: the statement computes it first (`reachPrelude`)
- * and its condition reads the arrays from there, so an agent's poll is one round trip, as a company admin's
- * is, instead of the reach and then the list (bench/RESULTS.md, inbox notes). The ids never reach Node, so
- * nothing that tests one row in JavaScript (`covers`, an app filter's check, `can_delete`) can use it.
- */
-export interface DeferredVisibility {
-  viewer: Viewer;
-  deferred: true;
-}
-
-/** What a list statement selects by: a reach read beforehand, or one it reads itself. */
-export type ListSight = Visibility | DeferredVisibility;
-
-/** The common table expressions a deferred reach's condition refers to; none for a reach read beforehand. */
-export const reachPrelude = (v: ListSight): SQL | undefined =>
-  'deferred' in v && v.viewer.role === 'agent'
-    ? reachCtes(sql`${v.viewer.companyId}::int`, sql`${v.viewer.userId}::int`)
-    : undefined;
-
-/**
- * The SQL condition selecting, within the company, the conversations a `Visibility` covers; for a deferred
- * one, the conversations its statement's `reach` covers (the statement must start with `reachPrelude`).
+ * The SQL condition selecting, within the company, the conversations a resolved `Visibility` covers.
  *
  * `opaque` hides the viewer's ids from the planner behind init plans (`(select $n)`), for a named statement
  * every viewer shares. PostgreSQL plans such a statement for its values five times, then keeps one generic
  * plan unless the values' plans looked cheaper. For an agent's open unassigned conversations they did (it
  * guessed 8 of the 475 rows), so that poll was planned on every call: 0.5 ms of planning for 0.6 ms of work.
  * With the ids hidden, each plan is the generic one and is planned once per connection (bench/RESULTS.md).
- * A deferred reach is always opaque: its ids are read by the statement itself.
  */
-export function visibilityCondition(v: ListSight, opts: { opaque?: boolean } = {}): SQL {
+export function visibilityCondition(v: Visibility, opts: { opaque?: boolean } = {}): SQL {
   const company = eq(conversations.companyId, v.viewer.companyId);
-  type IdColumn = typeof conversations.appId | typeof conversations.queueId;
-  type Field = keyof ReachRow;
-  if ('deferred' in v) {
-    // Company admins and managers see the whole company, as a reach read beforehand says (`all`).
-    if (v.viewer.role !== 'agent') return company;
-    // The cast makes the subquery an array expression: `= any (subquery)` alone compares row by row.
-    const inReach = (column: IdColumn, field: Field) =>
-      sql`${column} = any((select ${sql.raw(field)} from reach)::int[])`;
-    return and(
-      company,
-      reachOf(sql`${conversations.assignedUserId} = (select ${v.viewer.userId}::int)`, inReach, () => true),
-    ) as SQL;
-  }
   if (v.all) return company;
-  const values: Record<Field, number[]> = {
-    full_apps: v.fullAppIds,
-    agent_apps: v.agentAppIds,
-    member_queues: v.memberQueueIds,
-    public_queues: v.publicQueueIds,
-  };
-  const inList = (column: IdColumn, field: Field) =>
+  const ids = (column: typeof conversations.appId | typeof conversations.queueId, values: number[]) =>
     opts.opaque
-      ? sql`${column} = any((select ${sql.param(values[field])}::int[])::int[])`
-      : anyOf(column, values[field], 'int');
+      ? sql`${column} = any((select ${sql.param(values)}::int[])::int[])`
+      : anyOf(column, values, 'int');
   const me = opts.opaque
     ? sql`${conversations.assignedUserId} = (select ${v.viewer.userId}::int)`
     : eq(conversations.assignedUserId, v.viewer.userId);
-  // An empty list adds no branch: the condition stays as short as the agent's reach.
-  return and(
-    company,
-    reachOf(me, inList, (field) => values[field].length > 0),
-  ) as SQL;
-}
-
-/** The rule of `Visibility` as SQL: assigned to the viewer, or in reach through an app or a queue. */
-function reachOf(
-  me: SQL,
-  inReach: (column: typeof conversations.appId | typeof conversations.queueId, field: keyof ReachRow) => SQL,
-  has: (field: keyof ReachRow) => boolean,
-): SQL {
   const reach: SQL[] = [me];
-  if (has('full_apps')) reach.push(inReach(conversations.appId, 'full_apps'));
-  if (has('member_queues')) reach.push(inReach(conversations.queueId, 'member_queues'));
-  if (has('agent_apps')) {
-    const openQueue = has('public_queues')
-      ? or(isNull(conversations.queueId), inReach(conversations.queueId, 'public_queues'))
+  if (v.fullAppIds.length) reach.push(ids(conversations.appId, v.fullAppIds));
+  if (v.memberQueueIds.length) reach.push(ids(conversations.queueId, v.memberQueueIds));
+  if (v.agentAppIds.length) {
+    const openQueue = v.publicQueueIds.length
+      ? or(isNull(conversations.queueId), ids(conversations.queueId, v.publicQueueIds))
       : isNull(conversations.queueId);
     reach.push(
-      and(inReach(conversations.appId, 'agent_apps'), isNull(conversations.assignedUserId), openQueue) as SQL,
+      and(ids(conversations.appId, v.agentAppIds), isNull(conversations.assignedUserId), openQueue) as SQL,
     );
   }
-  return or(...reach) as SQL;
+  return and(company, or(...reach)) as SQL;
 }
 
 /**

@@ -3,13 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { companies, conversations } from '../../db/schema/index.ts';
 import { preparedRows } from '../../db/statement.ts';
 import type { CompanyCtx } from '../access/context.ts';
-import {
-  type ListSight,
-  loadVisibility,
-  reachPrelude,
-  viewerOf,
-  visibilityCondition,
-} from '../access/conversation-visibility.ts';
+import { loadVisibility, viewerOf, visibilityCondition } from '../access/conversation-visibility.ts';
 import { groupTotal } from './counts.ts';
 import { filterConditions } from './poll.ts';
 import { listConversations } from './views.ts';
@@ -22,27 +16,21 @@ import { listConversations } from './views.ts';
  */
 export async function getDashboard(ctx: CompanyCtx, q: DashboardQuery): Promise<Dashboard> {
   const db = ctx.db;
-  // Without an app filter the statements read the agent's reach themselves (`DeferredVisibility`); an app
-  // filter is checked against a reach read beforehand.
-  const v: ListSight =
-    q.app_id === undefined
-      ? { viewer: viewerOf(ctx), deferred: true }
-      : await loadVisibility(db, viewerOf(ctx));
+  const v = await loadVisibility(db, viewerOf(ctx));
   const { conditions: filters } = await filterConditions(ctx, v, { app_id: q.app_id });
-  const base = and(visibilityCondition(v), ...filters) as SQL;
-  const reach = reachPrelude(v);
+  // One text and one plan for every viewer: the agent's ids behind init plans, as in the inbox list.
+  const base = and(visibilityCondition(v, { opaque: true }), ...filters) as SQL;
   const tz = sql`(select ${companies.timezone} from ${companies} where ${companies.id} = ${ctx.companyId})`;
   const active = sql`${conversations.status} in ('open', 'pending')`;
   const grouped = (cond: SQL) => groupTotal(and(base, cond) as SQL);
-  // Named, so it is planned once per connection: with the reach inside, planning it on every call cost more
-  // than reading the reach apart had.
+  // Named, so PostgreSQL plans it once per connection: planning its five counts on every call cost more than
+  // running them (bench/RESULTS.md, inbox notes).
   const [row] = await preparedRows<
     Record<'open' | 'pending' | 'resolved_today' | 'unassigned' | 'mine', string>
   >(
     db,
     'dashboard_counts',
     sql`
-    ${reach ? sql`with ${reach}` : sql``}
     select ${grouped(sql`${conversations.status} = 'open'`)} as open,
       ${grouped(sql`${conversations.status} = 'pending'`)} as pending,
       (select count(*) from ${conversations} where ${base} and ${conversations.status} = 'resolved'

@@ -12,13 +12,7 @@ import { apps, conversations } from '../../db/schema/index.ts';
 import { anyOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { CallerCtx, CompanyScope } from '../access/context.ts';
-import {
-  callerVisibility,
-  isSqlInt,
-  type ListSight,
-  type Visibility,
-  viewerOf,
-} from '../access/conversation-visibility.ts';
+import { callerVisibility, isSqlInt, type Visibility } from '../access/conversation-visibility.ts';
 import { cachedList, type ListAnswer } from './list-cache.ts';
 import { listMessagePage, listMessages } from './list-messages.ts';
 import { type MessageRow, type SenderNames, senderName, toMessage } from './message-rows.ts';
@@ -90,14 +84,13 @@ type SearchWay = { walk: false } | { walk: true; commonWord: boolean };
  */
 export async function filterConditions(
   ctx: CallerCtx,
-  v: ListSight,
+  v: Visibility,
   f: Filters,
 ): Promise<{ conditions: SQL[]; search?: SearchWay; prelude?: SQL }> {
   const out: SQL[] = [];
   let search: SearchWay | undefined;
   let prelude: SQL | undefined;
   if (f.app_id !== undefined) {
-    if ('deferred' in v) throw new Error('an app filter is checked against a reach read beforehand');
     await requireVisibleApp(ctx.db, v, f.app_id);
     out.push(eq(conversations.appId, f.app_id));
   }
@@ -161,17 +154,8 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
     visibility ??= callerVisibility(ctx);
     return visibility;
   };
-  // An agent's plain list reads the agent's reach in its own statement (`DeferredVisibility`). An app
-  // filter and an open conversation are checked against the reach in Node, and a search is planned for its
-  // words with the reach's ids in view (`listConversations`): those read it beforehand.
-  const deferred =
-    ctx.actor.type === 'user' &&
-    ctx.role === 'agent' &&
-    q.app_id === undefined &&
-    q.conversation_id === undefined &&
-    !q.search?.trim();
   const computeList = async (): Promise<ListAnswer> => {
-    const v: ListSight = deferred ? { viewer: viewerOf(ctx), deferred: true } : await sight();
+    const v = await sight();
     const { conditions, search: way, prelude } = await filterConditions(ctx, v, q);
     const search = Boolean(q.search?.trim());
     const page = await listConversations(db, v, conditions, {

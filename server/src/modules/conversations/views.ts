@@ -4,14 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { preparedRows } from '../../db/statement.ts';
 import { notFound } from '../../http/app-error.ts';
-import {
-  covers,
-  isSqlInt,
-  type ListSight,
-  reachPrelude,
-  type Visibility,
-  visibilityCondition,
-} from '../access/conversation-visibility.ts';
+import { covers, isSqlInt, type Visibility, visibilityCondition } from '../access/conversation-visibility.ts';
 import { groupTotal } from './counts.ts';
 import { selectConversations, toSummary } from './summaries.ts';
 
@@ -99,7 +92,7 @@ const pageOf = (
  */
 export async function listConversations(
   db: DbOrTx,
-  v: ListSight,
+  v: Visibility,
   filters: SQL[],
   paging: {
     limit: number;
@@ -159,11 +152,9 @@ export async function listConversations(
             literal,
             inOrder: paging.countInOrder,
           }));
-  // A deferred reach comes first: the search's and the walk's expressions may test it.
-  const ctes = [reachPrelude(v), paging.prelude, shared?.walk].filter((c): c is SQL => c !== undefined);
-  const prelude = ctes.length ? sql.join(ctes, sql`, `) : undefined;
-  // A list row is a summary, which carries no `can_delete`.
-  const found = await selectConversations(db, v.viewer.userId, page, () => false, {
+  const prelude =
+    shared && paging.prelude ? sql`${paging.prelude}, ${shared.walk}` : (shared?.walk ?? paging.prelude);
+  const found = await selectConversations(db, v.viewer.userId, page, canDeleteIn(v), {
     count,
     named,
     prelude,
