@@ -18,7 +18,8 @@ export async function getDashboard(ctx: CompanyCtx, q: DashboardQuery): Promise<
   const db = ctx.db;
   const v = await loadVisibility(db, viewerOf(ctx));
   const { conditions: filters } = await filterConditions(ctx, v, { app_id: q.app_id });
-  // One text and one plan for every viewer: the agent's ids behind init plans, as in the inbox list.
+  // The agent's ids behind init plans, as in the inbox list: the named statement below then keeps its one
+  // generic plan instead of being planned again for each agent's ids.
   const base = and(visibilityCondition(v, { opaque: true }), ...filters) as SQL;
   const tz = sql`(select ${companies.timezone} from ${companies} where ${companies.id} = ${ctx.companyId})`;
   const active = sql`${conversations.status} in ('open', 'pending')`;
