@@ -47,6 +47,13 @@ export const TOTAL_CAP = 1000;
  */
 export const SEARCH_TOTAL_CAP = 200;
 
+/**
+ * A page reached by its cursor and numbered past `TOTAL_CAP` counts on from its row only this far: every
+ * counted row is walked, and for an agent's page after row 10,050 counting 1,000 rows cost 10 ms of SQL,
+ * ten times the page (bench/RESULTS.md). Pages numbered within `TOTAL_CAP` keep an exact total.
+ */
+export const CURSOR_TOTAL_CAP = 200;
+
 type Filters = Pick<ConversationPollQuery, 'app_id' | 'queue_id' | 'status' | 'assigned_user_id' | 'search'>;
 
 /** An app filter outside the caller's sight answers 404, as any call on that app would. */
@@ -164,6 +171,7 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
       after: q.after === undefined ? undefined : placeOf(q.after),
       before: q.before === undefined ? undefined : placeOf(q.before),
       countCap: search ? SEARCH_TOTAL_CAP : TOTAL_CAP,
+      cursorCap: CURSOR_TOTAL_CAP,
       search,
       // The walk's good plan depends on the words: planned for them on every call (see `preparedRows`).
       named: !way?.walk,

@@ -55,6 +55,13 @@ const afterPlace = (p: ListPlace) => sql`${listRow()} < ${placeRow(p)}`;
 const beforePlace = (p: ListPlace) => sql`${listRow()} > ${placeRow(p)}`;
 /** `p`'s row and every row after it. */
 const fromPlace = (p: ListPlace) => sql`${listRow()} <= ${placeRow(p)}`;
+/**
+ * The rows above `p` (`inclusive`: and `p`'s own), for counting them. The place sits behind init plans, as
+ * `visibilityCondition`'s opaque ids do: its plans for each place looked cheaper than the generic one, so
+ * PostgreSQL planned this count on every call, longer than it ran.
+ */
+const abovePlace = (p: ListPlace, inclusive: boolean) =>
+  sql`${listRow()} ${sql.raw(inclusive ? '>=' : '>')} ((select timestamptz 'epoch' + ${p.micros}::bigint * interval '1 microsecond'), (select ${p.id}::bigint))`;
 
 // The reverse of `inboxOrder`, for a walk from a row towards the top; the page is put back in order after.
 const towardsTop = () => [
@@ -111,6 +118,11 @@ export async function listConversations(
      * `offset` only numbers them, and `total` counts from the page's first row.
      */
     before?: ListPlace;
+    /**
+     * A cursor page numbered past `countCap` counts on from its row only this many rows (default
+     * `countCap`): each counted row is walked, and deep in a list the walk was most of the page's cost.
+     */
+    cursorCap?: number;
     /** Run as a named prepared statement (the default; see `preparedRows`). */
     named?: boolean;
     countInOrder?: boolean;
@@ -131,27 +143,43 @@ export async function listConversations(
   // From a cursor the walk starts at its row: nothing to skip, and the count runs from there.
   const skip = after || before ? 0 : paging.offset;
   const literal = skip === 0 && !paging.search;
-  const cap = paging.countCap;
+  const place = after ?? before;
+  // Numbered past the cap, a cursor page counts on from its row only `cursorCap` rows (see there).
+  const deepCursor = place !== undefined && paging.countCap !== undefined && paging.offset > paging.countCap;
+  const cap = deepCursor ? (paging.cursorCap ?? paging.countCap) : paging.countCap;
   const shared =
     paging.countInOrder && !before && cap !== undefined && paging.withTotal !== false
       ? sharedWalk(where, skip, paging.limit, cap)
       : undefined;
   const page =
     shared?.page ?? pageOf(db, where, paging.limit, skip, literal, before ? towardsTop() : inboxOrder());
-  // From a cursor the total keeps counting from the cursor's row, so the rows stay numbered as they were.
-  const grouped = paging.groupCount === true && paging.withTotal !== false && !after && !before;
+  const countable = paging.groupCount === true && paging.withTotal !== false;
+  const grouped = countable && !after && !before;
+  // From a cursor the total counts on from the cursor's row, so the rows keep the numbers they had. Numbered
+  // within the cap that count is exact too: the groups' total less the rows above the cursor, a walk of about
+  // `offset` rows. Deeper, counting on from the cursor up to its cap walks less.
+  const aboveCursor =
+    countable && place && !deepCursor
+      ? countOf(db, and(base, abovePlace(place, after !== undefined))!, {
+          offset: 0,
+          cap: undefined,
+          literal,
+        })
+      : undefined;
   const count =
     paging.withTotal === false
       ? undefined
       : grouped
         ? groupTotal(base)
-        : (shared?.count ??
-          countOf(db, before ? and(base, fromPlace(before))! : where, {
-            offset: skip,
-            cap,
-            literal,
-            inOrder: paging.countInOrder,
-          }));
+        : aboveCursor
+          ? sql`(${groupTotal(base)} - ${aboveCursor})`
+          : (shared?.count ??
+            countOf(db, before ? and(base, fromPlace(before))! : where, {
+              offset: skip,
+              cap,
+              literal,
+              inOrder: paging.countInOrder,
+            }));
   const prelude =
     shared && paging.prelude ? sql`${paging.prelude}, ${shared.walk}` : (shared?.walk ?? paging.prelude);
   const found = await selectConversations(db, v.viewer.userId, page, canDeleteIn(v), {
@@ -179,6 +207,7 @@ export async function listConversations(
   if (grouped) return { rows, total: n, capped: false, ...places };
   // Before a cursor the count ran from the cursor's row on: the page's own rows come first.
   n += paging.offset - skip + (before ? rows.length : 0);
+  if (aboveCursor) return { rows, total: n, capped: false, ...places };
   const most = cap === undefined ? undefined : paging.offset + cap;
   return most !== undefined && n > most
     ? { rows, total: most, capped: true, ...places }
