@@ -32,9 +32,14 @@ export function registerErrorHandler(app: FastifyInstance, pageFallback?: PageFa
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: FieldErrors = {};
       for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '').split('/');
+        // A query string has no nested fields: `status=open,done` is wrong in `status`, not in `status.1`.
         const name =
-          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-        fields[name] = [...(fields[name] ?? []), issue.message ?? 'Invalid value'];
+          (error.validationContext === 'querystring' ? path[0] : path.join('.')) ||
+          error.validationContext ||
+          'body';
+        const message = issue.message ?? 'Invalid value';
+        if (!fields[name]?.includes(message)) fields[name] = [...(fields[name] ?? []), message];
       }
       const first = Object.values(fields)[0]?.[0] ?? 'Invalid request';
       return send(reply, 422, errorBody(new AppError('VALIDATION_ERROR', first, { fields })));
