@@ -44,9 +44,15 @@ export const placeOf = (cursor: string): ListPlace => {
   return { micros, id };
 };
 
-/** A row's place, as a value to compare `(last_activity_at, id)` with. */
-const placeRow = (p: ListPlace) =>
-  sql`(timestamptz 'epoch' + ${p.micros}::bigint * interval '1 microsecond', ${p.id}::bigint)`;
+/**
+ * A row's place, as a value to compare `(last_activity_at, id)` with. `opaque` puts each half behind an init
+ * plan, as `visibilityCondition`'s opaque ids are: see `abovePlace`.
+ */
+const placeRow = (p: ListPlace, opaque = false) => {
+  const at = sql`timestamptz 'epoch' + ${p.micros}::bigint * interval '1 microsecond'`;
+  const id = sql`${p.id}::bigint`;
+  return opaque ? sql`((select ${at}), (select ${id}))` : sql`(${at}, ${id})`;
+};
 const listRow = () => sql`(${conversations.lastActivityAt}, ${conversations.id})`;
 
 /** The rows after `p` in the list's order: a row comparison the inbox indexes serve as their bound. */
@@ -61,7 +67,7 @@ const fromPlace = (p: ListPlace) => sql`${listRow()} <= ${placeRow(p)}`;
  * PostgreSQL planned this count on every call, longer than it ran.
  */
 const abovePlace = (p: ListPlace, inclusive: boolean) =>
-  sql`${listRow()} ${sql.raw(inclusive ? '>=' : '>')} ((select timestamptz 'epoch' + ${p.micros}::bigint * interval '1 microsecond'), (select ${p.id}::bigint))`;
+  sql`${listRow()} ${sql.raw(inclusive ? '>=' : '>')} ${placeRow(p, true)}`;
 
 // The reverse of `inboxOrder`, for a walk from a row towards the top; the page is put back in order after.
 const towardsTop = () => [
@@ -129,8 +135,9 @@ export async function listConversations(
     /** Common table expressions the filters refer to, defined once for the page and the count. */
     prelude?: SQL;
     /**
-     * `filters` test only the group columns (no search): without a cursor the total is exact, summed from
-     * the company's conversation groups (`groupTotal`), instead of counted row by row up to `countCap`.
+     * `filters` test only the group columns (no search): the total is exact, from the company's
+     * conversation groups (`exactTotal`), instead of counted row by row up to `countCap`; a cursor page
+     * numbered past `countCap` still counts on from its row.
      */
     groupCount?: boolean;
   },
@@ -153,33 +160,22 @@ export async function listConversations(
       : undefined;
   const page =
     shared?.page ?? pageOf(db, where, paging.limit, skip, literal, before ? towardsTop() : inboxOrder());
-  const countable = paging.groupCount === true && paging.withTotal !== false;
-  const grouped = countable && !after && !before;
-  // From a cursor the total counts on from the cursor's row, so the rows keep the numbers they had. Numbered
-  // within the cap that count is exact too: the groups' total less the rows above the cursor, a walk of about
-  // `offset` rows. Deeper, counting on from the cursor up to its cap walks less.
-  const aboveCursor =
-    countable && place && !deepCursor
-      ? countOf(db, and(base, abovePlace(place, after !== undefined))!, {
-          offset: 0,
-          cap: undefined,
-          literal,
-        })
+  // Without a search the total is exact, from the groups (see `exactTotal`), except deep by a cursor.
+  const exact =
+    paging.groupCount === true && paging.withTotal !== false && !deepCursor
+      ? exactTotal(db, base, place && { place, inclusive: after !== undefined })
       : undefined;
   const count =
-    paging.withTotal === false
+    exact ??
+    (paging.withTotal === false
       ? undefined
-      : grouped
-        ? groupTotal(base)
-        : aboveCursor
-          ? sql`(${groupTotal(base)} - ${aboveCursor})`
-          : (shared?.count ??
-            countOf(db, before ? and(base, fromPlace(before))! : where, {
-              offset: skip,
-              cap,
-              literal,
-              inOrder: paging.countInOrder,
-            }));
+      : (shared?.count ??
+        countOf(db, before ? and(base, fromPlace(before))! : where, {
+          offset: skip,
+          cap,
+          literal,
+          inOrder: paging.countInOrder,
+        })));
   const prelude =
     shared && paging.prelude ? sql`${paging.prelude}, ${shared.walk}` : (shared?.walk ?? paging.prelude);
   const found = await selectConversations(db, v.viewer.userId, page, canDeleteIn(v), {
@@ -204,11 +200,10 @@ export async function listConversations(
     );
     n = Number(res?.n ?? 0);
   }
-  if (grouped) return { rows, total: n, capped: false, ...places };
+  if (exact && !place) return { rows, total: n, capped: false, ...places };
   // Before a cursor the count ran from the cursor's row on: the page's own rows come first.
   n += paging.offset - skip + (before ? rows.length : 0);
-  if (aboveCursor) return { rows, total: n, capped: false, ...places };
-  const most = cap === undefined ? undefined : paging.offset + cap;
+  const most = exact || cap === undefined ? undefined : paging.offset + cap;
   return most !== undefined && n > most
     ? { rows, total: most, capped: true, ...places }
     : { rows, total: n, capped: false, ...places };
@@ -229,6 +224,21 @@ function sharedWalk(where: SQL, skip: number, limit: number, cap: number) {
       limit ${limit} offset ${skip}`,
     count: sql`(select count(*) from walk)`,
   };
+}
+
+/**
+ * The exact number of `base`'s rows from the groups' total (`groupTotal`). On a cursor page, the rows from
+ * the cursor on (`inclusive`: from the row after it): the total less the rows above the cursor, a walk of
+ * about the page's offset. The rows keep the numbers they had, however the list moved above the cursor.
+ */
+function exactTotal(db: DbOrTx, base: SQL, from?: { place: ListPlace; inclusive: boolean }): SQL {
+  if (!from) return groupTotal(base);
+  const above = countOf(db, and(base, abovePlace(from.place, from.inclusive))!, {
+    offset: 0,
+    cap: undefined,
+    literal: false,
+  });
+  return sql`(${groupTotal(base)} - ${above})`;
 }
 
 /** `(select count(*) ...)` of the matches, stopping one past `offset + cap` when capped. */
