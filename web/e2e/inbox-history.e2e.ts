@@ -65,6 +65,8 @@ describe('conversation history', () => {
     // The first message, 110 updates, and the line assigning the conversation to Sam on his first reply.
     expect(ids).toHaveLength(112);
     expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
+    // Only the thread scrolls: the page under the window stays one screen tall.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(800);
     await first.scrollIntoViewIfNeeded();
     await screenshot(page, 'inbox-earlier-messages-desktop-light');
   });

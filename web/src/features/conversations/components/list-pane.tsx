@@ -82,7 +82,7 @@ export function ListPane(p: ListPaneProps) {
           queues={p.queues}
         />
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      <div className="relative min-h-0 flex-1 overflow-y-auto">
         {p.pending ? (
           <div className="p-3">
             <ListSkeleton rows={8} label="Loading conversations" />
