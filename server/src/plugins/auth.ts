@@ -14,9 +14,11 @@ import {
   type CompanyCtx,
   type Ctx,
   type PlatformCtx,
+  type ReachRow,
   type UserActor,
 } from '../modules/access/context.ts';
-import { isSqlInt } from '../modules/access/conversation-visibility.ts';
+import { isSqlInt, reachJson } from '../modules/access/conversation-visibility.ts';
+import { knownReach, rememberReach } from '../modules/access/session-reach.ts';
 import { authenticateKey, presentedKey } from '../modules/api-keys/authenticate.ts';
 
 declare module 'fastify' {
@@ -71,6 +73,8 @@ const lenientId = (request: FastifyRequest, name: string) => {
 interface Membership {
   status: 'active' | 'suspended';
   role: CompanyRole | null;
+  /** An agent's reach in the company (`CompanyCtx.reach`). */
+  reach?: readonly ReachRow[];
 }
 
 interface SessionRow {
@@ -80,11 +84,24 @@ interface SessionRow {
   is_platform_admin: boolean;
   company_status: Membership['status'] | null;
   company_role: CompanyRole | null;
+  /** An agent's company's list catalog (`session-reach.ts`). */
+  catalog: string | null;
+  /** An agent's reach (`reachJson`), read only when the catalog is not the one the process knows. */
+  reach: [ReachRow['kind'], number][] | null;
 }
 
-const sessionLookup = statement<SessionRow, { sessionId: string; userId: number; companyId: number | null }>(
+// Inside `case when cm.role = 'agent'`: only an agent's lookup reads it.
+const catalog = sql`coalesce((select lv.catalog from list_versions lv where lv.company_id = c.id), 0)`;
+
+const sessionLookup = statement<
+  SessionRow,
+  { sessionId: string; userId: number; companyId: number | null; knownCatalog: string }
+>(
   'session_lookup',
-  sql`select u.id, u.name, u.email, u.is_platform_admin, c.status as company_status, cm.role as company_role
+  sql`select u.id, u.name, u.email, u.is_platform_admin, c.status as company_status, cm.role as company_role,
+      case when cm.role = 'agent' then ${catalog}::text end as catalog,
+      case when cm.role = 'agent' and ${catalog} <> ${sql.placeholder('knownCatalog')}::bigint
+        then ${reachJson(sql`c.id`, sql`u.id`)} end as reach
     from sessions s
     join users u on u.id = s.user_id
     left join companies c on c.id = ${sql.placeholder('companyId')}
@@ -116,7 +133,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   /**
    * The session's user and, in the same statement, that user's membership of the company the request names
-   * (the X-Company-Id header): a poll pays one round trip for authentication, not two.
+   * (the X-Company-Id header) and, for an agent, their reach there: a poll pays one round trip for
+   * authentication and sight, not three.
    */
   async function resolveActor(request: FastifyRequest): Promise<UserActor> {
     const token = bearer(request);
@@ -124,10 +142,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const claims = await verifyAccessToken(config.jwtSecret, token);
     if (!claims) throw unauthenticated('Invalid or expired token');
     // The session must be live and its user active, so logout and suspension bite at once.
+    const companyId = lenientId(request, HEADERS.company) ?? null;
+    const known = companyId === null ? undefined : knownReach(db, companyId, claims.userId);
     const [row] = await sessionLookup.rows(db, {
       sessionId: claims.sessionId,
       userId: claims.userId,
-      companyId: lenientId(request, HEADERS.company) ?? null,
+      companyId,
+      knownCatalog: known?.catalog ?? '-1',
     });
     if (!row) throw unauthenticated('Invalid or expired token');
     const user = toAuthUser({ ...row, isPlatformAdmin: row.is_platform_admin });
@@ -135,6 +156,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (targetId === undefined || targetId === user.id) {
       if (row.company_status !== null) {
         request.membership = { status: row.company_status, role: row.company_role };
+        if (companyId !== null && row.catalog !== null) {
+          const read = row.reach?.map(([kind, id]) => ({ kind, id }));
+          if (read) rememberReach(db, companyId, user.id, { catalog: row.catalog, rows: read });
+          request.membership.reach = read ?? known?.rows;
+        }
       }
       return { type: 'user', user, impersonator: null, sessionId: claims.sessionId };
     }
@@ -200,7 +226,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (row.status === 'suspended' && !isAdmin && !ctx.actor.impersonator) {
       throw new AppError('COMPANY_SUSPENDED', 'This company is suspended');
     }
-    request.companyCtx = admitCompany({ ...ctx, companyId, role: isAdmin ? 'admin' : row.role! });
+    // Read with the session only when the session's user is the actor (`resolveActor`), never impersonated.
+    const reach = isAdmin ? undefined : request.membership?.reach;
+    request.companyCtx = admitCompany({
+      ...ctx,
+      companyId,
+      role: isAdmin ? 'admin' : row.role!,
+      ...(reach ? { reach } : {}),
+    });
     request.callerCtx = request.companyCtx;
   });
 });

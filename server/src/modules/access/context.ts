@@ -102,6 +102,14 @@ export const inTx = <S extends CompanyScope>(scope: S, tx: DbOrTx): CompanyScope
 export interface CompanyCtx<A extends Actor = UserActor> extends Ctx<A>, Omit<CompanyScope, 'db'> {
   /** Effective role: platform admins act as company admins. */
   role: CompanyRole;
+  /** An agent's reach in the company, read with the session (`callerVisibility` uses it). */
+  reach?: readonly ReachRow[];
+}
+
+/** One line of an agent's reach: an app seen whole or as an agent, a queue belonged to, or a public queue. */
+export interface ReachRow {
+  kind: 'full' | 'agent' | 'queue' | 'public';
+  id: number;
 }
 
 /** Who may call the conversation, message and customer calls that API keys may also make. */

@@ -112,6 +112,24 @@ describe('who sees a conversation of a private queue', () => {
     },
   );
 
+  it('a change of queue membership bites on the agent’s very next call, as their session reads their reach', async () => {
+    const admin = x.as(x.sessions.admin);
+    const joined = await admin('POST', '/queue/users', {
+      body: { queue_id: x.privateQueue.id, user_id: x.users.agent.id },
+    });
+    expect(joined.status).toBe(201);
+    expect(await sees('agent', vip.conversationId)).toEqual({ status: 200, listed: true });
+    const left = await admin('DELETE', '/queue/users', {
+      query: { id: x.privateQueue.id, user_id: x.users.agent.id },
+    });
+    expect(left.status).toBe(200);
+    expect(await sees('agent', vip.conversationId)).toEqual({ status: 404, listed: false });
+    const list = await x.as(x.sessions.agent)('GET', '/conversation/poll');
+    expect(
+      list.body.data.conversations.map((c: { conversation_id: number }) => c.conversation_id),
+    ).not.toContain(vip.conversationId);
+  });
+
   it('a member of the private queue can work it, and its files download', async () => {
     const res = await x.as(x.sessions.insider)('GET', `/attachments/download/${vipFile}`);
     expect(res.status).toBe(200);

@@ -5,7 +5,7 @@ import { conversations } from '../../db/schema/index.ts';
 import { anyOf } from '../../db/sql-helpers.ts';
 import { statement } from '../../db/statement.ts';
 import { notFound } from '../../http/app-error.ts';
-import type { CallerCtx, CompanyCtx } from './context.ts';
+import type { CallerCtx, CompanyCtx, ReachRow } from './context.ts';
 
 /** Whose sight is being judged: the caller, or a user about to be assigned a conversation. */
 export interface Viewer {
@@ -41,23 +41,13 @@ export const viewerOf = (ctx: CallerCtx): Viewer => ({
   role: ctx.role,
 });
 
-/**
- * An agent's reach in one statement, compiled once and run prepared: every agent's poll and action reads it,
- * and PostgreSQL spent longer planning these four unions (0.3 ms) than running them (0.07 ms).
- */
-const company = () => sql`${sql.placeholder('company')}::int`;
-const user = () => sql`${sql.placeholder('user')}::int`;
-const reachStatement = statement<
-  { kind: 'full' | 'agent' | 'queue' | 'public'; id: number },
-  { company: number; user: number }
->(
-  'agent_reach',
-  sql`
+/** The agent's reach as rows of `ReachRow`, for the user and company these two SQL values name. */
+const reachRows = (company: SQL, user: SQL) => sql`
     with memberships as (
-      select app_id, role from app_members where company_id = ${company()} and user_id = ${user()}
+      select app_id, role from app_members where company_id = ${company} and user_id = ${user}
     ), queues_in as (
       select qm.queue_id, q.app_id from queue_members qm join queues q on q.id = qm.queue_id
-      where qm.company_id = ${company()} and qm.user_id = ${user()}
+      where qm.company_id = ${company} and qm.user_id = ${user}
     ), agent_apps as (
       select app_id from memberships where role = 'agent'
       union
@@ -67,26 +57,50 @@ const reachStatement = statement<
     union all select 'agent', app_id from agent_apps
     union all select 'queue', queue_id from queues_in
     union all select 'public', q.id from queues q
-      where q.app_id in (select app_id from agent_apps) and q.company_id = ${company()} and not q.is_private`,
-);
+      where q.app_id in (select app_id from agent_apps) and q.company_id = ${company} and not q.is_private`;
 
 /**
- * An agent's reach (the poll's hot path). App roles follow `effectiveAppRole` for company agents: their app
- * membership, or `agent` in an app where they only belong to a queue.
+ * The same reach as one JSON value (`[[kind, id], ...]`), for the session lookup to read with the caller's
+ * membership when the process does not know it already (`session-reach.ts`, `CompanyCtx.reach`): an
+ * agent's poll then pays no statement of its own for it, about a tenth of the poll (bench/RESULTS.md).
  */
-export async function loadVisibility(db: DbOrTx, viewer: Viewer): Promise<Visibility> {
-  const base = { viewer, fullAppIds: [], agentAppIds: [], memberQueueIds: [], publicQueueIds: [] };
-  if (viewer.role !== 'agent') return { ...base, all: true };
-  const rows = await reachStatement.rows(db, { company: viewer.companyId, user: viewer.userId });
+export const reachJson = (company: SQL, user: SQL) =>
+  sql`(select coalesce(json_agg(json_build_array(r.kind, r.id)), '[]'::json) from (${reachRows(company, user)}) r)`;
+
+/**
+ * An agent's reach in one statement, compiled once and run prepared: every agent's poll and action reads it,
+ * and PostgreSQL spent longer planning these four unions (0.3 ms) than running them (0.07 ms).
+ */
+const reachStatement = statement<ReachRow, { company: number; user: number }>(
+  'agent_reach',
+  reachRows(sql`${sql.placeholder('company')}::int`, sql`${sql.placeholder('user')}::int`),
+);
+
+/** A resolved reach (`ReachRow`s) as the `Visibility` of the agent it belongs to. */
+export function agentVisibility(viewer: Viewer, rows: readonly ReachRow[]): Visibility {
   const ids = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => Number(r.id));
   return {
-    ...base,
+    viewer,
     all: false,
     fullAppIds: ids('full'),
     agentAppIds: ids('agent'),
     memberQueueIds: ids('queue'),
     publicQueueIds: ids('public'),
   };
+}
+
+/**
+ * An agent's reach (the poll's hot path). App roles follow `effectiveAppRole` for company agents: their app
+ * membership, or `agent` in an app where they only belong to a queue.
+ */
+export async function loadVisibility(db: DbOrTx, viewer: Viewer): Promise<Visibility> {
+  if (viewer.role !== 'agent') {
+    return { viewer, all: true, fullAppIds: [], agentAppIds: [], memberQueueIds: [], publicQueueIds: [] };
+  }
+  return agentVisibility(
+    viewer,
+    await reachStatement.rows(db, { company: viewer.companyId, user: viewer.userId }),
+  );
 }
 
 /**
@@ -127,7 +141,14 @@ export function visibilityCondition(v: Visibility, opts: { opaque?: boolean } = 
  * grants cover (as an app manager's), and no user id, so nothing is "assigned to" it.
  */
 export async function callerVisibility(ctx: CallerCtx, db: DbOrTx = ctx.db): Promise<Visibility> {
-  if (ctx.actor.type === 'user') return loadVisibility(db, viewerOf(ctx));
+  if (ctx.actor.type === 'user') {
+    // The reach the session lookup settled, unless the caller reads in a transaction of its own: then
+    // the transaction's snapshot decides.
+    const viewer = viewerOf(ctx);
+    return ctx.reach && viewer.role === 'agent' && db === ctx.db
+      ? agentVisibility(viewer, ctx.reach)
+      : loadVisibility(db, viewer);
+  }
   return {
     viewer: { companyId: ctx.companyId, userId: 0, role: 'agent' },
     all: false,
@@ -140,7 +161,7 @@ export async function callerVisibility(ctx: CallerCtx, db: DbOrTx = ctx.db): Pro
 
 /** The condition for lists: `db.select().from(conversations).where(and(await visibleConversationsWhere(ctx, db), ...))`. */
 export async function visibleConversationsWhere(ctx: CompanyCtx, db: DbOrTx): Promise<SQL> {
-  return visibilityCondition(await loadVisibility(db, viewerOf(ctx)));
+  return visibilityCondition(await callerVisibility(ctx, db));
 }
 
 export type ConversationRow = typeof conversations.$inferSelect;

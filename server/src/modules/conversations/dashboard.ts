@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { companies, conversations } from '../../db/schema/index.ts';
 import { preparedRows } from '../../db/statement.ts';
 import type { CompanyCtx } from '../access/context.ts';
-import { loadVisibility, viewerOf, visibilityCondition } from '../access/conversation-visibility.ts';
+import { callerVisibility, visibilityCondition } from '../access/conversation-visibility.ts';
 import { groupTotal } from './counts.ts';
 import { filterConditions } from './poll.ts';
 import { listConversations } from './views.ts';
@@ -16,7 +16,7 @@ import { listConversations } from './views.ts';
  */
 export async function getDashboard(ctx: CompanyCtx, q: DashboardQuery): Promise<Dashboard> {
   const db = ctx.db;
-  const v = await loadVisibility(db, viewerOf(ctx));
+  const v = await callerVisibility(ctx);
   const { conditions: filters } = await filterConditions(ctx, v, { app_id: q.app_id });
   // The agent's ids behind init plans, as in the inbox list: the named statement below then keeps its one
   // generic plan instead of being planned again for each agent's ids.

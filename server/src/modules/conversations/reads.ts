@@ -2,7 +2,7 @@ import type { Conversation, ReadBody } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyCtx } from '../access/context.ts';
-import { loadVisibility, viewerOf } from '../access/conversation-visibility.ts';
+import { callerVisibility } from '../access/conversation-visibility.ts';
 import { conversationStateJson, setTyping } from './typing.ts';
 import { requireCovered, visibleConversationView } from './views.ts';
 
@@ -44,7 +44,7 @@ export async function advanceReadMarker(
 }
 
 export async function markRead(ctx: CompanyCtx, input: ReadBody): Promise<Conversation> {
-  const v = await loadVisibility(ctx.db, viewerOf(ctx));
+  const v = await callerVisibility(ctx);
   await requireCovered(ctx.db, v, input.conversation_id);
   await advanceReadMarker(
     ctx.db,
@@ -56,7 +56,7 @@ export async function markRead(ctx: CompanyCtx, input: ReadBody): Promise<Conver
 
 /** The caller is typing: shown to the customer and to other agents for a few seconds. */
 export async function agentTyping(ctx: CompanyCtx, conversationId: number): Promise<Conversation> {
-  const v = await loadVisibility(ctx.db, viewerOf(ctx));
+  const v = await callerVisibility(ctx);
   await requireCovered(ctx.db, v, conversationId);
   await setTyping(ctx.db, {
     companyId: ctx.companyId,
