@@ -9,7 +9,8 @@ import pg from 'pg';
 import type { Config } from '../server/src/config.ts';
 import type { Db } from '../server/src/db/client.ts';
 import * as schema from '../server/src/db/schema/index.ts';
-import { admitCompany, type CompanyCtx } from '../server/src/modules/access/context.ts';
+import { admitCompany, type CompanyCtx, type ReachRow } from '../server/src/modules/access/context.ts';
+import { agentReach } from '../server/src/modules/access/conversation-visibility.ts';
 import { pollConversations } from '../server/src/modules/conversations/poll.ts';
 
 export interface Statement {
@@ -29,9 +30,10 @@ const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
 /**
  * A company context for `viewer` on its own one-connection pool, through a Drizzle instance that logs every
- * statement the product's services run with it; `end` closes the pool.
+ * statement the product's services run with it; `end` closes the pool. `reach` is an agent's reach as the
+ * session lookup hands it to the services (`CompanyCtx.reach`).
  */
-export function loggingContext(url: string, viewer: Viewer) {
+export function loggingContext(url: string, viewer: Viewer, reach?: ReachRow[]) {
   const statements: Statement[] = [];
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   const db = drizzle(pool, {
@@ -50,6 +52,7 @@ export function loggingContext(url: string, viewer: Viewer) {
     },
     companyId: viewer.companyId,
     role: viewer.role,
+    ...(reach ? { reach } : {}),
   });
   return { ctx, statements, end: () => pool.end() };
 }
@@ -63,12 +66,15 @@ export function loggingContext(url: string, viewer: Viewer) {
 export async function capturePoll(url: string, viewer: Viewer, query: Record<string, string>) {
   const parsed = ConversationPollQuery.parse(query);
   const warm = loggingContext(url, viewer);
+  let reach: ReachRow[] | undefined;
   try {
     await pollConversations(warm.ctx, parsed);
+    // A warm process knows the agent's reach, and the session lookup hands it over (`session-reach.ts`).
+    if (viewer.role === 'agent') reach = await agentReach(warm.ctx.db, viewer.companyId, viewer.userId);
   } finally {
     await warm.end();
   }
-  const { ctx, statements, end } = loggingContext(url, viewer);
+  const { ctx, statements, end } = loggingContext(url, viewer, reach);
   try {
     const answer = await pollConversations(ctx, parsed);
     const computed = statements.splice(0);

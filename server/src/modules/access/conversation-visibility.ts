@@ -97,11 +97,12 @@ export async function loadVisibility(db: DbOrTx, viewer: Viewer): Promise<Visibi
   if (viewer.role !== 'agent') {
     return { viewer, all: true, fullAppIds: [], agentAppIds: [], memberQueueIds: [], publicQueueIds: [] };
   }
-  return agentVisibility(
-    viewer,
-    await reachStatement.rows(db, { company: viewer.companyId, user: viewer.userId }),
-  );
+  return agentVisibility(viewer, await agentReach(db, viewer.companyId, viewer.userId));
 }
+
+/** An agent's reach rows, read on their own (the session lookup reads them with the session). */
+export const agentReach = (db: DbOrTx, companyId: number, userId: number): Promise<ReachRow[]> =>
+  reachStatement.rows(db, { company: companyId, user: userId });
 
 /**
  * The SQL condition selecting, within the company, the conversations a resolved `Visibility` covers.
