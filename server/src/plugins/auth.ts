@@ -226,8 +226,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (row.status === 'suspended' && !isAdmin && !ctx.actor.impersonator) {
       throw new AppError('COMPANY_SUSPENDED', 'This company is suspended');
     }
-    // Read with the session only when the session's user is the actor (`resolveActor`), never impersonated.
-    const reach = isAdmin ? undefined : request.membership?.reach;
+    // Set by `resolveActor` only for an agent who is the session's own user, never impersonated; a platform
+    // admin acts as admin, whose sight `callerVisibility` never takes from it.
+    const reach = request.membership?.reach;
     request.companyCtx = admitCompany({
       ...ctx,
       companyId,

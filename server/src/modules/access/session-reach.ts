@@ -1,3 +1,4 @@
+import { perDbMemo } from '../../lib/per-db-memo.ts';
 import type { ReachRow } from './context.ts';
 
 /**
@@ -13,27 +14,13 @@ export interface KnownReach {
   rows: readonly ReachRow[];
 }
 
-/** Kept per process; an entry is a few ids. */
-const MAX_ENTRIES = 10_000;
-
-/** Per database handle, so two databases in one process (the tests) never share a reach. */
-const known = new WeakMap<object, Map<string, KnownReach>>();
+/** An entry is a few ids. */
+const known = perDbMemo<KnownReach>(10_000);
 
 const keyOf = (companyId: number, userId: number) => `${companyId}.${userId}`;
 
-export function knownReach(db: object, companyId: number, userId: number): KnownReach | undefined {
-  return known.get(db)?.get(keyOf(companyId, userId));
-}
+export const knownReach = (db: object, companyId: number, userId: number) =>
+  known.get(db, keyOf(companyId, userId));
 
-export function rememberReach(db: object, companyId: number, userId: number, reach: KnownReach) {
-  let entries = known.get(db);
-  if (!entries) {
-    entries = new Map();
-    known.set(db, entries);
-  }
-  const key = keyOf(companyId, userId);
-  entries.delete(key);
-  // The oldest entry makes room: a Map iterates in insertion order.
-  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-  entries.set(key, reach);
-}
+export const rememberReach = (db: object, companyId: number, userId: number, reach: KnownReach) =>
+  known.set(db, keyOf(companyId, userId), reach);

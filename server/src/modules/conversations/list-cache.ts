@@ -2,6 +2,7 @@ import type { ConversationPoll, ConversationPollQuery } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { statement } from '../../db/statement.ts';
+import { perDbMemo } from '../../lib/per-db-memo.ts';
 
 /** The list part of a poll's answer: what the cache keeps. */
 export type ListAnswer = Pick<
@@ -23,15 +24,12 @@ const versionOf = statement<{ version: string; pending: boolean }, { companyId: 
 );
 
 /** Lists kept per process; about 30 KB each at 50 rows, so at most 15 MB. */
-const MAX_ENTRIES = 500;
+const lists = perDbMemo<Entry>(500);
 
 interface Entry {
   version: string;
   list: ListAnswer;
 }
-
-/** Per database handle, so two databases in one process (the tests) never share an answer. */
-const caches = new WeakMap<object, Map<string, Entry>>();
 
 /**
  * Every query field a list answer depends on. The key is made from this one list, so a filter added to the
@@ -78,24 +76,11 @@ export async function cachedList(
   const [{ version, pending } = { version: '0.0', pending: true }] = await versionOf.rows(db, {
     companyId: key.companyId,
   });
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
   const text = keyText(key);
-  const hit = cache.get(text);
-  if (hit && !pending && hit.version === version) {
-    // Most recently used last: a Map iterates in insertion order, so the first key is the one to drop.
-    cache.delete(text);
-    cache.set(text, hit);
-    return hit.list;
-  }
+  const hit = lists.get(db, text);
+  if (hit && !pending && hit.version === version) return hit.list;
   const list = await compute();
-  cache.delete(text);
-  if (!pending) {
-    cache.set(text, { version, list });
-    if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-  }
+  if (pending) lists.delete(db, text);
+  else lists.set(db, text, { version, list });
   return list;
 }
