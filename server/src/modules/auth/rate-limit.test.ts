@@ -1,6 +1,6 @@
 import { PASSWORD_RESET_ANSWER } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { dataOf, errorOf } from '../../../test/answers.ts';
 import { useTestApp } from '../../../test/app.ts';
 import { createUser, PASSWORD } from '../../../test/factories.ts';
@@ -8,6 +8,16 @@ import { passwordResets } from '../../db/schema/index.ts';
 import { RESET_MAILS_PER_EMAIL } from './limits.ts';
 
 const t = useTestApp({ loginRateLimit: { perIp: 5, perEmail: 3, windowMs: 60_000 } });
+
+/**
+ * The limits count in windows aligned to the clock (`lib/rate-limiter.ts`): a test that starts in a window's
+ * last seconds waits for the next, or its attempts would be split between two windows and the limit never
+ * reached (it failed so once in CI).
+ */
+beforeEach(async () => {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+});
 
 /** Each test speaks from its own address, so the per-IP counters of one do not leak into another. */
 const post = async (ip: string, path: string, body: unknown) => {
