@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversations } from '../../db/schema/index.ts';
-import { commonInMessages } from './search.ts';
+import { commonInMessages, prefixEnd } from './search.ts';
 import { useInbox } from './test-setup.ts';
 
 const { x, poll, ids, freshApp } = useInbox();
@@ -72,6 +72,44 @@ describe('searching the inbox list', () => {
     expect(await find('ada@phones.test')).toEqual([ada.conversationId]);
     expect(await find('ada@phones.te')).toEqual([ada.conversationId]);
     expect(await find('ada@phon')).toEqual([adam.conversationId, ada.conversationId]);
+  });
+
+  it('finds names in any script by the start of each word, and follows a renamed customer', async () => {
+    const { app, chat } = await freshApp('Scripts');
+    const zoe = await chat({ name: 'Zoë Gräf', email: 'zoe.graf@scripts.test', message: 'Hallo' });
+    const pawel = await chat({ name: 'Paweł Nowak', message: 'Dzień dobry' });
+    const jean = await chat({ name: 'Jean-Luc Picard', message: 'Engage' });
+    const lee = await chat({ name: '李小龍 Lee', message: 'Hello' });
+    const bond = await chat({ name: 'Agent007 Bond', message: 'Shaken' });
+    const find = async (search: string) =>
+      ids((await poll('agent', { app_id: app.id, search })).conversations);
+    expect(await find('gräf')).toEqual([zoe.conversationId]);
+    expect(await find('GRÄF')).toEqual([zoe.conversationId]);
+    // By the email's parts too: "graf" is the address's, "zoe" both.
+    expect(await find('graf')).toEqual([zoe.conversationId]);
+    expect(await find('zo')).toEqual([zoe.conversationId]);
+    expect(await find('pawe')).toEqual([pawel.conversationId]);
+    expect(await find('nowak paweł')).toEqual([pawel.conversationId]);
+    expect(await find('gräf nowak')).toEqual([]);
+    expect(await find('luc')).toEqual([jean.conversationId]);
+    expect(await find('jean-luc')).toEqual([jean.conversationId]);
+    expect(await find('李小')).toEqual([lee.conversationId]);
+    expect(await find('agent00')).toEqual([bond.conversationId]);
+    // A word longer than the 200 characters a search may have (a name from a channel) is found by its start.
+    await x.t.db.execute(sql`update customers set name = ${`${'y'.repeat(250)} Bond`}
+      where id = (select customer_id from conversations where id = ${bond.conversationId})`);
+    expect(await find('y'.repeat(200))).toEqual([bond.conversationId]);
+    expect(await find(`${'y'.repeat(199)}z`)).toEqual([]);
+    const rows = (await poll('agent', { app_id: app.id })).conversations;
+    const customerId = rows.find((r) => r.conversation_id === pawel.conversationId)!.customer.customer_id;
+    const res = await x.as(x.sessions.admin)('PUT', '/customers', {
+      query: { id: customerId },
+      body: { name: 'Piotr Nowak' },
+    });
+    expect(res.status).toBe(200);
+    expect(await find('pawe')).toEqual([]);
+    expect(await find('piotr')).toEqual([pawel.conversationId]);
+    expect(await find('nowak')).toEqual([pawel.conversationId]);
   });
 
   it('a name shared by more than 1,000 customers is searched by walking the list, with the same answer', async () => {
@@ -158,5 +196,15 @@ describe('searching the inbox list', () => {
     expect(third.total).toBe(3);
     const past = await poll('agent', { ...one, offset: 3 });
     expect(past).toMatchObject({ conversations: [], total: 3 });
+  });
+});
+
+describe('prefixEnd', () => {
+  it('is the first string past every string a prefix starts', () => {
+    expect(prefixEnd('abc')).toBe('abd');
+    expect(prefixEnd('gräf')).toBe('gräg');
+    expect(prefixEnd('a\u{10FFFF}')).toBe('b');
+    expect(prefixEnd('\u{10FFFF}')).toBeNull();
+    expect(prefixEnd('\uD7FF')).toBe('\uE000');
   });
 });

@@ -15,16 +15,21 @@ const ESTIMATE_TTL_MS = 10 * 60_000;
 const ESTIMATES_KEPT = 1000;
 
 /**
- * A prefix tsquery (`'word':* & 'other':*`) from what an agent typed, or null when nothing searchable is
- * left. Characters with a meaning in tsquery syntax are dropped, so no input can make it fail to parse.
+ * The words of a search as the indexes hold them: lower case, without the characters that have a meaning in
+ * tsquery syntax (so no input can make a query fail to parse), at most `MAX_WORDS`.
  */
-export function prefixQuery(search: string): string | null {
-  const words = search
+function searchWords(search: string): string[] {
+  return search
     .toLowerCase()
     .split(/\s+/)
     .map((w) => w.replace(/[^\p{L}\p{N}@._+-]/gu, '').replace(/^[._+-]+|[._+-]+$/g, ''))
     .filter(Boolean)
     .slice(0, MAX_WORDS);
+}
+
+/** A prefix tsquery (`'word':* & 'other':*`) from what an agent typed, or null when nothing searchable is left. */
+export function prefixQuery(search: string): string | null {
+  const words = searchWords(search);
   return words.length ? words.map(wordQuery).join(' & ') : null;
 }
 
@@ -44,6 +49,54 @@ function wordQuery(word: string) {
 const CUSTOMER_DOCUMENT = sql.raw(
   `to_tsvector('simple', cs.name || ' ' || coalesce(cs.email, '') || ' ' || translate(coalesce(cs.email, ''), '@.', '  '))`,
 );
+
+/** A word of letters and digits alone: the text parser keeps it whole, so it is one term of `customer_terms`. */
+const PLAIN_WORD = /^[\p{L}0-9]+$/u;
+
+/** How much of each term `customer_terms` keeps (migration 0025): longer words are looked up the GIN way. */
+const TERM_CHARS = 200;
+
+const termWord = (word: string) => PLAIN_WORD.test(word) && Array.from(word).length <= TERM_CHARS;
+
+/**
+ * The first string after every string that starts with `prefix`, in byte order (`text_pattern_ops`): the
+ * last character's successor. A prefix ending in the last code point drops it and carries on to the one
+ * before; null when none is left (no upper bound).
+ */
+export function prefixEnd(prefix: string): string | null {
+  const chars = Array.from(prefix);
+  while (chars.length > 0) {
+    const last = chars.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) {
+      // Surrogates are no characters of their own (and not valid in UTF-8): the next one is past them.
+      const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
+      return chars.join('') + String.fromCodePoint(next);
+    }
+  }
+  return null;
+}
+
+/**
+ * The company's customers whose name or email holds every word of the search by prefix (`cs.id`, each
+ * once). Plain words are ranges of `customer_terms`' index, read without touching a customer row; a word
+ * with `@` or `.` (an email, as `wordQuery` reads it), or longer than a kept term, goes through the GIN
+ * index of the document, which finds the same customers for a plain word but re-reads each matching row.
+ */
+function matchingCustomers(companyId: number, search: string, tsq: SQL): SQL {
+  const words = searchWords(search);
+  if (!words.every(termWord)) {
+    return sql`select cs.id from customers cs where cs.company_id = ${companyId} and ${CUSTOMER_DOCUMENT} @@ ${tsq}`;
+  }
+  const ranges = words.map((word) => {
+    const end = prefixEnd(word);
+    return sql`select ct.customer_id as id from customer_terms ct where ct.company_id = ${companyId}
+      and ct.term ~>=~ ${word}${end === null ? sql`` : sql` and ct.term ~<~ ${end}`}`;
+  });
+  // One customer may hold a word twice (a name and the email's first part); `intersect` keeps each once.
+  return ranges.length === 1
+    ? sql`select distinct cs.id from (${ranges[0]}) cs`
+    : sql`select cs.id from (${sql.join(ranges, sql` intersect `)}) cs`;
+}
 
 /**
  * What a search looks for: words by prefix, the text as typed (an email), a display number, and the digits
@@ -99,8 +152,7 @@ export function searchCondition(
     const tsq = sql`to_tsquery('simple', ${query})`;
     // The matching customers are read once per statement, for the page's walk and the count's alike: read
     // in each, a common name's thousands of customers were fetched twice (a third of the statement's time).
-    prelude = sql`search_customers as (select cs.id from customers cs where cs.company_id = ${companyId}
-      and ${CUSTOMER_DOCUMENT} @@ ${tsq})`;
+    prelude = sql`search_customers as (${matchingCustomers(companyId, search, tsq)})`;
     parts.push(sql`${conversations.customerId} in (select id from search_customers)`);
     parts.push(
       commonWord
@@ -157,8 +209,7 @@ export async function fewSearchMatches(
   let customers: SQL | null = null;
   if (query) {
     const tsq = sql`to_tsquery('simple', ${query})`;
-    customers = sql`select cs.id from customers cs
-      where cs.company_id = ${companyId} and ${CUSTOMER_DOCUMENT} @@ ${tsq} limit ${limit}`;
+    customers = sql`select id from (${matchingCustomers(companyId, search, tsq)}) m limit ${limit}`;
     branches.push(customersConversations(companyId, sql`select id from cs`, 'customer', limit));
     branches.push(sql`(select ms.conversation_id as id, 'message' as src from messages ms
       where ms.company_id = ${companyId} and ms.content_search @@ ${tsq}
