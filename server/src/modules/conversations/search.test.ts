@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversations } from '../../db/schema/index.ts';
-import { commonInMessages, prefixEnd } from './search.ts';
+import { commonInMessages, matchingCustomers, prefixEnd, prefixQuery } from './search.ts';
 import { useInbox } from './test-setup.ts';
 
 const { x, poll, ids, freshApp } = useInbox();
@@ -110,6 +110,43 @@ describe('searching the inbox list', () => {
     expect(await find('pawe')).toEqual([]);
     expect(await find('piotr')).toEqual([pawel.conversationId]);
     expect(await find('nowak')).toEqual([pawel.conversationId]);
+  });
+
+  it("a walked search's customer terms find the customers its words match in name and email", async () => {
+    const { chat } = await freshApp('Terms');
+    for (const [name, email] of [
+      ['Zoë Gräf', 'zoe.graf@terms.test'],
+      ['Paweł Nowak', 'pawel@terms.test'],
+      ['Jean-Luc Picard', null],
+      ['李小龍 Lee', null],
+      ['Agent007 Bond', 'bond007@terms.test'],
+      ["Siobhán O'Brien", 'siobhan.obrien@terms.test'],
+    ] as const) {
+      await chat({ name, ...(email ? { email } : {}) });
+    }
+    // The search's own definition, spelled here apart from the code: every word a prefix of a word of the
+    // customer's name, email or the email's parts.
+    const byDocument = async (search: string) =>
+      (
+        await x.t.db.execute<{ id: number }>(sql`select id from customers where company_id = ${x.company.id}
+          and to_tsvector('simple', name || ' ' || coalesce(email, '') || ' ' || translate(coalesce(email, ''), '@.', '  '))
+            @@ to_tsquery('simple', ${prefixQuery(search)}) order by id`)
+      ).rows.map((r) => Number(r.id));
+    const byTerms = async (search: string) =>
+      (
+        await x.t.db.execute<{ id: number }>(
+          sql`select id from (${matchingCustomers(x.company.id, search, sql`to_tsquery('simple', ${prefixQuery(search)})`)}) m order by id`,
+        )
+      ).rows.map((r) => Number(r.id));
+    const searches = ['zoë', 'GRÄF', 'graf', 'zo', 'pawe', 'nowak paweł', 'gräf nowak', 'luc', 'jean luc'];
+    searches.push('李小', 'agent00', 'bond0', 'siob', 'obrien', 'brien', 'terms', 'lee agent', 't');
+    let found = 0;
+    for (const search of searches) {
+      const expected = await byDocument(search);
+      expect(await byTerms(search), search).toEqual(expected);
+      found += expected.length;
+    }
+    expect(found).toBeGreaterThan(searches.length);
   });
 
   it('a name shared by more than 1,000 customers is searched by walking the list, with the same answer', async () => {
