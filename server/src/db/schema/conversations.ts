@@ -95,9 +95,10 @@ export const customerApps = pgTable(
 
 /**
  * The words of each customer's search document (name, email and the email's parts, as `to_tsvector('simple')`
- * splits them), one row each, kept by trigger (migration 0025). A search for a plain word finds its customers
- * by a range of this index alone, where the GIN index of the same document fetched and re-parsed every
- * matching customer row: a common last name's 2,485 customers cost 1.7 ms, here 0.3 (`conversations/search.ts`).
+ * splits them), one row each, kept by trigger (migration 0025). A search that walks the inbox finds a plain
+ * word's customers by a range of this index alone, where the GIN index of the same document fetched and
+ * re-parsed every matching customer row: a common last name's 2,485 customers cost 1.7 ms, here 0.3
+ * (`matchingCustomers` in `conversations/search.ts`, decision 035).
  * `text_pattern_ops` compares bytes, so a prefix is one range whatever the database's collation.
  */
 export const customerTerms = pgTable(

@@ -50,7 +50,10 @@ const CUSTOMER_DOCUMENT = sql.raw(
   `to_tsvector('simple', cs.name || ' ' || coalesce(cs.email, '') || ' ' || translate(coalesce(cs.email, ''), '@.', '  '))`,
 );
 
-/** A word of letters and digits alone: the text parser keeps it whole, so it is one term of `customer_terms`. */
+/**
+ * A word of letters and ASCII digits alone: the text parser keeps it whole, so it is one term of
+ * `customer_terms`. Other digits are left out: the parser may treat them as spaces and split the word.
+ */
 const PLAIN_WORD = /^[\p{L}0-9]+$/u;
 
 /** How much of each term `customer_terms` keeps (migration 0025): longer words are looked up the GIN way. */
@@ -78,9 +81,9 @@ export function prefixEnd(prefix: string): string | null {
 
 /**
  * The company's customers whose name or email holds every word of the search by prefix (`cs.id`, each
- * once). Plain words are ranges of `customer_terms`' index, read without touching a customer row; a word
- * with `@` or `.` (an email, as `wordQuery` reads it), or longer than a kept term, goes through the GIN
- * index of the document, which finds the same customers for a plain word but re-reads each matching row.
+ * once). Plain words are ranges of `customer_terms`' index, read without touching a customer row. A search
+ * with any other word (an email, which `wordQuery` also splits at `@` and `.`; a hyphenated name) goes
+ * through the GIN index of the document, which finds the same customers but re-reads each matching row.
  */
 export function matchingCustomers(companyId: number, search: string, tsq: SQL): SQL {
   const words = searchWords(search);
