@@ -12,14 +12,17 @@ CREATE INDEX "customer_terms_customer_idx" ON "customer_terms" USING btree ("cus
 -- `conversations/search.ts` spells, so both paths of a search find the same customers. Deletions cascade.
 -- A term is kept to its first 200 characters (at most 800 bytes, well inside a btree entry): a search word
 -- of up to 200 characters is a prefix of a term exactly when it is one of its first 200 (`TERM_CHARS`).
+CREATE FUNCTION customer_terms_of(name text, email text) RETURNS SETOF text LANGUAGE sql IMMUTABLE AS $$
+  SELECT DISTINCT left(t, 200) FROM unnest(tsvector_to_array(to_tsvector('simple',
+    name || ' ' || coalesce(email, '') || ' ' || translate(coalesce(email, ''), '@.', '  ')))) AS t
+$$;--> statement-breakpoint
 CREATE FUNCTION customer_terms_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     DELETE FROM customer_terms WHERE customer_id = OLD.id;
   END IF;
   INSERT INTO customer_terms (company_id, term, customer_id)
-  SELECT DISTINCT NEW.company_id, left(t, 200), NEW.id FROM unnest(tsvector_to_array(to_tsvector('simple',
-    NEW.name || ' ' || coalesce(NEW.email, '') || ' ' || translate(coalesce(NEW.email, ''), '@.', '  ')))) AS t;
+  SELECT NEW.company_id, t, NEW.id FROM customer_terms_of(NEW.name, NEW.email) AS t;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER customers_terms_ins AFTER INSERT ON customers FOR EACH ROW EXECUTE FUNCTION customer_terms_sync();--> statement-breakpoint
@@ -27,5 +30,4 @@ CREATE TRIGGER customers_terms_upd AFTER UPDATE ON customers FOR EACH ROW
   WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.email IS DISTINCT FROM NEW.email OR OLD.company_id IS DISTINCT FROM NEW.company_id)
   EXECUTE FUNCTION customer_terms_sync();--> statement-breakpoint
 INSERT INTO customer_terms (company_id, term, customer_id)
-SELECT DISTINCT c.company_id, left(t, 200), c.id FROM customers c, unnest(tsvector_to_array(to_tsvector('simple',
-  c.name || ' ' || coalesce(c.email, '') || ' ' || translate(coalesce(c.email, ''), '@.', '  ')))) AS t;
+SELECT c.company_id, t, c.id FROM customers c, customer_terms_of(c.name, c.email) AS t;

@@ -124,6 +124,11 @@ describe('searching the inbox list', () => {
     ] as const) {
       await chat({ name, ...(email ? { email } : {}) });
     }
+    // The same name in another company is none of this company's customers.
+    const elsewhere = await x.t.db.execute<{ id: number }>(sql`insert into customers (company_id, name, email)
+      select id, 'Zoë Gräf', 'zoe.graf@terms.test' from companies where id <> ${x.company.id} limit 1
+      returning id`);
+    const stranger = Number(elsewhere.rows[0]!.id);
     // A word longer than a search may be (a name from a channel), written past the API: kept by its start.
     await x.t.db.execute(sql`update customers set name = ${`${'w'.repeat(250)} Long`}
       where company_id = ${x.company.id} and name = 'Agent007 Bond'`);
@@ -153,6 +158,7 @@ describe('searching the inbox list', () => {
     expect(found).toBeGreaterThan(searches.length);
     expect(await byTerms('w'.repeat(200))).toHaveLength(1);
     expect(await byTerms('agent00')).toEqual([]);
+    expect(await byTerms('gräf')).not.toContain(stranger);
   });
 
   it('a name shared by more than 1,000 customers is searched by walking the list, with the same answer', async () => {
