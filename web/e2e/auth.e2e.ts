@@ -118,6 +118,8 @@ describe('forgot password', () => {
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/mode=forgot-password/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/profile');
+    // The router moves the address before React draws the new form: wait for the form, then look for the field.
+    await page.getByText('Reset your password', { exact: true }).waitFor();
     expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText('Email is required').waitFor();
