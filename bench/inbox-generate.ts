@@ -260,8 +260,16 @@ export async function generateInbox(
        where company_id = $1 group by company_id, app_id, queue_id, assigned_user_id, status`,
       [t.companyId],
     );
+    // The same load skipped the customers' terms trigger, so their search terms are filled here, by the
+    // statement migration 0025 fills them with (decision 035).
     await q(
-      'vacuum analyze customers, customer_apps, conversations, messages, conversation_reads, conversation_counts',
+      `insert into customer_terms (company_id, term, customer_id)
+       select c.company_id, t, c.id from customers c, customer_terms_of(c.name, c.email) as t
+       where c.company_id = $1`,
+      [t.companyId],
+    );
+    await q(
+      'vacuum analyze customers, customer_terms, customer_apps, conversations, messages, conversation_reads, conversation_counts',
     );
 
     const { rows: newest } = await q(

@@ -165,6 +165,9 @@ async function main() {
       for (const c of calls) {
         const key = `${who}-${c.slug}`;
         const { answer, statements, cached } = await capturePoll(url, viewers[who], c.query);
+        // Every call finds rows in the generated data: an empty answer means the data or the search broke,
+        // and its speed would measure nothing.
+        if (answer.conversations.length === 0) throw new Error(`${key} found no conversation`);
         // The console's "Next" from that deep page goes on after its last row, and its "Previous" ends
         // before its first (measured as rows of their own).
         if (c.slug === 'deep' && answer.next_cursor && answer.prev_cursor) {
