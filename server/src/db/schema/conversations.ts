@@ -172,7 +172,16 @@ export const conversations = pgTable(
       .on(t.companyId, t.resolvedAt, t.appId, t.queueId, t.assignedUserId)
       .where(sql`status = 'resolved'`),
     index('conversations_queue_idx').on(t.queueId),
-    index('conversations_customer_idx').on(t.customerId),
+    // A customer's conversations, with what visibility and the list filters test: a walked search counts the
+    // conversations of its matching customers through it without reading their rows (`countBySides`).
+    index('conversations_customer_idx').on(
+      t.customerId,
+      t.companyId,
+      t.appId,
+      t.queueId,
+      t.assignedUserId,
+      t.status,
+    ),
     index('conversations_assigned_idx').on(t.assignedUserId),
   ],
 );

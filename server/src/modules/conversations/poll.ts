@@ -18,7 +18,7 @@ import { listMessagePage, listMessages } from './list-messages.ts';
 import { type MessageRow, type SenderNames, senderName, toMessage } from './message-rows.ts';
 import { commonInMessages, fewSearchMatches, searchCondition } from './search.ts';
 import { whoIsTyping } from './typing.ts';
-import { listConversations, placeOf, visibleConversationView } from './views.ts';
+import { type CountSides, listConversations, placeOf, visibleConversationView } from './views.ts';
 
 /** Console messages name the platform admin behind an impersonated reply or note: "Olivia (via Pat)". */
 export const toConsoleMessage = (row: MessageRow, names: SenderNames): ConsoleMessage => ({
@@ -86,17 +86,19 @@ function statusIn(statuses: readonly ConversationStatus[]) {
 type SearchWay = { walk: false } | { walk: true; commonWord: boolean };
 
 /**
- * The list filters as conditions, how their search (if any) is answered, and the common table expressions
- * a walked search's condition refers to (`prelude`, see `searchCondition`).
+ * The list filters as conditions, how their search (if any) is answered, the common table expressions
+ * a walked search's condition refers to (`prelude`, see `searchCondition`), and that search's two sides
+ * with the other filters, for its count (`sides`).
  */
 export async function filterConditions(
   ctx: CallerCtx,
   v: Visibility,
   f: Filters,
-): Promise<{ conditions: SQL[]; search?: SearchWay; prelude?: SQL }> {
+): Promise<{ conditions: SQL[]; search?: SearchWay; prelude?: SQL; sides?: CountSides }> {
   const out: SQL[] = [];
   let search: SearchWay | undefined;
   let prelude: SQL | undefined;
+  let sides: CountSides | undefined;
   if (f.app_id !== undefined) {
     await requireVisibleApp(ctx.db, v, f.app_id);
     out.push(eq(conversations.appId, f.app_id));
@@ -119,12 +121,13 @@ export async function filterConditions(
     } else {
       const commonWord = await commonInMessages(ctx.db, f.search);
       const match = searchCondition(ctx.companyId, f.search, commonWord);
+      if (match?.sides) sides = { ...match.sides, filters: [...out] };
       if (match) out.push(match.condition);
       prelude = match?.prelude;
       search = { walk: true, commonWord };
     }
   }
-  return { conditions: out, search, prelude };
+  return { conditions: out, search, prelude, sides };
 }
 
 /** Who else is typing: other agents by name, and the customer. */
@@ -163,7 +166,7 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
   };
   const computeList = async (): Promise<ListAnswer> => {
     const v = await sight();
-    const { conditions, search: way, prelude } = await filterConditions(ctx, v, q);
+    const { conditions, search: way, prelude, sides } = await filterConditions(ctx, v, q);
     const search = Boolean(q.search?.trim());
     const page = await listConversations(db, v, conditions, {
       limit: q.limit,
@@ -177,6 +180,7 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
       named: !way?.walk,
       countInOrder: way?.walk === true && way.commonWord,
       prelude,
+      sides,
       // Without a search the filters test only the columns conversations are counted by (decision 033).
       groupCount: way === undefined,
     });

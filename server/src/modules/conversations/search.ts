@@ -147,7 +147,7 @@ export function searchCondition(
   companyId: number,
   search: string,
   commonWord = false,
-): { condition: SQL; prelude?: SQL } | null {
+): { condition: SQL; prelude?: SQL; sides?: SearchSides } | null {
   const { query, exact, number, phone } = searchTerms(search);
   const parts: SQL[] = [];
   let prelude: SQL | undefined;
@@ -174,7 +174,28 @@ export function searchCondition(
   if (number !== null) parts.push(sql`${conversations.number} = ${number}`);
   if (phone !== null) parts.push(sql`${conversations.customerId} in (${phoneHolders(companyId, phone)})`);
   if (parts.length === 0) return null;
-  return { condition: sql`(${sql.join(parts, sql` or `)})`, prelude };
+  const condition = sql`(${sql.join(parts, sql` or `)})`;
+  // With words, the first part is the matching customers' and a message part follows.
+  if (!prelude) return { condition };
+  const [, ...others] = parts;
+  return {
+    condition,
+    prelude,
+    sides: {
+      customers: sql`select id from search_customers`,
+      others: sql`(${sql.join(others, sql` or `)})`,
+    },
+  };
+}
+
+/**
+ * A walked search's condition in two parts that never hold together: the conversation's customer is one of
+ * `customers` (a query of customer ids, each once), or it is not and `others` holds (a message, the exact
+ * email, the number, the phone). A capped count then reads each side on its own (`countBySides`, views.ts).
+ */
+export interface SearchSides {
+  customers: SQL;
+  others: SQL;
 }
 
 /**

@@ -1,0 +1,2 @@
+DROP INDEX "conversations_customer_idx";--> statement-breakpoint
+CREATE INDEX "conversations_customer_idx" ON "conversations" USING btree ("customer_id","company_id","app_id","queue_id","assigned_user_id","status");
