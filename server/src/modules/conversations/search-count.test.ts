@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as make from '../../../test/factories.ts';
 import { useInbox } from './test-setup.ts';
 
-const { x, poll, ids, freshApp } = useInbox();
+const { x, poll, ids, freshApp, crowd } = useInbox();
 
 describe("a walked search's count", () => {
   it('counts the matching customers’ conversations and the other matches apart, each once, in sight and filtered', async () => {
@@ -11,29 +11,18 @@ describe("a walked search's count", () => {
     const hidden = await make.createQueue(x.t.db, app, { name: 'Swarm VIP', isPrivate: true });
     // 1,010 customers called "Yara Swarm" (more than a search collects, so the list is walked), one
     // conversation each, the oldest last: 4 in a private queue the agent is not in, 6 pending.
-    await x.t.db.execute(sql`
-      with start as (select last_conversation_number as n from companies where id = ${x.company.id}),
-      people as (
-        insert into customers (company_id, name, email)
-        select ${x.company.id}, 'Yara Swarm', 'yara' || g || '@swarm.test' from generate_series(1, 1010) g
-        returning id),
-      numbered as (select id, row_number() over (order by id) as g from people),
-      made as (
-        insert into conversations (company_id, app_id, queue_id, customer_id, number, channel, status,
-          last_activity_at)
-        select ${x.company.id}, ${app.id}, case when numbered.g > 1006 then ${hidden.id}::int else ${queue.id}::int end,
-          numbered.id, start.n + numbered.g, 'portal',
-          case when numbered.g between 4 and 9 then 'pending' else 'open' end,
-          now() - make_interval(secs => numbered.g)
-        from start, numbered
-        returning number)
-      update companies set last_conversation_number = (select max(number) from made) where id = ${x.company.id}`);
+    await crowd(app, queue, 'Yara Swarm', 'yara', 1010);
+    const numbered = (lo: number, hi: number) =>
+      sql`customer_id in (select id from customers where company_id = ${x.company.id}
+        and email ~ '^yara[0-9]+@crowd[.]test$' and substring(email from '[0-9]+')::int between ${lo} and ${hi})`;
+    await x.t.db.execute(sql`update conversations set queue_id = ${hidden.id} where ${numbered(1007, 1010)}`);
+    await x.t.db.execute(sql`update conversations set status = 'pending' where ${numbered(4, 9)}`);
     // Matched by a message as well as by the customer (three in sight, one hidden), and by a message alone.
     await x.t.db.execute(sql`
       insert into messages (company_id, conversation_id, sender_type, content)
       select c.company_id, c.id, 'customer', 'Yara again' from conversations c join customers cu on cu.id = c.customer_id
-      where c.app_id = ${app.id} and cu.email in ('yara1@swarm.test', 'yara2@swarm.test', 'yara3@swarm.test',
-        'yara1010@swarm.test')`);
+      where c.app_id = ${app.id} and cu.email in ('yara1@crowd.test', 'yara2@crowd.test', 'yara3@crowd.test',
+        'yara1010@crowd.test')`);
     const { chat } = await freshApp('Swarm side');
     const side = [
       await chat({ name: 'Quinn Side', message: 'Yarrow or yara?' }),

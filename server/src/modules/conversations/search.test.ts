@@ -4,7 +4,7 @@ import { conversations } from '../../db/schema/index.ts';
 import { commonInMessages, matchingCustomers, prefixEnd, prefixQuery } from './search.ts';
 import { useInbox } from './test-setup.ts';
 
-const { x, poll, ids, freshApp } = useInbox();
+const { x, poll, ids, freshApp, crowd } = useInbox();
 
 describe('searching the inbox list', () => {
   it('searches customer names and emails and message text, by word prefix', async () => {
@@ -164,21 +164,7 @@ describe('searching the inbox list', () => {
   it('a name shared by more than 1,000 customers is searched by walking the list, with the same answer', async () => {
     const { app, queue } = await freshApp('Crowd');
     // 1,001 customers called "Zeno Crowd", one conversation each, the oldest first.
-    await x.t.db.execute(sql`
-      with start as (select last_conversation_number as n from companies where id = ${x.company.id}),
-      people as (
-        insert into customers (company_id, name, email)
-        select ${x.company.id}, 'Zeno Crowd', 'zeno' || g || '@crowd.test' from generate_series(1, 1001) g
-        returning id),
-      numbered as (select id, row_number() over (order by id) as g from people),
-      made as (
-        insert into conversations (company_id, app_id, queue_id, customer_id, number, channel, status,
-          last_activity_at)
-        select ${x.company.id}, ${app.id}, ${queue.id}, numbered.id, start.n + numbered.g, 'portal', 'open',
-          now() - make_interval(secs => numbered.g)
-        from start, numbered
-        returning number)
-      update companies set last_conversation_number = (select max(number) from made) where id = ${x.company.id}`);
+    await crowd(app, queue, 'Zeno Crowd', 'zeno', 1001);
     const list = await poll('agent', { app_id: app.id, limit: 50 });
     const found = await x.as(x.sessions.agent)('GET', '/conversation/poll', {
       query: { app_id: app.id, limit: 50, search: 'zeno crowd' },

@@ -1,5 +1,5 @@
 import type { ConversationPoll } from '@inbox/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, expect } from 'vitest';
 import { before, call, createTestApp, loginAs, type Session } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
@@ -158,7 +158,35 @@ export function inboxLists(inbox: () => Inbox) {
       x.chat({ appId: app.id, queueId: queue.id, ...opts });
     return { app, queue, chat };
   };
-  return { poll, ids, freshApp };
+  /**
+   * `count` customers called `name`, emailed `<prefix><g>@crowd.test`, each with one open conversation in
+   * `queue`, the g-th `g` seconds old: more than a search collects, so it walks the list.
+   */
+  const crowd = async (
+    app: { id: number },
+    queue: { id: number },
+    name: string,
+    prefix: string,
+    count: number,
+  ) => {
+    const x = inbox();
+    await x.t.db.execute(sql`
+      with start as (select last_conversation_number as n from companies where id = ${x.company.id}),
+      people as (
+        insert into customers (company_id, name, email)
+        select ${x.company.id}, ${name}, ${prefix} || g || '@crowd.test' from generate_series(1, ${count}::int) g
+        returning id),
+      numbered as (select id, row_number() over (order by id) as g from people),
+      made as (
+        insert into conversations (company_id, app_id, queue_id, customer_id, number, channel, status,
+          last_activity_at)
+        select ${x.company.id}, ${app.id}, ${queue.id}, numbered.id, start.n + numbered.g, 'portal', 'open',
+          now() - make_interval(secs => numbered.g)
+        from start, numbered
+        returning number)
+      update companies set last_conversation_number = (select max(number) from made) where id = ${x.company.id}`);
+  };
+  return { poll, ids, freshApp, crowd };
 }
 
 /** The suite's inbox (see `createInbox`), made before its tests and closed after them, with the list helpers. */
