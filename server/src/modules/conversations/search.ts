@@ -127,6 +127,9 @@ function phoneHolders(companyId: number, digits: string): SQL {
     and ${customerPhoneDigits('cp')} like ${pattern}`;
 }
 
+/** The ids of the customers a walked search matches: its prelude's common table expression. */
+const SEARCH_CUSTOMERS = sql`select id from search_customers`;
+
 /**
  * Conversations whose customer (name or email) or any message matches every word by prefix, whose display
  * number or customer email is exactly the text, or whose customer's phone holds a phone number's digits. The
@@ -156,7 +159,7 @@ export function searchCondition(
     // The matching customers are read once per statement, for the page's walk and the count's alike: read
     // in each, a common name's thousands of customers were fetched twice (a third of the statement's time).
     prelude = sql`search_customers as (${matchingCustomers(companyId, search, tsq)})`;
-    parts.push(sql`${conversations.customerId} in (select id from search_customers)`);
+    parts.push(sql`${conversations.customerId} in (${SEARCH_CUSTOMERS})`);
     parts.push(
       commonWord
         ? // `offset 0` keeps the test per conversation: PostgreSQL would otherwise turn `exists` back into the
@@ -182,7 +185,7 @@ export function searchCondition(
     condition,
     prelude,
     sides: {
-      customers: sql`select id from search_customers`,
+      customers: SEARCH_CUSTOMERS,
       others: sql`(${sql.join(others, sql` or `)})`,
     },
   };
