@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { trackInFlight } from './http/in-flight.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { rejectUnstorableText } from './http/unstorable-text.ts';
 import { portalSweepJob } from './jobs/portal-expiry.ts';
@@ -178,6 +179,8 @@ export async function buildApp(opts: BuildAppOptions) {
     routeTable.push(route);
   });
 
+  // First, so every request is counted from its start and every route's handler is watched.
+  const inFlight = trackInFlight(app);
   const headers = securityHeaders();
   // Set first thing, so every answer has them (errors and 404s too); a route may still override one (the
   // attachment downloads set their own CSP).
@@ -195,6 +198,8 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(authPlugin);
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(widgetRoutes);
+  // Last, so a shutdown waits for running requests before the parts above stop and the database closes.
+  inFlight.waitOnClose();
   return app;
 }
 

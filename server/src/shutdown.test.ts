@@ -1,3 +1,6 @@
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, loginAs } from '../test/app.ts';
 import { createTenant, PASSWORD } from '../test/factories.ts';
@@ -44,5 +47,64 @@ describe('closing the server', () => {
       expect(st.ended).toBe(true);
       expect(st.frames.at(-1)?.retry).toBe('500');
     }
+  });
+
+  it('lets a request whose client hung up finish its write before the database closes', async () => {
+    const t = await createTestApp();
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const tenant = await createTenant(t.db);
+    const chat = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
+    const agent = await loginAs(t.app, tenant.agent.email, PASSWORD, tenant.company.id);
+    // The conversation is held locked, so the reply's write waits in the database (on the embedded
+    // engine, which runs one statement at a time, every query waits).
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const holder = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from conversations where id = ${chat.conversationId} for update`);
+      holding();
+      await gate;
+    });
+    await held;
+
+    const arrived = new Promise<http.IncomingMessage>((resolve) => t.app.server.once('request', resolve));
+    const client = http.request(`${base}/api/v1/messages`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${agent.token}`,
+        'x-company-id': String(tenant.company.id),
+        'content-type': 'application/json',
+      },
+    });
+    client.on('error', () => undefined);
+    client.end(JSON.stringify({ conversation_id: chat.conversationId, content: 'sent as the client left' }));
+    const request = await arrived;
+    const gone = new Promise((resolve) => request.socket.once('close', resolve));
+    client.destroy();
+    await gone;
+
+    let closed = false;
+    const closing = t.app.close().then(() => {
+      closed = true;
+    });
+    await sleep(300);
+    // On the embedded engine the close's own queries wait behind the lock as well, so only PostgreSQL tells
+    // a close that waits for the request from one that does not; `http/in-flight.test.ts` checks that alone.
+    const closedWhileWriting = closed;
+    release();
+    await holder;
+    await closing;
+    const stored = await t.db.execute(
+      sql`select content from messages where conversation_id = ${chat.conversationId} and content = 'sent as the client left'`,
+    );
+    await t.smtp.close();
+    await t.database.close();
+    expect(closedWhileWriting).toBe(false);
+    expect(stored.rows).toHaveLength(1);
   });
 });
