@@ -7,8 +7,9 @@ import { trackInFlight } from './in-flight.ts';
 /** A bare server with the shutdown's wait, one route whose handler ends when the test says, and one guarded. */
 async function serve(drainMs: number) {
   const warnings: string[] = [];
-  const app = Fastify();
-  app.log.warn = ((_fields: unknown, message: string) => warnings.push(message)) as typeof app.log.warn;
+  const app = Fastify({
+    logger: { level: 'warn', stream: { write: (line: string) => warnings.push(JSON.parse(line).msg) } },
+  });
   const inFlight = trackInFlight(app, drainMs);
   let finish = () => {};
   const finished = new Promise<void>((resolve) => {

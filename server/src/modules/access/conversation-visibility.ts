@@ -137,6 +137,55 @@ export function visibilityCondition(v: Visibility, opts: { opaque?: boolean } = 
   return and(company, or(...reach)) as SQL;
 }
 
+/** Most parts `reachBranches` splits a reach into: each part is one more walk to start and merge. */
+export const MAX_REACH_BRANCHES = 8;
+
+/**
+ * An agent's reach as disjoint parts whose union is `visibilityCondition`'s, each of which one index walks in
+ * the list's order: what is assigned to the agent (`conversations_assigned_idx`); each of the agent's queues,
+ * assigned to someone else or no one (`conversations_queue_idx`); each app the agent works in as an agent,
+ * unassigned and in no queue or a public queue the agent is not a member of (`conversations_unassigned_idx`).
+ * Undefined where parts do not fit: a viewer who sees everything or a whole app (no index walks an app's
+ * conversations in order), or a reach of more than `MAX_REACH_BRANCHES` parts. `opaque` as there.
+ */
+export function reachBranches(v: Visibility, opts: { opaque?: boolean } = {}): SQL[] | undefined {
+  if (v.all || v.fullAppIds.length > 0) return undefined;
+  if (1 + v.memberQueueIds.length + v.agentAppIds.length > MAX_REACH_BRANCHES) return undefined;
+  const one = (id: number) => (opts.opaque ? sql`(select ${id}::int)` : sql`${id}`);
+  const company = eq(conversations.companyId, v.viewer.companyId);
+  const me = one(v.viewer.userId);
+  const parts = [and(company, sql`${conversations.assignedUserId} = ${me}`) as SQL];
+  for (const queueId of v.memberQueueIds) {
+    parts.push(
+      and(
+        company,
+        sql`${conversations.queueId} = ${one(queueId)}`,
+        sql`${conversations.assignedUserId} is distinct from ${me}`,
+      ) as SQL,
+    );
+  }
+  const ids = (values: number[]) =>
+    opts.opaque ? sql`(select ${sql.param(values)}::int[])::int[]` : sql`${sql.param(values)}::int[]`;
+  // A member queue's conversations are its own part's already.
+  const publicQueue = v.memberQueueIds.length
+    ? sql`(${conversations.queueId} = any(${ids(v.publicQueueIds)}) and ${conversations.queueId} <> all(${ids(v.memberQueueIds)}))`
+    : sql`${conversations.queueId} = any(${ids(v.publicQueueIds)})`;
+  const openQueue = v.publicQueueIds.length
+    ? (or(isNull(conversations.queueId), publicQueue) as SQL)
+    : isNull(conversations.queueId);
+  for (const appId of v.agentAppIds) {
+    parts.push(
+      and(
+        company,
+        sql`${conversations.appId} = ${one(appId)}`,
+        isNull(conversations.assignedUserId),
+        openQueue,
+      ) as SQL,
+    );
+  }
+  return parts;
+}
+
 /**
  * The caller's visibility: a user's by the rules above; an API key's is every conversation of the apps its
  * grants cover (as an app manager's), and no user id, so nothing is "assigned to" it.
