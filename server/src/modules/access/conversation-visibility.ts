@@ -146,12 +146,14 @@ export const MAX_REACH_BRANCHES = 8;
  * assigned to someone else or no one (`conversations_queue_idx`); each app the agent works in as an agent,
  * unassigned and in no queue or a public queue the agent is not a member of (`conversations_unassigned_idx`).
  * Undefined where parts do not fit: a viewer who sees everything or a whole app (no index walks an app's
- * conversations in order), or a reach of more than `MAX_REACH_BRANCHES` parts. `opaque` as there.
+ * conversations in order), or a reach of more than `MAX_REACH_BRANCHES` parts. The ids are hidden behind
+ * init plans, as `visibilityCondition`'s `opaque` hides them: the page is a named statement every agent with
+ * a reach of the same shape shares.
  */
-export function reachBranches(v: Visibility, opts: { opaque?: boolean } = {}): SQL[] | undefined {
+export function reachBranches(v: Visibility): SQL[] | undefined {
   if (v.all || v.fullAppIds.length > 0) return undefined;
   if (1 + v.memberQueueIds.length + v.agentAppIds.length > MAX_REACH_BRANCHES) return undefined;
-  const one = (id: number) => (opts.opaque ? sql`(select ${id}::int)` : sql`${id}`);
+  const one = (id: number) => sql`(select ${id}::int)`;
   const company = eq(conversations.companyId, v.viewer.companyId);
   const me = one(v.viewer.userId);
   const parts = [and(company, sql`${conversations.assignedUserId} = ${me}`) as SQL];
@@ -164,8 +166,7 @@ export function reachBranches(v: Visibility, opts: { opaque?: boolean } = {}): S
       ) as SQL,
     );
   }
-  const ids = (values: number[]) =>
-    opts.opaque ? sql`(select ${sql.param(values)}::int[])::int[]` : sql`${sql.param(values)}::int[]`;
+  const ids = (values: number[]) => sql`(select ${sql.param(values)}::int[])::int[]`;
   // A member queue's conversations are its own part's already.
   const publicQueue = v.memberQueueIds.length
     ? sql`(${conversations.queueId} = any(${ids(v.publicQueueIds)}) and ${conversations.queueId} <> all(${ids(v.memberQueueIds)}))`
