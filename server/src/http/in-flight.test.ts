@@ -49,18 +49,24 @@ async function hangUp(s: Awaited<ReturnType<typeof serve>>, path: string) {
   await gone;
 }
 
+/** Starts closing, looks whether the close ended within 200 ms, then lets the handlers finish and waits for it. */
+async function closeAcross(s: Awaited<ReturnType<typeof serve>>) {
+  let closed = false;
+  const closing = s.app.close().then(() => {
+    closed = true;
+  });
+  await sleep(200);
+  const closedBeforeFinish = closed;
+  s.finish();
+  await closing;
+  return { closedBeforeFinish };
+}
+
 describe('the shutdown’s wait for running requests', () => {
   it('waits for a handler whose client hung up', async () => {
     const s = await serve(10_000);
     await hangUp(s, '/slow');
-    let closed = false;
-    const closing = s.app.close().then(() => {
-      closed = true;
-    });
-    await sleep(200);
-    expect(closed).toBe(false);
-    s.finish();
-    await closing;
+    expect(await closeAcross(s)).toEqual({ closedBeforeFinish: false });
     expect(s.handled()).toBe(1);
     expect(s.warnings).toEqual([]);
   });
@@ -68,14 +74,7 @@ describe('the shutdown’s wait for running requests', () => {
   it('waits for a handler that goes on after it has replied', async () => {
     const s = await serve(10_000);
     expect((await fetch(`${s.base}/reply-first`, { method: 'POST' })).status).toBe(200);
-    let closed = false;
-    const closing = s.app.close().then(() => {
-      closed = true;
-    });
-    await sleep(200);
-    expect(closed).toBe(false);
-    s.finish();
-    await closing;
+    expect(await closeAcross(s)).toEqual({ closedBeforeFinish: false });
     expect(s.handled()).toBe(1);
   });
 
