@@ -138,7 +138,7 @@ export function visibilityCondition(v: Visibility, opts: { opaque?: boolean } = 
 }
 
 /** Most parts `reachBranches` splits a reach into: each part is one more walk to start and merge. */
-export const MAX_REACH_BRANCHES = 8;
+const MAX_REACH_BRANCHES = 8;
 
 /**
  * An agent's reach as disjoint parts whose union is `visibilityCondition`'s, each of which one index walks in
