@@ -197,6 +197,7 @@ export const conversations = pgTable(
       t.assignedUserId,
       t.status,
     ),
+    // The first of the reach's ordered parts (see `conversations_queue_idx`); it also serves deleting a user.
     index('conversations_assigned_idx').on(
       t.assignedUserId,
       t.lastActivityAt.desc(),
