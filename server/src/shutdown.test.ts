@@ -1,9 +1,9 @@
-import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, loginAs } from '../test/app.ts';
 import { createTenant, PASSWORD } from '../test/factories.ts';
+import { hangUp } from '../test/hang-up.ts';
 import { openStream } from '../test/sse.ts';
 import { startChat } from './modules/portal/test-helpers.ts';
 
@@ -72,21 +72,14 @@ describe('closing the server', () => {
     });
     await held;
 
-    const arrived = new Promise<http.IncomingMessage>((resolve) => t.app.server.once('request', resolve));
-    const client = http.request(`${base}/api/v1/messages`, {
-      method: 'POST',
+    await hangUp(t.app.server, `${base}/api/v1/messages`, {
       headers: {
         authorization: `Bearer ${agent.token}`,
         'x-company-id': String(tenant.company.id),
         'content-type': 'application/json',
       },
+      body: JSON.stringify({ conversation_id: chat.conversationId, content: 'sent as the client left' }),
     });
-    client.on('error', () => undefined);
-    client.end(JSON.stringify({ conversation_id: chat.conversationId, content: 'sent as the client left' }));
-    const request = await arrived;
-    const gone = new Promise((resolve) => request.socket.once('close', resolve));
-    client.destroy();
-    await gone;
 
     let closed = false;
     const closing = t.app.close().then(() => {

@@ -1,7 +1,7 @@
-import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { hangUp } from '../../test/hang-up.ts';
 import { trackInFlight } from './in-flight.ts';
 
 /** A bare server with the shutdown's wait, one route whose handler ends when the test says, and one guarded. */
@@ -37,18 +37,6 @@ async function serve(drainMs: number) {
   return { app, base, inFlight, finish, warnings, handled: () => handled };
 }
 
-/** Sends a request and hangs up as soon as the server has it. */
-async function hangUp(s: Awaited<ReturnType<typeof serve>>, path: string) {
-  const arrived = new Promise<http.IncomingMessage>((resolve) => s.app.server.once('request', resolve));
-  const client = http.request(`${s.base}${path}`, { method: 'POST' });
-  client.on('error', () => undefined);
-  client.end();
-  const request = await arrived;
-  const gone = new Promise((resolve) => request.socket.once('close', resolve));
-  client.destroy();
-  await gone;
-}
-
 /** Starts closing, looks whether the close ended within 200 ms, then lets the handlers finish and waits for it. */
 async function closeAcross(s: Awaited<ReturnType<typeof serve>>) {
   let closed = false;
@@ -65,7 +53,7 @@ async function closeAcross(s: Awaited<ReturnType<typeof serve>>) {
 describe('the shutdown’s wait for running requests', () => {
   it('waits for a handler whose client hung up', async () => {
     const s = await serve(10_000);
-    await hangUp(s, '/slow');
+    await hangUp(s.app.server, `${s.base}/slow`);
     expect(await closeAcross(s)).toEqual({ closedBeforeFinish: false });
     expect(s.handled()).toBe(1);
     expect(s.warnings).toEqual([]);
@@ -80,7 +68,7 @@ describe('the shutdown’s wait for running requests', () => {
 
   it('stops waiting after its limit, and says so', async () => {
     const s = await serve(150);
-    await hangUp(s, '/slow');
+    await hangUp(s.app.server, `${s.base}/slow`);
     await s.app.close();
     expect(s.handled()).toBe(0);
     expect(s.warnings).toEqual(['shutdown: requests still running, closing anyway']);
@@ -97,7 +85,7 @@ describe('the shutdown’s wait for running requests', () => {
       ].map(async ([method, path]) => (await fetch(`${s.base}${path}`, { method })).status),
     );
     expect(statuses).toEqual([200, 401, 404]);
-    await hangUp(s, '/guarded');
+    await hangUp(s.app.server, `${s.base}/guarded`);
     await expect.poll(() => s.inFlight.size).toBe(0);
     await s.app.close();
   });

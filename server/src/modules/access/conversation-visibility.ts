@@ -104,6 +104,10 @@ export async function loadVisibility(db: DbOrTx, viewer: Viewer): Promise<Visibi
 export const agentReach = (db: DbOrTx, companyId: number, userId: number): Promise<ReachRow[]> =>
   reachStatement.rows(db, { company: companyId, user: userId });
 
+/** An id, and a list of ids, behind an init plan: the planner plans for any value (see `visibilityCondition`). */
+const hiddenId = (id: number) => sql`(select ${id}::int)`;
+const hiddenIds = (ids: readonly number[]) => sql`(select ${sql.param(ids)}::int[])::int[]`;
+
 /**
  * The SQL condition selecting, within the company, the conversations a resolved `Visibility` covers.
  *
@@ -117,11 +121,9 @@ export function visibilityCondition(v: Visibility, opts: { opaque?: boolean } = 
   const company = eq(conversations.companyId, v.viewer.companyId);
   if (v.all) return company;
   const ids = (column: typeof conversations.appId | typeof conversations.queueId, values: number[]) =>
-    opts.opaque
-      ? sql`${column} = any((select ${sql.param(values)}::int[])::int[])`
-      : anyOf(column, values, 'int');
+    opts.opaque ? sql`${column} = any(${hiddenIds(values)})` : anyOf(column, values, 'int');
   const me = opts.opaque
-    ? sql`${conversations.assignedUserId} = (select ${v.viewer.userId}::int)`
+    ? sql`${conversations.assignedUserId} = ${hiddenId(v.viewer.userId)}`
     : eq(conversations.assignedUserId, v.viewer.userId);
   const reach: SQL[] = [me];
   if (v.fullAppIds.length) reach.push(ids(conversations.appId, v.fullAppIds));
@@ -153,24 +155,22 @@ const MAX_REACH_BRANCHES = 8;
 export function reachBranches(v: Visibility): SQL[] | undefined {
   if (v.all || v.fullAppIds.length > 0) return undefined;
   if (1 + v.memberQueueIds.length + v.agentAppIds.length > MAX_REACH_BRANCHES) return undefined;
-  const one = (id: number) => sql`(select ${id}::int)`;
   const company = eq(conversations.companyId, v.viewer.companyId);
-  const me = one(v.viewer.userId);
+  const me = hiddenId(v.viewer.userId);
   const parts = [and(company, sql`${conversations.assignedUserId} = ${me}`) as SQL];
   for (const queueId of v.memberQueueIds) {
     parts.push(
       and(
         company,
-        sql`${conversations.queueId} = ${one(queueId)}`,
+        sql`${conversations.queueId} = ${hiddenId(queueId)}`,
         sql`${conversations.assignedUserId} is distinct from ${me}`,
       ) as SQL,
     );
   }
-  const ids = (values: number[]) => sql`(select ${sql.param(values)}::int[])::int[]`;
   // A member queue's conversations are its own part's already.
   const publicQueue = v.memberQueueIds.length
-    ? sql`(${conversations.queueId} = any(${ids(v.publicQueueIds)}) and ${conversations.queueId} <> all(${ids(v.memberQueueIds)}))`
-    : sql`${conversations.queueId} = any(${ids(v.publicQueueIds)})`;
+    ? sql`(${conversations.queueId} = any(${hiddenIds(v.publicQueueIds)}) and ${conversations.queueId} <> all(${hiddenIds(v.memberQueueIds)}))`
+    : sql`${conversations.queueId} = any(${hiddenIds(v.publicQueueIds)})`;
   const openQueue = v.publicQueueIds.length
     ? (or(isNull(conversations.queueId), publicQueue) as SQL)
     : isNull(conversations.queueId);
@@ -178,7 +178,7 @@ export function reachBranches(v: Visibility): SQL[] | undefined {
     parts.push(
       and(
         company,
-        sql`${conversations.appId} = ${one(appId)}`,
+        sql`${conversations.appId} = ${hiddenId(appId)}`,
         isNull(conversations.assignedUserId),
         openQueue,
       ) as SQL,
