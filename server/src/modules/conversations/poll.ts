@@ -168,6 +168,7 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
     const v = await sight();
     const { conditions, search: way, prelude, sides } = await filterConditions(ctx, v, q);
     const search = Boolean(q.search?.trim());
+    const fromTop = q.offset === 0 && q.after === undefined && q.before === undefined;
     const page = await listConversations(db, v, conditions, {
       limit: q.limit,
       offset: q.offset,
@@ -175,9 +176,10 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
       before: q.before === undefined ? undefined : placeOf(q.before),
       countCap: search ? SEARCH_TOTAL_CAP : TOTAL_CAP,
       cursorCap: CURSOR_TOTAL_CAP,
-      search,
-      // The walk's good plan depends on the words: planned for them on every call (see `preparedRows`).
-      named: !way?.walk,
+      // A walked search's values are hidden from the planner (`searchCondition`): from the top of the list
+      // its one generic plan serves every search. Deeper, its rows to skip are parameters, planned per call.
+      search: search && !way?.walk,
+      named: !way?.walk || fromTop,
       countInOrder: way?.walk === true && way.commonWord,
       prelude,
       sides,

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import * as make from '../../../test/factories.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { commonInMessages, matchingCustomers, prefixEnd, prefixQuery } from './search.ts';
 import { useInbox } from './test-setup.ts';
@@ -191,6 +192,37 @@ describe('searching the inbox list', () => {
     expect(few.body.data).toMatchObject({ total: 3 });
     expect(few.body.data.total_capped).toBeUndefined();
     expect(ids(few.body.data.conversations)).toEqual(ids(list.conversations).slice(0, 3));
+  });
+
+  it("a walked search's statement, planned once for every search, answers each for its own words and viewer", async () => {
+    const { app, queue } = await freshApp('Planned');
+    const closed = await make.createQueue(x.t.db, app, { name: 'Planned VIP', isPrivate: true });
+    // Two crowds, more than a search collects: the agent's queue holds one, a private queue the other.
+    await crowd(app, queue, 'Zora Alpha', 'zora', 1001);
+    await crowd(app, closed, 'Wren Beta', 'wren', 1001);
+    const newest = async (name: string) =>
+      (
+        await x.t.db.execute<{ id: number }>(sql`select c.id from conversations c
+          join customers cu on cu.id = c.customer_id where cu.company_id = ${x.company.id} and cu.name = ${name}
+          order by c.last_activity_at desc, c.id desc limit 50`)
+      ).rows.map((r) => Number(r.id));
+    const zora = await newest('Zora Alpha');
+    const wren = await newest('Wren Beta');
+    const cases = [
+      { who: 'agent', search: 'zora', rows: zora, total: 200 },
+      { who: 'agent', search: 'wren', rows: [], total: 0 },
+      { who: 'admin', search: 'wren', rows: wren, total: 200 },
+      { who: 'admin', search: 'zora', rows: zora, total: 200 },
+    ] as const;
+    // PostgreSQL keeps a statement's generic plan after five runs on a connection: the rounds go past that,
+    // and each search must still find its own words' conversations, within its own viewer's sight.
+    for (let round = 0; round < 6; round++) {
+      for (const c of cases) {
+        const found = await poll(c.who, { search: c.search });
+        expect(ids(found.conversations)).toEqual(c.rows);
+        expect(found.total).toBe(c.total);
+      }
+    }
   });
 
   it('a word in a large share of all messages is looked for in each walked conversation, with the same answer', async () => {

@@ -25,8 +25,9 @@ export const canDeleteIn = (v: Visibility) => (appId: number) => v.all || v.full
  * plan is the good one and a repeated poll is not planned at all (bench/RESULTS.md, inbox notes). Deeper
  * pages keep parameters and are planned per call: their depths would multiply the named statements
  * (`preparedRows`), and for an agent's deep page the custom plan counts faster than the generic one. So do
- * searches: with their id list and the numbers in the text PostgreSQL chose to plan an order-number search
- * on every call (1.9 ms against 0.7), and a common word is planned per call either way.
+ * searches answered by their collected ids: with the id list and the numbers in the text PostgreSQL chose to
+ * plan an order-number search on every call (1.9 ms against 0.7). A walked search hides its values from the
+ * planner (`searchCondition`), so from the top of the list it is a first page like any other.
  */
 const inText = (n: number) => {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
@@ -125,7 +126,7 @@ const mergedPage = (parts: SQL[], limit: number, offset: number) => {
  * One page of the conversations `v` can see that also meet `filters`, latest activity first, with the total.
  * With `countCap`, counting stops that many rows past the page's offset (a big inbox, or a search for a
  * common word, would otherwise be scanned whole just to be counted) and `capped` says so. The count rides
- * in the page's own statement. `search` says the filters hold a search (see `inText`).
+ * in the page's own statement. `search` says the filters hold a search's collected ids (see `inText`).
  *
  * `countInOrder` has the capped count walk the list's order, as the page does. For a word common among
  * messages (`searchCondition`) the planner does not know that most conversations pass the test, and counted
@@ -189,7 +190,7 @@ export async function listConversations(
   const cap = deepCursor ? (paging.cursorCap ?? paging.countCap) : paging.countCap;
   const shared =
     paging.countInOrder && !before && cap !== undefined && paging.withTotal !== false
-      ? sharedWalk(where, skip, paging.limit, cap)
+      ? sharedWalk(where, { offset: skip, cap, literal }, paging.limit)
       : undefined;
   // Deep by typed offset in an agent's whole list, the walk merges the reach's parts (see `mergedPage`).
   const parts = named && skip > 0 && !place && !shared && filters.length === 0 ? reachBranches(v) : undefined;
@@ -254,13 +255,13 @@ export async function listConversations(
  * testing each conversation's messages again (a common word: a tenth of the statement's time), and the
  * search condition was planned twice.
  */
-function sharedWalk(where: SQL, skip: number, limit: number, cap: number) {
+function sharedWalk(where: SQL, c: Capping & { cap: number }, limit: number) {
   const walk = sql`walk as (select ${conversations.id}, ${conversations.lastActivityAt} from ${conversations}
-    where ${where} order by ${sql.join(inboxOrder(), sql`, `)} limit ${skip + cap + 1})`;
+    where ${where} order by ${sql.join(inboxOrder(), sql`, `)} limit ${stopAt(c)})`;
+  const rows = c.literal ? sql`limit ${inText(limit)}` : sql`limit ${limit} offset ${c.offset}`;
   return {
     walk,
-    page: sql`select id from walk order by last_activity_at desc nulls last, id desc nulls last
-      limit ${limit} offset ${skip}`,
+    page: sql`select id from walk order by last_activity_at desc nulls last, id desc nulls last ${rows}`,
     count: sql`(select count(*) from walk)`,
   };
 }
