@@ -1,0 +1,2 @@
+DROP INDEX "conversations_inbox_idx";--> statement-breakpoint
+CREATE INDEX "conversations_inbox_idx" ON "conversations" USING btree ("company_id","last_activity_at" DESC NULLS LAST,"id" DESC NULLS LAST,"app_id","queue_id","assigned_user_id","status","customer_id");
