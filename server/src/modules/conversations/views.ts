@@ -22,12 +22,12 @@ export const canDeleteIn = (v: Visibility) => (appId: number) => v.all || v.full
  * A first page's limit is written into the statement's text, not sent as a parameter: with `limit $n`
  * PostgreSQL's generic plan guesses a tenth of the table and hashes whole tables, so it re-planned the inbox
  * statement on every poll (0.8 ms, as long as running it). With the number in the text the cached generic
- * plan is the good one and a repeated poll is not planned at all (bench/RESULTS.md, inbox notes). Deeper
- * pages keep parameters and are planned per call: their depths would multiply the named statements
- * (`preparedRows`), and for an agent's deep page the custom plan counts faster than the generic one. So do
- * searches answered by their collected ids: with the id list and the numbers in the text PostgreSQL chose to
- * plan an order-number search on every call (1.9 ms against 0.7). A walked search hides its values from the
- * planner (`searchCondition`), so from the top of the list it is a first page like any other.
+ * plan is the good one and a repeated poll is not planned at all (bench/RESULTS.md, inbox notes). A deeper
+ * page's offset is no part of the text (its depths would multiply the named statements, `preparedRows`): see
+ * `RowNumbers`. Searches answered by their collected ids keep parameters: with the id list and the numbers in
+ * the text PostgreSQL chose to plan an order-number search on every call (1.9 ms against 0.7). A walked
+ * search hides its values from the planner (`searchCondition`), so from the top of the list it is a first
+ * page like any other.
  */
 const inText = (n: number) => {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
@@ -83,12 +83,23 @@ const towardsTop = () => [
   sql`${conversations.id} asc nulls first`,
 ];
 
+/**
+ * How a page's row numbers are written: both in the text (a first page, see `inText`), the limit in the text
+ * and the offset behind an init plan (a named list deeper by typed offset), or both as parameters.
+ *
+ * A deep page with both as parameters was planned on every call (0.5 ms of an admin's 2.9 at offset 10,000):
+ * a plan for its own depth looked cheaper than the generic one. With the offset hidden, every depth shares
+ * the generic plan, and with the limit known that plan still walks the index and joins the page's rows one
+ * by one; with the limit hidden too, it hashed whole tables (bench/RESULTS.md, inbox notes).
+ */
+type RowNumbers = 'text' | 'hidden offset' | 'parameters';
+
 const pageOf = (
   db: DbOrTx,
   where: SQL,
   limit: number,
   offset: number,
-  literal = offset === 0,
+  rows: RowNumbers = offset === 0 ? 'text' : 'parameters',
   order = inboxOrder(),
 ) => {
   const ordered = db
@@ -96,7 +107,10 @@ const pageOf = (
     .from(conversations)
     .where(where)
     .orderBy(...order);
-  return literal ? sql`${ordered} limit ${inText(limit)}` : sql`${ordered} limit ${limit} offset ${offset}`;
+  if (rows === 'text') return sql`${ordered} limit ${inText(limit)}`;
+  if (rows === 'hidden offset')
+    return sql`${ordered} limit ${inText(limit)} offset (select ${offset}::bigint)`;
+  return sql`${ordered} limit ${limit} offset ${offset}`;
 };
 
 /**
@@ -184,6 +198,11 @@ export async function listConversations(
   // From a cursor the walk starts at its row: nothing to skip, and the count runs from there.
   const skip = after || before ? 0 : paging.offset;
   const literal = skip === 0 && !paging.search;
+  const rowNumbers: RowNumbers = literal
+    ? 'text'
+    : named && !paging.search && skip > 0
+      ? 'hidden offset'
+      : 'parameters';
   const place = after ?? before;
   // Numbered past the cap, a cursor page counts on from its row only `cursorCap` rows (see there).
   const deepCursor = place !== undefined && paging.countCap !== undefined && paging.offset > paging.countCap;
@@ -198,7 +217,7 @@ export async function listConversations(
     shared?.page ??
     (parts
       ? mergedPage(parts, paging.limit, skip)
-      : pageOf(db, where, paging.limit, skip, literal, before ? towardsTop() : inboxOrder()));
+      : pageOf(db, where, paging.limit, skip, rowNumbers, before ? towardsTop() : inboxOrder()));
   // Without a search the total is exact, from the groups (see `exactTotal`), except deep by a cursor.
   const exact =
     paging.groupCount === true && paging.withTotal !== false && !deepCursor
