@@ -51,3 +51,11 @@ export const countOf = (fk: AnyPgColumn, owner: AnyPgColumn) =>
  */
 export const anyOf = (column: AnyColumn, values: readonly (number | string)[], type: 'int' | 'text') =>
   sql`${column} = any(${sql.param(values)}::${sql.raw(type)}[])`;
+
+/**
+ * A value behind an init plan (`(select $n::type)`): the planner sees no value, so its plan for one value is
+ * its plan for any, and a named statement (`preparedRows`) keeps that one generic plan instead of planning
+ * each call for its values (an agent's ids, a search's words, a page's depth).
+ */
+export const hiddenValue = (value: unknown, type: 'int' | 'int[]' | 'bigint' | 'text') =>
+  sql`(select ${sql.param(value)}::${sql.raw(type)})`;

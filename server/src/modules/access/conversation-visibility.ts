@@ -2,7 +2,7 @@ import type { CompanyRole } from '@inbox/contract';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
-import { anyOf } from '../../db/sql-helpers.ts';
+import { anyOf, hiddenValue } from '../../db/sql-helpers.ts';
 import { statement } from '../../db/statement.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { CallerCtx, CompanyCtx, ReachRow } from './context.ts';
@@ -105,8 +105,8 @@ export const agentReach = (db: DbOrTx, companyId: number, userId: number): Promi
   reachStatement.rows(db, { company: companyId, user: userId });
 
 /** An id, and a list of ids, behind an init plan: the planner plans for any value (see `visibilityCondition`). */
-const hiddenId = (id: number) => sql`(select ${id}::int)`;
-const hiddenIds = (ids: readonly number[]) => sql`(select ${sql.param(ids)}::int[])::int[]`;
+const hiddenId = (id: number) => hiddenValue(id, 'int');
+const hiddenIds = (ids: readonly number[]) => sql`${hiddenValue(ids, 'int[]')}::int[]`;
 
 /**
  * The SQL condition selecting, within the company, the conversations a resolved `Visibility` covers.

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { CUSTOMER_SEARCH_DOCUMENT, conversations, customerPhoneDigits } from '../../db/schema/index.ts';
+import { hiddenValue } from '../../db/sql-helpers.ts';
 import { preparedRows } from '../../db/statement.ts';
 import { phoneSearchDigits } from '../../lib/phone.ts';
 
@@ -62,12 +63,6 @@ const TERM_CHARS = 200;
 const termWord = (word: string) => PLAIN_WORD.test(word) && Array.from(word).length <= TERM_CHARS;
 
 /**
- * A value of a walked search behind an init plan, out of the planner's sight: the walk is a named statement
- * whose one generic plan serves every search (see `searchCondition`).
- */
-const hidden = (value: string | number, type: 'text' | 'int') => sql`(select ${value}::${sql.raw(type)})`;
-
-/**
  * The first string after every string that starts with `prefix`, in byte order (`text_pattern_ops`): the
  * last character's successor. A prefix ending in the last code point drops it and carries on to the one
  * before; null when none is left (no upper bound).
@@ -99,7 +94,7 @@ export function matchingCustomers(companyId: number, search: string, tsq: SQL): 
   const ranges = words.map((word) => {
     const end = prefixEnd(word);
     return sql`select ct.customer_id as id from customer_terms ct where ct.company_id = ${companyId}
-      and ct.term ~>=~ ${hidden(word, 'text')}${end === null ? sql`` : sql` and ct.term ~<~ ${hidden(end, 'text')}`}`;
+      and ct.term ~>=~ ${hiddenValue(word, 'text')}${end === null ? sql`` : sql` and ct.term ~<~ ${hiddenValue(end, 'text')}`}`;
   });
   // One customer may hold a word twice (a name and the email's first part); `intersect` keeps each once.
   return ranges.length === 1
@@ -125,10 +120,10 @@ function searchTerms(search: string) {
  * The company's customers whose phone holds `digits`, whatever spaces, dashes or brackets it was written
  * with: the trigram index of the customer search (`CUSTOMER_SEARCH_DOCUMENT`, which holds the phone's digits
  * alone) finds the candidates, the phone's own digits confirm them, so a match never spans two fields. `hide`
- * puts the digits behind an init plan, for a walked search (`hidden`).
+ * puts the digits behind an init plan, for a walked search (`hiddenValue`).
  */
 function phoneHolders(companyId: number, digits: string, hide = false): SQL {
-  const pattern = hide ? hidden(`%${digits}%`, 'text') : `%${digits}%`;
+  const pattern = hide ? hiddenValue(`%${digits}%`, 'text') : `%${digits}%`;
   return sql`select cp.id from customers cp where cp.company_id = ${companyId}
     and ${CUSTOMER_SEARCH_DOCUMENT} like ${pattern}
     and ${customerPhoneDigits('cp')} like ${pattern}`;
@@ -153,7 +148,7 @@ const SEARCH_CUSTOMERS = sql`select id from search_customers`;
  * for "m" over 2,000,000 messages). A common word is instead looked for in each walked conversation's own
  * messages: most conversations have it, so the walk stops after a few hundred.
  *
- * The words, the email, the number and the phone's digits sit behind init plans (`hidden`), so the planner
+ * The words, the email, the number and the phone's digits sit behind init plans (`hiddenValue`), so the planner
  * sees no value and its plan for one search is its plan for every search. The walk then runs as a named
  * statement PostgreSQL plans once per connection, where it planned every poll for its words (0.6 to 0.9 ms of
  * a 3 to 5 ms statement). Seeing them gained nothing: a prefix's estimate is the default selectivity unless
@@ -189,9 +184,9 @@ export function searchCondition(
   }
   if (exact.includes('@')) {
     parts.push(sql`${conversations.customerId} in (select ce.id from customers ce
-      where ce.company_id = ${companyId} and lower(ce.email) = ${hidden(exact, 'text')})`);
+      where ce.company_id = ${companyId} and lower(ce.email) = ${hiddenValue(exact, 'text')})`);
   }
-  if (number !== null) parts.push(sql`${conversations.number} = ${hidden(number, 'int')}`);
+  if (number !== null) parts.push(sql`${conversations.number} = ${hiddenValue(number, 'int')}`);
   if (phone !== null)
     parts.push(sql`${conversations.customerId} in (${phoneHolders(companyId, phone, true)})`);
   if (parts.length === 0) return null;

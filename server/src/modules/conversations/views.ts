@@ -2,6 +2,7 @@ import type { Conversation, ConversationSummary } from '@inbox/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
+import { hiddenValue } from '../../db/sql-helpers.ts';
 import { preparedRows } from '../../db/statement.ts';
 import { notFound } from '../../http/app-error.ts';
 import {
@@ -109,7 +110,7 @@ const pageOf = (
     .orderBy(...order);
   if (rows === 'text') return sql`${ordered} limit ${inText(limit)}`;
   if (rows === 'hidden offset')
-    return sql`${ordered} limit ${inText(limit)} offset (select ${offset}::bigint)`;
+    return sql`${ordered} limit ${inText(limit)} offset ${hiddenValue(offset, 'bigint')}`;
   return sql`${ordered} limit ${limit} offset ${offset}`;
 };
 
@@ -127,7 +128,7 @@ const pageOf = (
  */
 const mergedPage = (parts: SQL[], limit: number, offset: number) => {
   const order = sql.join(inboxOrder(), sql`, `);
-  const rows = (n: number) => sql`(select ${n}::bigint)`;
+  const rows = (n: number) => hiddenValue(n, 'bigint');
   const walks = parts.map(
     (part) => sql`(select ${conversations.id}, ${conversations.lastActivityAt} from ${conversations}
       where ${part} order by ${order} limit ${rows(offset + limit)})`,
@@ -198,11 +199,8 @@ export async function listConversations(
   // From a cursor the walk starts at its row: nothing to skip, and the count runs from there.
   const skip = after || before ? 0 : paging.offset;
   const literal = skip === 0 && !paging.search;
-  const rowNumbers: RowNumbers = literal
-    ? 'text'
-    : named && !paging.search && skip > 0
-      ? 'hidden offset'
-      : 'parameters';
+  // Not literal and no search: a deep page by typed offset.
+  const rowNumbers: RowNumbers = literal ? 'text' : named && !paging.search ? 'hidden offset' : 'parameters';
   const place = after ?? before;
   // Numbered past the cap, a cursor page counts on from its row only `cursorCap` rows (see there).
   const deepCursor = place !== undefined && paging.countCap !== undefined && paging.offset > paging.countCap;
