@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPostgres } from '../server/src/db/client.ts';
+import { INBOX_CALLS } from './inbox-calls.ts';
 import {
   capturePoll,
   explain,
@@ -23,7 +24,7 @@ import {
   timeStatements,
   type Viewer,
 } from './inbox-capture.ts';
-import { COMMON_WORD, generateInbox, INBOX_DEFAULTS, type InboxData } from './inbox-generate.ts';
+import { generateInbox, INBOX_DEFAULTS, type InboxData } from './inbox-generate.ts';
 import {
   type InboxResults,
   type InboxScenarioResult,
@@ -76,41 +77,6 @@ async function prepare(): Promise<{ data: InboxData; generated: boolean }> {
   }
 }
 
-const CALLS = (d: InboxData) => [
-  { slug: 'first', scenario: 'first page', query: {} as Record<string, string> },
-  {
-    slug: 'open-unassigned',
-    scenario: 'open, unassigned',
-    query: { status: 'open', assigned_user_id: 'none' },
-  },
-  {
-    slug: 'search-order',
-    scenario: `search an order number (${d.orderNumber})`,
-    query: { search: d.orderNumber },
-  },
-  {
-    slug: 'search-email',
-    scenario: `search an email address (${d.customerEmail})`,
-    query: { search: d.customerEmail },
-  },
-  {
-    slug: 'search-phone',
-    scenario: `search a phone number (${d.customerPhone})`,
-    query: { search: d.customerPhone },
-  },
-  {
-    slug: 'search-name',
-    scenario: `search a common last name (${d.commonName})`,
-    query: { search: d.commonName },
-  },
-  {
-    slug: 'search-word',
-    scenario: `search a common word of messages (${COMMON_WORD})`,
-    query: { search: COMMON_WORD },
-  },
-  { slug: 'deep', scenario: 'deep page (offset 10,000)', query: { offset: '10000' } },
-];
-
 async function login(base: string, email: string, password: string) {
   const res = await fetch(`${base}/api/v1/auth/login`, {
     method: 'POST',
@@ -161,7 +127,7 @@ async function main() {
   await client.connect();
   try {
     for (const who of ['admin', 'agent'] as const) {
-      const calls = CALLS(data);
+      const calls = INBOX_CALLS(data);
       for (const c of calls) {
         const key = `${who}-${c.slug}`;
         const { answer, statements, cached } = await capturePoll(url, viewers[who], c.query);
