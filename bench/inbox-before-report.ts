@@ -19,7 +19,7 @@ export const ISSUE_9 = {
 
 /** The issue's target for a call; a common last name is not among the searches it names. */
 export function targetOf(slug: string): number | null {
-  if (slug === 'first' || slug === 'open-unassigned' || slug === 'deep') return ISSUE_9.listRate;
+  if (['first', 'open-unassigned', 'deep', 'deep-next'].includes(slug)) return ISSUE_9.listRate;
   if (['search-order', 'search-email', 'search-phone', 'search-word'].includes(slug))
     return ISSUE_9.searchRate;
   return null;
@@ -38,7 +38,7 @@ export interface PairResult {
   viewer: 'admin' | 'agent';
   slug: string;
   scenario: string;
-  path: string;
+  paths: { before: string; now: string };
   answers: {
     before: { rows: number; total: number };
     now: { rows: number; total: number };
@@ -79,7 +79,8 @@ export function beforeSection(p: {
     const p99 = r.now.p99 / k;
     const met = target === null ? '—' : rate >= target && p99 < ISSUE_9.p99Ms ? 'yes' : 'no';
     // A side that answered nothing in time has no latency or CPU per answer to show.
-    const side = (x: Side) => (x.reqPerSec > 0 ? `${n(x.reqPerSec)} (${x.p50} / ${x.p99})` : 'none in 10 s');
+    const side = (x: Side) =>
+      x.reqPerSec > 0 ? `${n(x.reqPerSec)} (${Math.round(x.p50)} / ${Math.round(x.p99)})` : 'none in 10 s';
     const cpu = (x: Side, f: 'postgresMs' | 'nodeMs') => (x.reqPerSec > 0 ? ms(x[f]) : '—');
     const ratio = r.before.reqPerSec > 0 ? (r.now.reqPerSec / r.before.reqPerSec).toFixed(1) : '—';
     lines.push(
@@ -90,8 +91,13 @@ export function beforeSection(p: {
     '',
     `Scale: ${k.toFixed(2)} (240 over ${first ? n(first.before.reqPerSec) : '?'}). Read with it, the code before would have served the agent's deep page at ${deep ? n(deep.before.reqPerSec * k) : '?'} req/s and the order-number search at ${orders.map((o) => n(o * k)).join(' and ')} on the issue's machine, where the issue measured about ${ISSUE_9.agentDeepPage} and ${ISSUE_9.orderSearch.join(' to ')}: how far one scale holds for every call. The CPU says the same: the code before spent ${first ? ms(first.before.postgresMs) : '?'} ms of PostgreSQL on the admin's first page here, against the issue's ${ISSUE_9.adminFirstPagePostgresMs} (a scale of ${first ? (first.before.postgresMs / ISSUE_9.adminFirstPagePostgresMs).toFixed(2) : '?'}), and this checkout ${first ? ms(first.now.postgresMs) : '?'}, which is ${first ? ((first.now.postgresMs * ISSUE_9.adminFirstPagePostgresMs) / first.before.postgresMs).toFixed(2) : '?'} ms at the issue's speed (its target: about 1 ms).`,
   );
-  const failed = p.results.filter((r) => r.before.non2xx + r.now.non2xx > 0);
-  if (failed.length > 0)
-    lines.push('', `Non-2xx answers or errors in: ${failed.map((r) => `${r.viewer} ${r.slug}`).join(', ')}.`);
+  for (const which of ['before', 'now'] as const) {
+    const failed = p.results.filter((r) => r[which].non2xx > 0);
+    if (failed.length > 0)
+      lines.push(
+        '',
+        `"${which}" answered with an error or not within 10 s in: ${failed.map((r) => `${r.viewer} ${r.slug} (${r[which].non2xx})`).join(', ')}.`,
+      );
+  }
   return lines;
 }

@@ -105,19 +105,26 @@ interface Answer {
   status: number;
   total: number;
   ids: number[];
+  nextCursor: string | null;
 }
 
 async function answerOf(server: ServerProcess, pathAndQuery: string, headers: Record<string, string>) {
   const res = await fetch(`${server.url}${pathAndQuery}`, { headers });
   const body = (await res.json()) as {
-    data?: { total: number; conversations: { conversation_id: number }[] };
+    data?: { total: number; conversations: { conversation_id: number }[]; next_cursor?: string | null };
   };
   return {
     status: res.status,
     total: body.data?.total ?? -1,
     ids: body.data?.conversations.map((c) => c.conversation_id) ?? [],
+    nextCursor: body.data?.next_cursor ?? null,
   } satisfies Answer;
 }
+
+const pollPath = (query: Record<string, string>) => {
+  const qs = new URLSearchParams(query).toString();
+  return `/api/v1/conversation/poll${qs ? `?${qs}` : ''}`;
+};
 
 const median = (xs: number[]) => {
   const v = [...xs].sort((a, b) => a - b);
@@ -174,13 +181,24 @@ async function main() {
     };
     const results: PairResult[] = [];
     for (const viewer of ['admin', 'agent'] as const) {
-      for (const c of INBOX_CALLS(data)) {
-        const qs = new URLSearchParams(c.query).toString();
-        const pollPath = `/api/v1/conversation/poll${qs ? `?${qs}` : ''}`;
+      const calls = INBOX_CALLS(data).map((c) => ({ ...c, before: c.query, now: c.query }));
+      for (const c of calls) {
+        const paths = { before: pollPath(c.before), now: pollPath(c.now) };
         const answers = {
-          before: await answerOf(before, pollPath, headers.before[viewer]),
-          now: await answerOf(now, pollPath, headers.now[viewer]),
+          before: await answerOf(before, paths.before, headers.before[viewer]),
+          now: await answerOf(now, paths.now, headers.now[viewer]),
         };
+        // The console's "Next" from the deep page: the code before had only offsets, this one asks by cursor.
+        if (c.slug === 'deep' && answers.now.nextCursor) {
+          calls.push({
+            slug: 'deep-next',
+            scenario:
+              'the next page after the deep page (rows 10,051-10,100): before by offset, now by cursor',
+            query: {},
+            before: { offset: '10050' },
+            now: { offset: '10050', after: answers.now.nextCursor },
+          });
+        }
         if (answers.before.status !== 200 || answers.now.status !== 200 || answers.now.ids.length === 0)
           throw new Error(`${viewer} ${c.slug}: answers ${answers.before.status} and ${answers.now.status}`);
         const runs: Record<'before' | 'now', Measured[]> = { before: [], now: [] };
@@ -193,7 +211,7 @@ async function main() {
             const m = await measure(
               side.server,
               s.load,
-              () => ({ method: 'GET', path: pollPath, headers: h }),
+              () => ({ method: 'GET', path: paths[side.name], headers: h }),
               side.pids,
             );
             runs[side.name].push(m);
@@ -206,7 +224,7 @@ async function main() {
           viewer,
           slug: c.slug,
           scenario: c.scenario,
-          path: pollPath,
+          paths,
           answers: {
             before: { rows: answers.before.ids.length, total: answers.before.total },
             now: { rows: answers.now.ids.length, total: answers.now.total },
