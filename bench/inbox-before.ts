@@ -25,9 +25,9 @@ import { INBOX_CALLS } from './inbox-calls.ts';
 import type { InboxData } from './inbox-generate.ts';
 import { type Measured, measure } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
-import { type ServerProcess, sleep, startServer, waitForQuiet } from './lib/processes.ts';
-import { consoleHeaders, writeResults } from './lib/product.ts';
-import { adminQuery, databaseUrl, writeBenchSection } from './lib/sections.ts';
+import { type ServerProcess, sleep, waitForQuiet } from './lib/processes.ts';
+import { consoleHeaders, startProduct, writeResults } from './lib/product.ts';
+import { adminQuery, databaseUrl, postgresPidsOf, writeBenchSection } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -55,15 +55,6 @@ const BEFORE_INDEXES = [
   `create index messages_content_words_before_idx on messages using gin (to_tsvector('simple', content))`,
 ];
 
-/** The backends of one database plus the shared writers: the PostgreSQL CPU one side's polls cost. */
-const postgresPids = (db: string) => async () =>
-  (
-    await admin(
-      `select pid from pg_stat_activity where pid <> pg_backend_pid() and (datname = '${db}'
-         or backend_type in ('walwriter', 'checkpointer', 'background writer'))`,
-    )
-  ).map((r) => Number(r.pid));
-
 /**
  * Waits until nothing runs on `db`, cancelling what still does. A side too slow to answer within the load's
  * timeout leaves its pool working through requests whose clients are gone; that work would otherwise be
@@ -81,25 +72,15 @@ async function drain(db: string) {
   }
 }
 
-function startSide(name: 'before' | 'now', cwd: string, db: string, port: number) {
-  return startServer({
+const startSide = (name: 'before' | 'now', serverDir: string, db: string, port: number) =>
+  startProduct({
     name,
-    script: '../bench/lib/product-api.ts',
-    cwd,
+    url: databaseUrl(s.adminUrl, db),
     port,
-    env: {
-      DATABASE_URL: databaseUrl(s.adminUrl, db),
-      DATA_DIR: path.join(tmp, `data-${name}`),
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-      ADMIN_EMAIL: 'bench-admin@bench.test',
-      ADMIN_PASSWORD: 'bench-admin-password',
-      AI_BASE_URL: '',
-      INBOX_LIST_CACHE: 'false',
-    },
-    healthPath: '/api/v1/health',
+    serverDir,
+    tmpPrefix: `inbox-${name}-`,
+    env: { AI_BASE_URL: '', INBOX_LIST_CACHE: 'false' },
   });
-}
 
 interface Answer {
   status: number;
@@ -166,8 +147,8 @@ async function main() {
     const now = await startSide('now', path.join(root, 'server'), nowDb, s.basePort + 22);
     servers.push(now);
     const sides = [
-      { name: 'before' as const, server: before, db: beforeDb, pids: postgresPids(beforeDb) },
-      { name: 'now' as const, server: now, db: nowDb, pids: postgresPids(nowDb) },
+      { name: 'before' as const, server: before, db: beforeDb, pids: postgresPidsOf(s.adminUrl, beforeDb) },
+      { name: 'now' as const, server: now, db: nowDb, pids: postgresPidsOf(s.adminUrl, nowDb) },
     ];
     const headers = {
       before: {
@@ -181,7 +162,7 @@ async function main() {
     };
     const results: PairResult[] = [];
     for (const viewer of ['admin', 'agent'] as const) {
-      const calls = INBOX_CALLS(data).map((c) => ({ ...c, before: c.query, now: c.query }));
+      const calls = INBOX_CALLS(data).map(({ query, ...c }) => ({ ...c, before: query, now: query }));
       for (const c of calls) {
         const paths = { before: pollPath(c.before), now: pollPath(c.now) };
         const answers = {
@@ -194,7 +175,6 @@ async function main() {
             slug: 'deep-next',
             scenario:
               'the next page after the deep page (rows 10,051-10,100): before by offset, now by cursor',
-            query: {},
             before: { offset: '10050' },
             now: { offset: '10050', after: answers.now.nextCursor },
           });

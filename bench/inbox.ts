@@ -34,7 +34,7 @@ import {
 import { measure } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
 import { type ServerProcess, startServer, waitForQuiet } from './lib/processes.ts';
-import { adminQuery, databaseUrl } from './lib/sections.ts';
+import { adminQuery, databaseUrl, postgresPidsOf } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -177,13 +177,7 @@ async function main() {
   const replayFile = path.join(tmp, 'statements.json');
   fs.writeFileSync(replayFile, JSON.stringify(replay));
 
-  const postgresPids = async () =>
-    (
-      await admin(
-        `select pid from pg_stat_activity where pid <> pg_backend_pid() and (datname = '${dbName}'
-           or backend_type in ('walwriter', 'checkpointer', 'background writer'))`,
-      )
-    ).map((r) => Number(r.pid));
+  const postgresPids = postgresPidsOf(s.adminUrl, dbName);
   const servers: ServerProcess[] = [];
   const ai: InboxResults['ai'] = [];
   try {

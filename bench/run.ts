@@ -30,6 +30,7 @@ import {
   type Session,
   sendRequests,
 } from './lib/scenarios.ts';
+import { postgresPidsOf } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -176,14 +177,7 @@ async function benchPostgres(out: Collected) {
         benchUrl,
       );
     };
-    // The benchmark database's backends plus the shared writers; other databases' backends are other work.
-    const postgresPids = async () =>
-      (
-        await adminQuery(
-          `select pid from pg_stat_activity where pid <> pg_backend_pid() and (datname = '${benchDb}'
-             or backend_type in ('walwriter', 'checkpointer', 'background writer'))`,
-        )
-      ).map((r) => Number(r.pid));
+    const postgresPids = postgresPidsOf(adminUrl, benchDb);
     const product: Target = {
       ...productTarget('product-postgres', basePort + 1, { DATABASE_URL: benchUrl }),
       settle,

@@ -10,10 +10,20 @@ import { BENCH_PASSWORD } from './tenants.ts';
 
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The product on `DATABASE_URL`, started as production starts it, in its own process, quiet but for warnings. */
-export function startProduct(opts: { url: string; port: number; serverDir: string; tmpPrefix: string }) {
+/**
+ * The product on `DATABASE_URL`, started as production starts it, in its own process, quiet but for warnings;
+ * `env` adds settings (a list cache off, say), `serverDir` may be another checkout's `server`.
+ */
+export function startProduct(opts: {
+  url: string;
+  port: number;
+  serverDir: string;
+  tmpPrefix: string;
+  name?: string;
+  env?: Record<string, string>;
+}) {
   return startServer({
-    name: 'product-postgres',
+    name: opts.name ?? 'product-postgres',
     script: '../bench/lib/product-api.ts',
     cwd: opts.serverDir,
     port: opts.port,
@@ -24,6 +34,7 @@ export function startProduct(opts: { url: string; port: number; serverDir: strin
       DEMO_DATA: 'false',
       ADMIN_EMAIL: 'bench-admin@bench.test',
       ADMIN_PASSWORD: 'bench-admin-password',
+      ...opts.env,
     },
     healthPath: '/api/v1/health',
   });

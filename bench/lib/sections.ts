@@ -69,6 +69,19 @@ export function writeBenchSection(opts: {
   writeSection(path.join(opts.benchDir, 'RESULTS.md'), { start, end, notes }, section);
 }
 
+/**
+ * The PostgreSQL backends of database `db` plus the shared writers (WAL writer, checkpointer, background
+ * writer): whose CPU a bench counts as the database's work. Other databases' backends are other work.
+ */
+export const postgresPidsOf = (adminUrl: string, db: string) => async () =>
+  (
+    await adminQuery(
+      adminUrl,
+      `select pid from pg_stat_activity where pid <> pg_backend_pid() and (datname = '${db}'
+         or backend_type in ('walwriter', 'checkpointer', 'background writer'))`,
+    )
+  ).map((r) => Number(r.pid));
+
 /** The URL of database `dbName` on the server that `adminUrl` reaches. */
 export function databaseUrl(adminUrl: string, dbName: string) {
   const url = new URL(adminUrl);
