@@ -10,18 +10,24 @@ const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, '.test-results');
 fs.rmSync(results, { recursive: true, force: true });
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumMissing = () =>
-  fs.existsSync(chromiumPath)
-    ? null
-    : `Chromium was not found at ${chromiumPath}, so the browser tests cannot run. Install it with ` +
-      '`apt-get update && apt-get install -y chromium` (Debian, Ubuntu), or set CHROMIUM_PATH to a Chromium binary.';
+// Which Chromium the browser tests use is decided in one place, web/e2e/support/chromium.ts (TypeScript,
+// read through tsx as `npm start` reads the server): Debian's when installed, else the packaged one.
+const { register } = await import('tsx/esm/api');
+register();
+const { chooseChromium, describeChromium } = await import(path.join(root, 'web/e2e/support/chromium.ts'));
+/** Says which browser the tests drive; only a CHROMIUM_PATH that names no file stops the phase. */
+const chromiumReport = () => {
+  const choice = chooseChromium();
+  if (choice.kind === 'missing') return describeChromium(choice);
+  console.log(describeChromium(choice));
+  return null;
+};
 
 const allPhases = [
   { name: 'server', args: ['run', 'test', '-w', 'server'] },
   { name: 'web-unit', args: ['run', 'test', '-w', 'web'] },
   { name: 'web-build', args: ['run', 'build', '-w', 'web'], report: false },
-  { name: 'web-e2e', args: ['run', 'e2e', '-w', 'web'], needs: chromiumMissing },
+  { name: 'web-e2e', args: ['run', 'e2e', '-w', 'web'], needs: chromiumReport },
 ];
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !allPhases.some((p) => p.name === w));

@@ -48,6 +48,8 @@ const Env = z.object({
   /** Unchanged inbox lists answered from memory (`conversations/list-cache.ts`); false: every poll computes. */
   INBOX_LIST_CACHE: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: readable lines on a terminal, JSON lines otherwise (a file, a pipe, a log collector). */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
 });
 
 /** Where attachment bytes live: `DATA_DIR/attachments`, or a bucket several machines share. */
@@ -83,6 +85,8 @@ export interface Config {
   portalSessionTtlSeconds: number;
   ai: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   logLevel: string;
+  /** How log lines are written (LOG_FORMAT); `server/src/log-options.ts` settles `auto` at start. */
+  logFormat: 'auto' | 'pretty' | 'json';
   /** Events older than this are pruned (once every registered consumer has handled them). */
   eventRetentionDays: number;
   /** A poll of an unchanged inbox list is answered from the process's memory (INBOX_LIST_CACHE). */
@@ -155,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
         ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL }
         : undefined,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     eventRetentionDays: e.EVENT_RETENTION_DAYS,
     inboxListCache: e.INBOX_LIST_CACHE,
     trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,

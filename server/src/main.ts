@@ -6,6 +6,7 @@ import { seedDemoData } from './bootstrap/demo.ts';
 import { loadJwtSecret } from './bootstrap/secrets.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { loggerOptions } from './log-options.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = path.resolve(here, '../../web/dist');
@@ -26,7 +27,7 @@ async function main() {
   const app = await buildApp({
     config,
     db: database,
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config),
     webDist,
   });
 

@@ -61,6 +61,18 @@ describe('reports', () => {
     await expect.poll(() => card(page, 'Resolved').innerText()).toContain('2');
     await expect.poll(() => card(page, 'Replies sent').innerText()).toContain('3');
     await page.getByRole('figure', { name: 'Volume' }).waitFor();
+    // Value axes on round counts and durations (issue 42, item 11): three conversations, one a step; response
+    // times in one unit from a bare 0.
+    // recharts draws the labels in a layer of their own, outside the axis group; SVG text has no innerText.
+    const ticks = (name: string) =>
+      page
+        .getByRole('figure', { name })
+        .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')
+        .allTextContents();
+    await expect.poll(() => ticks('Volume')).toEqual(['0', '1', '2', '3']);
+    await expect.poll(async () => (await ticks('Response times (average)'))[0]).toBe('0');
+    const times = await ticks('Response times (average)');
+    for (const label of times.slice(1)) expect(label).toMatch(/^\d+ (s|min|h|d)$/);
     const agents = page.getByRole('table', { name: 'Agent performance' });
     await expect.poll(() => agents.getByRole('row').nth(1).innerText()).toContain('Sam Rivera');
     await screenshot(page, 'reports-light');

@@ -2,13 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { chooseChromium, chromiumLaunch } from './chromium';
 
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
-/** Debian's Chromium, with the flags this machine needs (no sandbox as root, no background network). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * The Chromium `chooseChromium` picks (Debian's, or the packaged one on a machine without it), with the flags
+ * this machine needs: no sandbox as root, no background network. The packaged build runs with these flags
+ * alone; its own list's `--single-process` is left out, since it is meant for one page per Lambda call and
+ * the tests open several pages and contexts in one browser.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const target = await chromiumLaunch(chooseChromium());
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ...target,
     headless: true,
     args: [
       '--no-sandbox',

@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Line, LineChart, ResponsiveContainer } from 'recharts';
+import { Line, LineChart, ResponsiveContainer, YAxis } from 'recharts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { companyTimezone, useSession } from '@/lib/session';
 import { chartQuery, overviewQuery } from './api';
+import { countAxis } from './axis';
 import { addDays, duration, todayIn } from './period';
+
+const sparkDomain = (points: { value: number | null }[]) =>
+  countAxis(Math.max(0, ...points.map((p) => p.value ?? 0))).domain;
 
 /** The dashboard's look at today for one app: started, resolved, first response, and the last 7 days. */
 export function TodayPanel({ appId }: { appId: number }) {
@@ -64,6 +68,9 @@ export function TodayPanel({ appId }: { appId: number }) {
             >
               <ResponsiveContainer width="100%" height="100%">
                 <LineChart data={week.data.points}>
+                  {/* No labels this small, but the same round top as the reports' counts: a line at the
+                      top means a round number, not whatever the week's busiest day was. */}
+                  <YAxis hide domain={sparkDomain(week.data.points)} />
                   <Line
                     dataKey="value"
                     stroke="var(--chart-1)"

@@ -16,6 +16,7 @@ import { ErrorState } from '@/components/error-state';
 import { TitledCard } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { chartQuery, type ReportFilters } from '../api';
+import { countAxis, durationAxis } from '../axis';
 import { duration } from '../period';
 
 export interface Series {
@@ -71,6 +72,9 @@ export function ReportChart({
     );
   const format = (v: unknown) =>
     kind === 'line' ? duration(v as number | null) : Number(v ?? 0).toLocaleString();
+  const values = data.flatMap((d) => series.map((s) => Number((d as Record<string, unknown>)[s.label] ?? 0)));
+  // Ticks on round durations and counts (recharts alone splits the range evenly: 33 min, 1.1 h, 1.7 h).
+  const axis = (kind === 'line' ? durationAxis : countAxis)(Math.max(0, ...values));
   const Chart = kind === 'bar' ? BarChart : LineChart;
   return (
     <TitledCard title={title}>
@@ -98,8 +102,10 @@ export function ReportChart({
                 tickLine={false}
                 width={56}
                 fontSize={12}
-                allowDecimals={false}
-                tickFormatter={format}
+                ticks={axis.ticks}
+                domain={axis.domain}
+                interval={0}
+                tickFormatter={axis.format}
               />
               <Tooltip
                 formatter={format}
