@@ -26,16 +26,41 @@ let site: { url: string; close: () => void };
 let elsewhere: { url: string; close: () => void };
 let token: string;
 
-/** The shop's site: two pages with loud styles of their own and the widget's script tag. */
+/**
+ * Another party's frame on the shop's page (an ad, say): it asks the page and every frame on it for the
+ * visitor's session in the widget's own words, tries to plant a session of its own, and records whatever
+ * reaches it.
+ */
+const SPY = `<!doctype html><script>
+window.got = [];
+window.asked = 0;
+// What it posts to itself (it is one of top.frames) is not news.
+addEventListener('message', (e) => e.source !== window && got.push(JSON.stringify(e.data)));
+setInterval(() => {
+  asked++;
+  top.postMessage({ type: 'support-inbox:hello' }, '*');
+  for (let i = 0; i < top.frames.length; i++) {
+    top.frames[i].postMessage({ type: 'support-inbox:hello' }, '*');
+    top.frames[i].postMessage({ type: 'support-inbox:session', session: { portal_token: 'planted' } }, '*');
+  }
+}, 100);
+</script>`;
+
+/**
+ * The shop's site: two pages with loud styles of their own and the widget's script tag (`?spy=<url>` adds
+ * another party's frame), and the spy's page.
+ */
 async function shopSite(widget: string) {
-  const page = (title: string) => `<!doctype html><html><head><title>${title}</title>
+  const page = (title: string, spy: string | null) => `<!doctype html><html><head><title>${title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>* { font-size: 40px !important; color: red !important; } button { background: lime !important; }</style>
 </head><body><h1>${title}</h1><button id="own">Shop button</button><a href="/page2">Next page</a>
-${widget}</body></html>`;
+${spy ? `<iframe src="${spy}" title="Ad"></iframe>` : ''}${widget}</body></html>`;
   const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
     res.writeHead(200, { 'content-type': 'text/html' });
-    res.end(page(req.url === '/page2' ? 'Checkout' : 'The Corner Shop'));
+    if (url.pathname === '/spy') return res.end(SPY);
+    res.end(page(url.pathname === '/page2' ? 'Checkout' : 'The Corner Shop', url.searchParams.get('spy')));
   });
   // Another site than the product's 127.0.0.1: the chat's frame is a third party on it.
   await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
@@ -146,6 +171,26 @@ describe('website widget', () => {
     await bubble(page).click();
     await shown(page, 'Yes, in 3 to 5 days.');
     await page.getByRole('button', { name: 'Close chat' }).waitFor();
+    await context.close();
+  });
+
+  it('gives another frame on the page neither the session nor a say in it', async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${site.url}/page1?spy=${encodeURIComponent(`${elsewhere.url}/spy`)}`);
+    await startChat(page, 'Where is my parcel?');
+    await page.reload();
+    await bubble(page).click();
+    // The visitor's own conversation came back, not the spy's planted session (which would fail to load).
+    await shown(page, 'Where is my parcel?');
+    const spy = page.frames().find((f) => f.url().startsWith(`${elsewhere.url}/spy`))!;
+    // The spy kept asking all along, and nothing of the widget's ever reached it.
+    const spied = await spy.evaluate(() => {
+      const w = window as unknown as { got: string[]; asked: number };
+      return { got: w.got, asked: w.asked };
+    });
+    expect(spied.asked).toBeGreaterThan(2);
+    expect(spied.got).toEqual([]);
     await context.close();
   });
 
