@@ -1,10 +1,27 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type LaunchOptions,
+  type Page,
+} from 'playwright-core';
 import { chooseChromium, chromiumLaunch } from './chromium';
 
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /**
  * The Chromium `chooseChromium` picks (Debian's, or the packaged one on a machine without it), with the flags
@@ -12,20 +29,37 @@ export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.met
  * alone; its own list's `--single-process` is left out, since it is meant for one page per Lambda call and
  * the tests open several pages and contexts in one browser.
  */
-export async function launchBrowser(): Promise<Browser> {
+async function launchOptions(extraArgs: string[] = []): Promise<LaunchOptions> {
   const target = await chromiumLaunch(chooseChromium());
-  return chromium.launch({
-    ...target,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  return { ...target, headless: true, args: [...FLAGS, ...extraArgs] };
+}
+
+/** A browser as `launchOptions` gives it, with `extraArgs` after the usual flags. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch(await launchOptions(extraArgs));
+}
+
+/**
+ * The same Chromium on a profile whose settings (`Default/Preferences`, as a user's choices in Settings are
+ * saved) are `preferences`, such as "block all cookies", which no command-line flag sets. `close` closes
+ * that browser and removes the profile.
+ */
+export async function launchWithPreferences(
+  preferences: Record<string, unknown>,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inbox-e2e-profile-'));
+  fs.mkdirSync(path.join(dir, 'Default'));
+  fs.writeFileSync(path.join(dir, 'Default', 'Preferences'), JSON.stringify(preferences));
+  const context = await chromium.launchPersistentContext(dir, { ...(await launchOptions()), ...options });
+  return {
+    context,
+    async close() {
+      await context.close();
+      // Chromium may still be writing the profile as it exits.
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    },
+  };
 }
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };

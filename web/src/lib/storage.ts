@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   portalAppId: 'portal_app_id',
   portalName: 'portal_name',
   portalEmail: 'portal_email',
+  /** The newest message seen in the website widget's open panel (kept with the session on the host page). */
+  portalWidgetSeen: 'portal_widget_seen',
 } as const;
 
 export const SIDEBAR_COOKIE = 'sidebar_state';

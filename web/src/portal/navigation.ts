@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { keepEmbed } from './embed';
 
 /** Two screens need no router: the location is the state, pushState moves it, popstate follows Back. */
 const EVENT = 'portal:navigate';
@@ -26,9 +27,12 @@ export function navigate(to: string, opts: { replace?: boolean } = {}) {
   window.dispatchEvent(new Event(EVENT));
 }
 
-/** A full page load, for the spec's "reloads /portal?app_id={id}&new=true". */
+/**
+ * A full page load, for the spec's "reloads /portal?app_id={id}&new=true"; inside the website widget it keeps
+ * the widget's query, so the new chat is still the widget's (its host page, its signed-in visitor).
+ */
 export function reload(to: string) {
-  window.location.assign(to);
+  window.location.assign(keepEmbed(to));
 }
 
 export const entryUrl = (appId: string | null | undefined, fresh = false) => {

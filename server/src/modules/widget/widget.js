@@ -6,9 +6,23 @@
  * integration's identity secret, computed on the site's server).
  *
  * Everything lives in an open shadow root whose host resets inherited styles, so no style crosses between
- * the page and the widget; the chat itself is the product's portal in an iframe, whose session is kept in
- * the product's own storage, so the chat continues on the site's next page. The portal tells the widget how
- * many replies arrived unseen (postMessage, checked against the product's origin).
+ * the page and the widget; the chat itself is the product's portal in an iframe. That frame is a third party
+ * on the site, where browsers that block third-party storage refuse it any (decision 040), so the visitor's
+ * chat session is kept here, in the site's own localStorage (this script runs first-party), and handed to the
+ * frame by postMessage; the chat continues on the site's next page, and where the site's storage is refused
+ * too, the session lives as long as the page (a fresh chat on the next one).
+ *
+ * The messages, each `{ type: 'support-inbox:<name>', ... }`:
+ *   frame -> page  hello                the frame starts and asks for the visitor's session
+ *   page -> frame  session { session }  the answer: the kept record (string fields) or null
+ *   frame -> page  save { session }     the frame's record changed: keep it ({} forgets it)
+ *   frame -> page  ready                the chat screen is up: tell it whether the panel is open
+ *   page -> frame  open { open }        the panel opened or closed
+ *   frame -> page  unread { count }     replies the visitor has not seen, for the bubble's badge
+ * This page accepts a message only from the frame it made (`event.source`) and only while that frame shows the
+ * product (`event.origin`), and sends only to the product's origin, so another frame or window on the site
+ * can neither ask for the session nor receive it, nor can a frame navigated elsewhere. The frame, for its part,
+ * accepts only its parent at the origin this script named in its URL (`host`), and sends only there.
  */
 (() => {
   const script = document.currentScript;
@@ -16,7 +30,7 @@
   window.__supportInboxWidget = true;
   const origin = new URL(script.src).origin;
   const data = script.dataset;
-  const query = new URLSearchParams({ app_id: data.appId || '', embed: '1' });
+  const query = new URLSearchParams({ app_id: data.appId || '', embed: '1', host: location.origin });
   if (data.userName) query.set('name', data.userName);
   if (data.userEmail) query.set('email', data.userEmail);
   if (data.userHash) query.set('hash', data.userHash);
@@ -73,7 +87,8 @@
   const badge = root.querySelector('.badge');
   frame.src = `${origin}/portal?${query}`;
   let open = false;
-  const tell = () => frame.contentWindow?.postMessage({ type: 'support-inbox:open', open }, origin);
+  const send = (message) => frame.contentWindow?.postMessage(message, origin);
+  const tell = () => send({ type: 'support-inbox:open', open });
   bubble.addEventListener('click', () => {
     open = !open;
     panel.hidden = !open;
@@ -82,10 +97,43 @@
     bubble.setAttribute('aria-label', open ? 'Close chat' : 'Open chat');
     tell();
   });
+  // Only a small record of short strings is kept, whatever arrives.
+  const clean = (s) => {
+    if (!s || typeof s !== 'object') return null;
+    const out = {};
+    for (const [k, v] of Object.entries(s).slice(0, 16)) {
+      if (/^[a-z_]{1,40}$/.test(k) && typeof v === 'string' && v.length <= 2000) out[k] = v;
+    }
+    return Object.keys(out).length > 0 ? out : null;
+  };
+  // The visitor's session, one record per app. Storage may be refused, even to a first party (blocked
+  // cookies, some private modes): then it lives in `kept` for this page only.
+  const key = `support-inbox:session:${data.appId || ''}`;
+  let kept;
+  const load = () => {
+    if (kept !== undefined) return kept;
+    try {
+      return clean(JSON.parse(localStorage.getItem(key) || 'null'));
+    } catch {
+      return null;
+    }
+  };
+  const save = (session) => {
+    kept = session;
+    try {
+      if (session) localStorage.setItem(key, JSON.stringify(session));
+      else localStorage.removeItem(key);
+    } catch {
+      // Storage refused: `kept` holds it for this page.
+    }
+  };
   window.addEventListener('message', (e) => {
     if (e.origin !== origin || e.source !== frame.contentWindow) return;
-    if (e.data?.type === 'support-inbox:ready') tell();
-    if (e.data?.type === 'support-inbox:unread') {
+    const type = e.data?.type;
+    if (type === 'support-inbox:hello') send({ type: 'support-inbox:session', session: load() });
+    if (type === 'support-inbox:save') save(clean(e.data.session));
+    if (type === 'support-inbox:ready') tell();
+    if (type === 'support-inbox:unread') {
       const n = Number(e.data.count) || 0;
       badge.hidden = n === 0;
       badge.textContent = n > 9 ? '9+' : String(n);

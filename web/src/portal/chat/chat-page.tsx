@@ -1,8 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useWidgetBridge } from '../embed';
 import { entryUrl, navigate, reload } from '../navigation';
 import { portalStore } from '../storage';
+import { useWidgetBridge } from '../widget-bridge';
 import { ChatBanner } from './chat-banner';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
