@@ -45,7 +45,7 @@ export const customers = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at'),
-    /** The latest activity of any of the customer's conversations, kept to the minute (the list sorts on it). */
+    /** The time of the customer's latest message, either way: the list shows it and sorts on it (decision 042). */
     lastActivityAt: ts('last_activity_at'),
   },
   (t) => [

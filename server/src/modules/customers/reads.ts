@@ -12,7 +12,9 @@ import { customerWith, emailKey, type IdentityKind, phoneKey } from './identitie
 /**
  * Who sees which customers (contract section 8): a user sees a customer when it can see an app the customer
  * is linked to. Company admins and managers see every app; others the apps they hold a role in, directly or
- * through a queue. Counts and app lists show only what the caller can see.
+ * through a queue. Counts and app lists show only what the caller can see; the last activity is the
+ * customer's own (their latest message in any app), the value the list sorts on, so the order and the times
+ * shown agree for every caller (decision 042).
  */
 export interface CustomerReach {
   companyId: number;
@@ -70,8 +72,7 @@ const customerColumns = (r: CustomerReach) => sql`cu.id, cu.name, cu.email, cu.p
     as conversations_count,
   (select count(*) from conversations c where c.customer_id = cu.id and c.status in ('open', 'pending')
     and ${appInReach(r, sql`c.app_id`)}) as open_count,
-  (select max(c.last_activity_at) from conversations c where c.customer_id = cu.id
-    and ${appInReach(r, sql`c.app_id`)}) as last_activity`;
+  cu.last_activity_at as last_activity`;
 
 const toCustomer = (row: Row): Customer => ({
   customer_id: Number(row.id),
