@@ -3,11 +3,12 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { CUSTOMER_SEARCH_DOCUMENT, conversations, customerPhoneDigits } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
+import { readPhone } from '../../lib/phone.ts';
 import { isoFromDb } from '../../lib/timestamps.ts';
 import type { CallerCtx } from '../access/context.ts';
 import { callerVisibility, isSqlInt, type Visibility } from '../access/conversation-visibility.ts';
 import { listConversations } from '../conversations/views.ts';
-import { customerWith, emailKey, type IdentityKind, phoneKey } from './identities.ts';
+import { customerWith, emailKey, type IdentityKind } from './identities.ts';
 
 /**
  * Who sees which customers (contract section 8): a user sees a customer when it can see an app the customer
@@ -140,8 +141,8 @@ function searchCondition(search: string, holder: number | null, common = false):
  */
 function wholeIdentity(search: string): { kind: IdentityKind; value: string } | null {
   if (/^[^\s@]+@[^\s@]+$/.test(search.trim())) return { kind: 'email', value: emailKey(search) };
-  const international = /^\+[\d\s().-]+$/.test(search.trim()) && search.replace(/\D/g, '').length >= 7;
-  return international ? { kind: 'phone', value: phoneKey(search) } : null;
+  const phone = readPhone(search);
+  return phone ? { kind: 'phone', value: phone } : null;
 }
 
 /** The customer of the company holding the search as a whole identity, if it is one. */
