@@ -6,13 +6,18 @@
  *
  *   cd server && npx tsx ../bench/customers.ts
  *
- * Knobs: BENCH_PG_URL, BENCH_PORT, BENCH_CUSTOMERS (100000), BENCH_CUSTOMERS_REUSE=1 (keep the database).
+ * Then what a message costs with the customer's last activity moved by every message, against the rule
+ * before (issue 42, `lib/customer-touch.ts`).
+ *
+ * Knobs: BENCH_PG_URL, BENCH_PORT, BENCH_CUSTOMERS (100000), BENCH_CUSTOMERS_REUSE=1 (keep the database),
+ * BENCH_TOUCH_ROUNDS (5) and BENCH_TOUCH_MESSAGES (500 a round and rule).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CustomerListQuery } from '@inbox/contract';
 import { customerReach, listCustomers } from '../server/src/modules/customers/reads.ts';
 import { loggingContext, timeStatements } from './inbox-capture.ts';
+import { measureCustomerTouch, type TouchResult } from './lib/customer-touch.ts';
 import { freshTenantDatabase, peopleOf } from './lib/fresh-database.ts';
 import { aloneAndTen } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
@@ -133,6 +138,7 @@ async function main() {
   const machine = await machineInfo(s.adminUrl);
   const rows: string[] = [];
   const raw: unknown[] = [];
+  let touch: TouchResult[] = [];
   const { data } = await onProduct(
     { ...dataset, port: s.basePort + 21, generate },
     async ({ data, product, client }) => {
@@ -168,9 +174,20 @@ async function main() {
           console.log(line);
         }
       }
+      // Last: these messages change the data the calls above read.
+      touch = await measureCustomerTouch(client, data.companyId, {
+        rounds: Number(env.BENCH_TOUCH_ROUNDS || 5),
+        perRound: Number(env.BENCH_TOUCH_MESSAGES || 500),
+      });
+      for (const t of touch) console.log(JSON.stringify(t));
     },
   );
-  const jsonPath = writeResults(here, 'customers', { machine, data: data.counts, results: raw });
+  const jsonPath = writeResults(here, 'customers', { machine, data: data.counts, results: raw, touch });
+  const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '–');
+  const touchRows = touch.map(
+    (t) =>
+      `| ${t.load} | ${t.old.ms} / ${t.new.ms} | ${ratio(t.new.ms, t.old.ms)} | ${t.old.walBytes.toLocaleString('en-US')} / ${t.new.walBytes.toLocaleString('en-US')} | ${ratio(t.new.walBytes, t.old.walBytes)} |`,
+  );
   writeBenchSection({
     benchDir: here,
     marker: 'customers-list',
@@ -185,6 +202,12 @@ async function main() {
       '| viewer | call | rows / total | one client p50 / p99 | ten clients req/s | ten clients p50 / p99 | SQL alone p50 / p99 | statements |',
       '|---|---|---:|---:|---:|---:|---:|---:|',
       ...rows,
+      '',
+      "A customer message (the portal send's conversation update and message insert, one autocommitted statement on one connection) with the customer's `last_activity_at` moved at most once a minute (before issue 42) and by every message (now), rounds alternated in the same run; medians of the rounds.",
+      '',
+      '| load | ms per message, before / now | now ÷ before | WAL bytes per message, before / now | now ÷ before |',
+      '|---|---:|---:|---:|---:|',
+      ...touchRows,
     ],
   });
 }

@@ -100,7 +100,8 @@ export function writeResults(dir: string, prefix: string, payload: Record<string
  */
 export function benchDataset(name: string, env: NodeJS.ProcessEnv = process.env) {
   const { adminUrl } = readSettings(env);
-  const dbName = `inbox_bench_${name}`;
+  // `BENCH_DATASET_DB` names it otherwise, so two checkouts on one server do not drop each other's data.
+  const dbName = env.BENCH_DATASET_DB || `inbox_bench_${name}`;
   return {
     name,
     adminUrl,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Phone } from './customers.ts';
 import { Id, LIMIT_SENTENCE, OFFSET_SENTENCE, QueryId, Timestamp, wholeNumber } from './envelope.ts';
 import { INTEGRATION_TYPES } from './integrations.ts';
 import { ClientMessageId, MessageContent } from './messages.ts';
@@ -100,7 +101,7 @@ export const IntegrationMessageBody = z
       external_id: z.string().trim().min(1, 'Give the customer’s id in your system').max(200),
       name: PersonName.optional(),
       email: Email.optional(),
-      phone: z.string().trim().max(50).optional(),
+      phone: Phone.optional(),
     }),
     content: MessageContent.optional().default(''),
     attachments: z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONVERSATION_STATUSES } from './constants.ts';
+import { Phone } from './customers.ts';
 import { Id, OptionalQueryId, QueryId, Timestamp } from './envelope.ts';
 import {
   ClientMessageId,
@@ -46,7 +47,8 @@ export const PortalCustomerInfo = z.object({
     .max(320)
     .email({ error: PORTAL_MESSAGES.emailInvalid })
     .transform((e) => e.toLowerCase()),
-  phone: z.preprocess(emptyToUndefined, z.string().trim().max(50).optional()),
+  // Read on the server (a possible international number, stored as E.164) or refused with PHONE_INVALID.
+  phone: z.preprocess(emptyToUndefined, Phone.optional()),
 });
 export type PortalCustomerInfo = z.infer<typeof PortalCustomerInfo>;
 

@@ -11,7 +11,7 @@ import {
   messages,
 } from '../db/schema/index.ts';
 import { actorDetails } from '../modules/activities/service.ts';
-import { emailKey, phoneKey } from '../modules/customers/identities.ts';
+import { emailKey, storedPhoneKey } from '../modules/customers/identities.ts';
 import { PORTAL_EXPIRY } from '../modules/portal/expiry.ts';
 import { seedDemoReports } from './demo-reports.ts';
 import {
@@ -75,7 +75,8 @@ export async function seedDemoConversations(tx: Tx, refs: DemoRefs, now = new Da
         return {
           companyId: refs.companyId,
           ...c,
-          phone: c.phone === null ? null : phoneKey(c.phone),
+          // As stored before issue 42: one demo phone has no country code, for the duplicates suggestion.
+          phone: c.phone === null ? null : storedPhoneKey(c.phone),
           createdAt: new Date(Math.min(...times)),
           updatedAt: new Date(Math.min(...times)),
           lastSeenAt: new Date(Math.max(...times)),
@@ -92,7 +93,7 @@ export async function seedDemoConversations(tx: Tx, refs: DemoRefs, now = new Da
       const base = { companyId: refs.companyId, customerId: customerId(k) };
       return [
         { ...base, kind: 'email' as const, value: emailKey(c.email) },
-        ...(c.phone === null ? [] : [{ ...base, kind: 'phone' as const, value: phoneKey(c.phone) }]),
+        ...(c.phone === null ? [] : [{ ...base, kind: 'phone' as const, value: storedPhoneKey(c.phone) }]),
       ];
     }),
   );

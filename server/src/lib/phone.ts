@@ -1,5 +1,31 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
+/**
+ * What a person may put between a phone's digits without changing it: spaces of every kind, dashes, dots,
+ * brackets, and invisible format characters (zero-width spaces and joiners, word joiner, byte-order mark,
+ * bidirectional marks and overrides: Unicode's `Cf`). Nothing else is taken out: a letter, a slash or a
+ * digit of another script makes the text no phone (issue 42).
+ */
+const FORMATTING = /[\s\p{Zs}\p{Cf}()[\]{}.\-\u2010-\u2015\u2212]/gu;
+
+/**
+ * Every phone that comes in (portal and widget start, the customers API, the API integration, SMS and
+ * WhatsApp senders) is read here and nowhere else: the E.164 number, or null when the text is no possible
+ * international number. Formatting is taken out (see `FORMATTING`); what is left must be `+` and digits
+ * only, of a length the country code's numbers can have (`isPossible`, libphonenumber-js's default `min`
+ * metadata: length, not number ranges, so a freshly assigned range is never refused), and the E.164 form
+ * must be exactly those digits, so no number is stored other than it was typed (`+44 (0)20 …`, whose
+ * trunk `0` libphonenumber drops, is refused rather than changed). A number without `+` is refused: the
+ * product stores E.164 and knows no country to read a national number in (decision 042).
+ */
+export function readPhone(text: string): string | null {
+  const compact = text.replace(FORMATTING, '');
+  // E.164 is at most 15 digits; a longer text is refused before it is parsed.
+  if (!/^\+[1-9]\d{1,15}$/.test(compact)) return null;
+  const parsed = parsePhoneNumberFromString(compact);
+  return parsed?.isPossible() && parsed.number === compact ? parsed.number : null;
+}
+
 /** Fewer digits than this identify no phone: they are a fragment, or a conversation's number. */
 const PHONE_MIN_DIGITS = 6;
 

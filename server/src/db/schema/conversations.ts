@@ -45,7 +45,7 @@ export const customers = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at'),
-    /** The latest activity of any of the customer's conversations, kept to the minute (the list sorts on it). */
+    /** The time of the customer's latest message, either way: the list shows it and sorts on it (decision 042). */
     lastActivityAt: ts('last_activity_at'),
   },
   (t) => [
@@ -63,9 +63,10 @@ export const customers = pgTable(
 );
 
 /**
- * How a person is recognised: an email (lower case), a phone (E.164 when it could be read so) or a channel's
- * own id (a Messenger PSID, a WhatsApp number). Each is one customer's within a company; portal sign-in,
- * search and duplicates go through them.
+ * How a person is recognised: an email (lower case), a phone (E.164, `readPhone`; one stored before issue
+ * 42 may be digits without a country code) or a channel's own id (a Messenger PSID, a WhatsApp number, an
+ * outside system's id or a non-phone SMS sender, per integration). Each is one customer's within a company;
+ * portal sign-in, search and duplicates go through them.
  */
 export const customerIdentities = pgTable(
   'customer_identities',

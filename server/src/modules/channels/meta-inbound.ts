@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { integrations } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthenticated } from '../../http/app-error.ts';
+import { readPhone } from '../../lib/phone.ts';
 import { isSqlInt } from '../access/conversation-visibility.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { customerWith } from '../customers/identities.ts';
@@ -53,6 +54,7 @@ export async function verifyMetaSubscription(db: Db, type: MetaType, id: number,
  * `POST /channels/{whatsapp|facebook}/{id}`: Meta's notifications, checked by `X-Hub-Signature-256` over the
  * raw body before anything is read: customer messages (with their media) in, receipts of our replies
  * moving their delivery forward. An id that is no such integration answers the same 401 as a bad signature.
+ * Answers the WhatsApp senders whose id read as no phone number (their messages are stored all the same).
  */
 export async function handleMetaWebhook(
   db: Db,
@@ -72,7 +74,7 @@ export async function handleMetaWebhook(
   } catch {
     throw new AppError('VALIDATION_ERROR', 'The body is not JSON');
   }
-  const ctx = { db, storage, config, integration, token: '' };
+  const ctx: Ctx = { db, storage, config, integration, token: '', notPhones: [] };
   if (call.type === 'whatsapp') {
     ctx.token = secrets.access_token ?? '';
     const phoneNumberId = String((integration.settings as { phone_number_id?: string }).phone_number_id);
@@ -98,7 +100,7 @@ export async function handleMetaWebhook(
         }
       }
     }
-    return;
+    return { notPhones: ctx.notPhones };
   }
   ctx.token = secrets.page_access_token ?? '';
   const pageId = String((integration.settings as { page_id?: string }).page_id);
@@ -106,6 +108,7 @@ export async function handleMetaWebhook(
     if (String(entry.id) !== pageId) continue;
     for (const e of entry.messaging ?? []) await messengerEvent(ctx, e);
   }
+  return { notPhones: ctx.notPhones };
 }
 
 interface Ctx {
@@ -114,6 +117,8 @@ interface Ctx {
   config: Config;
   integration: IntegrationRow;
   token: string;
+  /** WhatsApp senders whose id read as no phone: stored without one, named to the route to log. */
+  notPhones: string[];
 }
 
 async function whatsAppMessage(ctx: Ctx, m: WhatsAppMessage, profileName: string | undefined) {
@@ -129,13 +134,22 @@ async function whatsAppMessage(ctx: Ctx, m: WhatsAppMessage, profileName: string
       files.push({ filename: media.filename ?? `whatsapp-${m.type}.${extensionOf(mime)}`, data });
     } else notes.push(`[Not kept: a ${m.type} of type ${mime || 'unknown'}]`);
   }
-  const phone = `+${m.from}`;
-  const name = profileName || parsePhoneNumberFromString(phone)?.formatInternational() || phone;
+  // The WhatsApp id is the customer's identity; their phone only when it reads as one (else the route logs
+  // it, and the message is stored all the same).
+  const phone = readPhone(`+${m.from}`);
+  if (phone === null) ctx.notPhones.push(m.from);
+  const name =
+    profileName || (phone && parsePhoneNumberFromString(phone)?.formatInternational()) || phone || m.from;
   await receiveInbound(ctx.db, ctx.storage, {
     integration: ctx.integration,
     channel: 'whatsapp',
     externalId: m.id,
-    customer: customerByIdentity(ctx.integration, { kind: 'whatsapp', value: m.from, name, phone }),
+    customer: customerByIdentity(ctx.integration, {
+      kind: 'whatsapp',
+      value: m.from,
+      name,
+      ...(phone ? { phone } : {}),
+    }),
     content: [summaryOf(m), ...notes].filter(Boolean).join('\n'),
     files,
   });

@@ -78,6 +78,24 @@ describe('WhatsApp', () => {
     expect((await thread(id)).map((m) => m.content)).toEqual(['Hello']);
   });
 
+  it('keeps a message from a WhatsApp id that reads as no phone number, its customer without a phone', async () => {
+    const odd = whatsApp({
+      contacts: [{ profile: { name: 'Odd Sender' }, wa_id: '1555' }],
+      messages: [
+        { from: '1555', id: 'wamid.odd1', timestamp: '1764150000', type: 'text', text: { body: 'Hi' } },
+      ],
+    });
+    expect((await fromMeta('whatsapp', w.wa, odd)).statusCode).toBe(200);
+    const id = await conversationOf('wamid.odd1');
+    const [c] = (
+      await t.db.execute<{ name: string; phone: string | null }>(sql`
+        select cu.name, cu.phone from conversations c join customers cu on cu.id = c.customer_id
+        where c.id = ${id}`)
+    ).rows;
+    expect(c).toEqual({ name: 'Odd Sender', phone: null });
+    expect((await thread(id)).map((m) => m.content)).toEqual(['Hi']);
+  });
+
   it('fetches pictures by media id, names voice notes, and sends replies that receipts move forward', async () => {
     const picture = whatsApp({
       messages: [

@@ -1,9 +1,17 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { handleMetaWebhook, verifyMetaSubscription } from './meta-inbound.ts';
 import { handleTwilioWebhook } from './sms.ts';
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+/**
+ * A provider's sender that is no possible phone number (an alphanumeric SMS sender, a short code): its
+ * message was stored, its customer has no phone; said in the log, since no agent can reply to it by SMS.
+ */
+const notAPhone = (request: FastifyRequest, sender: string) =>
+  request.log.warn({ sender }, 'channel sender is no possible phone number: message stored without a phone');
 
 /**
  * Provider webhooks (contract section 10): called by the provider, not by a signed-in user, so they carry no
@@ -41,12 +49,13 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      await handleTwilioWebhook(db, storage, config, {
+      const outcome = await handleTwilioWebhook(db, storage, config, {
         integrationId: request.params.integration_id,
         query,
         params: request.body ?? {},
         signature: request.headers['x-twilio-signature'] as string | undefined,
       });
+      if (outcome.kind === 'message' && outcome.notAPhone) notAPhone(request, outcome.notAPhone);
       reply.type('text/xml');
       return EMPTY_TWIML;
     },
@@ -92,12 +101,13 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        await handleMetaWebhook(db, storage, config, {
+        const { notPhones } = await handleMetaWebhook(db, storage, config, {
           type,
           integrationId: request.params.integration_id,
           raw: request.body ?? '',
           signature: request.headers['x-hub-signature-256'] as string | undefined,
         });
+        for (const sender of notPhones) notAPhone(request, sender);
         reply.status(200);
         return 'EVENT_RECEIVED';
       },

@@ -121,6 +121,28 @@ describe('SMS in', () => {
     ]);
   });
 
+  it('keeps a text from a sender that is no phone number, its customer known by that sender without a phone', async () => {
+    // An alphanumeric sender id, a number too short for its country code, a short code.
+    for (const [i, from] of ['ACME Bank', '+15550100', '72345'].entries()) {
+      const sid = `SM09${i}0`;
+      expect((await fromTwilio(sms(sid, `Your code from ${from}`, { From: from }))).statusCode).toBe(200);
+      const conversationId = await conversationOf(sid);
+      const [row] = (
+        await t.db.execute<{ phone: string | null; name: string }>(sql`
+          select cu.phone, cu.name from conversations c join customers cu on cu.id = c.customer_id
+          where c.id = ${conversationId}`)
+      ).rows;
+      expect(row).toEqual({ phone: null, name: from });
+      expect((await thread(conversationId)).map((m) => m.content)).toEqual([`Your code from ${from}`]);
+      // The same sender again is the same customer's conversation.
+      expect((await fromTwilio(sms(`SM09${i}1`, 'Again', { From: from }))).statusCode).toBe(200);
+      expect(await conversationOf(`SM09${i}1`)).toBe(conversationId);
+    }
+    const phones = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from customer_identities
+      where kind = 'phone' and value in ('+15550100', '72345', '+72345')`);
+    expect(phones.rows[0]!.n).toBe(0);
+  });
+
   it('answers 401 to a missing, forged or replayed-elsewhere signature and stores nothing', async () => {
     const params = sms('SM0100', 'Forged');
     expect((await fromTwilio(params, { signature: null })).statusCode).toBe(401);

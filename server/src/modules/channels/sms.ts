@@ -4,15 +4,17 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { integrations } from '../../db/schema/index.ts';
 import { AppError, notFound, unauthenticated } from '../../http/app-error.ts';
+import { readPhone } from '../../lib/phone.ts';
 import { isSqlInt } from '../access/conversation-visibility.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
-import { phoneKey } from '../customers/identities.ts';
 import { setDelivery } from './delivery-status.ts';
 import { customerByIdentity, receiveInbound } from './ingest.ts';
 import { extensionOf, keptMedia } from './media.ts';
 import { deliveryOfTwilio, fetchTwilioMedia, type SmsSettings, validTwilioSignature } from './twilio.ts';
 
-export type TwilioOutcome = { kind: 'message'; duplicate: boolean } | { kind: 'status'; changed: boolean };
+export type TwilioOutcome =
+  | { kind: 'message'; duplicate: boolean; notAPhone?: string }
+  | { kind: 'status'; changed: boolean };
 
 /**
  * `POST /channels/sms/{integration_id}` (contract section 10): Twilio's incoming messages and the receipts
@@ -45,6 +47,9 @@ export async function handleTwilioWebhook(
   const from = p.From?.trim();
   const externalId = p.MessageSid ?? p.SmsMessageSid;
   if (!from || !externalId) throw new AppError('VALIDATION_ERROR', 'From and MessageSid are required');
+  // A sender that is no possible phone (an alphanumeric sender id, a short code) still has its message
+  // stored: the customer is known by that sender on this integration, without a phone (the route logs it).
+  const phone = readPhone(from);
   const settings = integration.settings as unknown as SmsSettings;
   const { files, skipped } = await mediaOf(config, settings, authToken, p);
   const note = skipped.length > 0 ? `\n[Not kept: ${skipped.join(', ')}]` : '';
@@ -52,17 +57,23 @@ export async function handleTwilioWebhook(
     integration,
     channel: 'sms',
     externalId,
-    customer: customerByIdentity(integration, {
-      kind: 'phone',
-      value: phoneKey(from),
-      // A new customer is known by their number until an agent names them: written as people read it.
-      name: parsePhoneNumberFromString(from)?.formatInternational() ?? from,
-      phone: from,
-    }),
+    customer: customerByIdentity(integration, senderIdentity(integration.id, from, phone)),
     content: `${p.Body ?? ''}${note}`.trim(),
     files,
   });
-  return { kind: 'message', duplicate: received.duplicate };
+  return { kind: 'message', duplicate: received.duplicate, ...(phone ? {} : { notAPhone: from }) };
+}
+
+/**
+ * The customer an SMS sender is: their phone identity (E.164) and number, known by the number written as
+ * people read it until an agent names them; a sender that is no phone, an `external` identity of this
+ * integration (`<integration id>:<sender>`, as the API integration keys outside ids) and no phone.
+ */
+function senderIdentity(integrationId: number, from: string, phone: string | null) {
+  if (phone === null)
+    return { kind: 'external' as const, value: `${integrationId}:${from}`, name: from.slice(0, 200) };
+  const name = parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
+  return { kind: 'phone' as const, value: phone, name, phone };
 }
 
 /** MMS media as files; types the inbox does not keep are named instead. */

@@ -6,7 +6,6 @@ import {
   emailKey,
   type IdentityKind,
   lockIdentity,
-  phoneKey,
 } from '../customers/identities.ts';
 import { recordEvent } from '../events/record.ts';
 
@@ -108,22 +107,17 @@ export async function unverifiedCustomer(db: DbOrTx, input: CustomerInput) {
 
 /**
  * A first contact's phone fills the customer's empty one unless another customer of the company holds that
- * number, and the customer is linked to the app it wrote to.
+ * number, and the customer is linked to the app it wrote to. The phone is E.164, read by `givenPhone` or
+ * `readPhone` where it came in (a phone that is none was refused or left out there).
  */
 export async function addPhoneAndApp(
   db: DbOrTx,
   c: { companyId: number; customerId: number; appId: number; phone?: string | null },
 ) {
-  if (c.phone) {
-    const phone = phoneKey(c.phone);
-    if (
-      phone.replace('+', '').length >= 4 &&
-      (await claimIdentity(db, c.companyId, c.customerId, 'phone', phone))
-    ) {
-      await db.execute(
-        sql`update customers set phone = ${phone} where id = ${c.customerId} and phone is null`,
-      );
-    }
+  if (c.phone && (await claimIdentity(db, c.companyId, c.customerId, 'phone', c.phone))) {
+    await db.execute(
+      sql`update customers set phone = ${c.phone} where id = ${c.customerId} and phone is null`,
+    );
   }
   await db.execute(sql`
     insert into customer_apps (customer_id, app_id, company_id)

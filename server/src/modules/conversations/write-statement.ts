@@ -53,10 +53,12 @@ export const CONV_RETURNING = sql`c.id, c.company_id, c.app_id, c.customer_id, c
  * `message.created` event is written by the same statement (the outbox, contract section 7), with the
  * conversation's state after the message so live viewers can be chosen without another read. A repeated
  * `client_message_id` inserts nothing (`msg` and `ev` are empty); the typing signal is cleared only when
- * a message was stored, and the customer's `last_activity_at` moves (at most once a minute, so a busy chat
- * does not rewrite the customer row with every message; the list sorts on it, the exact time is read from
- * the conversations). A customer row locked by a merge is skipped, not waited for: the merge holds it while
- * it waits for this conversation, and the merge sets the time itself. `appendMessage` and the portal's one-statement send both write with it.
+ * a message was stored, and the customer's `last_activity_at` moves to the message's time, only forward
+ * (the customer list sorts on it and shows it, so each message moves its customer up at once; decision
+ * 042). A customer row locked by another writer is skipped, not waited for: a merge holds it while it waits
+ * for this conversation (and sets the time itself), and a message in the customer's other conversation
+ * holds it for an instant with a time as recent as this one, so no send ever queues on a customer row.
+ * `appendMessage` and the portal's one-statement send both write with it.
  */
 export const messageWrite = (v: MessageValues): SQL => sql`
     msg as (
@@ -92,7 +94,7 @@ export const messageWrite = (v: MessageValues): SQL => sql`
       update customers set last_activity_at = now()
       where id = (select cs.id from customers cs where cs.id = (select customer_id from conv)
           and exists (select 1 from msg)
-          and (cs.last_activity_at is null or cs.last_activity_at < now() - interval '1 minute')
+          and (cs.last_activity_at is null or cs.last_activity_at < now())
         for update skip locked)
     )`;
 

@@ -1,6 +1,9 @@
+import { PHONE_INVALID } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { DbOrTx } from '../../db/client.ts';
+import { invalidField } from '../../http/app-error.ts';
+import { readPhone } from '../../lib/phone.ts';
 
 export type IdentityKind = 'email' | 'phone' | 'psid' | 'whatsapp' | 'external';
 
@@ -8,11 +11,24 @@ export type IdentityKind = 'email' | 'phone' | 'psid' | 'whatsapp' | 'external';
 export const emailKey = (email: string) => email.trim().toLowerCase();
 
 /**
- * A phone as E.164 when it reads as an international number (`+44 20 7946 0958` and `+44-20-79460958` are
- * one identity); otherwise its digits, with the `+` it was written with. A number without a country code
- * stays as it is: which country it belongs to is a guess the duplicates suggestions make, not this key.
+ * A phone given to the product (portal, widget, customers API, API integration), as its E.164 identity:
+ * null when none was given (absent, or blank once trimmed), 422 on `field` with `PHONE_INVALID` when the
+ * text is no possible international number (`readPhone`, the one rule). Called before anything is written,
+ * so a refused phone leaves every record as it was.
  */
-export function phoneKey(phone: string): string {
+export function givenPhone(field: string, phone: string | null | undefined): string | null {
+  if (phone == null || phone.trim() === '') return null;
+  const e164 = readPhone(phone);
+  if (e164 === null) throw invalidField(field, PHONE_INVALID);
+  return e164;
+}
+
+/**
+ * The identity a phone stored before issue 42 was given (E.164 when it read as a valid international
+ * number, otherwise its digits with the `+` it was written with), to find that identity again when the
+ * phone is replaced. New phones are never keyed this way: see `givenPhone`.
+ */
+export function storedPhoneKey(phone: string): string {
   const parsed = parsePhoneNumberFromString(phone.trim());
   if (parsed?.isValid()) return parsed.number;
   return `${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;

@@ -3,16 +3,19 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { CUSTOMER_SEARCH_DOCUMENT, conversations, customerPhoneDigits } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
+import { readPhone } from '../../lib/phone.ts';
 import { isoFromDb } from '../../lib/timestamps.ts';
 import type { CallerCtx } from '../access/context.ts';
 import { callerVisibility, isSqlInt, type Visibility } from '../access/conversation-visibility.ts';
 import { listConversations } from '../conversations/views.ts';
-import { customerWith, emailKey, type IdentityKind, phoneKey } from './identities.ts';
+import { customerWith, emailKey, type IdentityKind } from './identities.ts';
 
 /**
  * Who sees which customers (contract section 8): a user sees a customer when it can see an app the customer
  * is linked to. Company admins and managers see every app; others the apps they hold a role in, directly or
- * through a queue. Counts and app lists show only what the caller can see.
+ * through a queue. Counts and app lists show only what the caller can see; the last activity is the
+ * customer's own (their latest message in any app), the value the list sorts on, so the order and the times
+ * shown agree for every caller (decision 042).
  */
 export interface CustomerReach {
   companyId: number;
@@ -70,8 +73,7 @@ const customerColumns = (r: CustomerReach) => sql`cu.id, cu.name, cu.email, cu.p
     as conversations_count,
   (select count(*) from conversations c where c.customer_id = cu.id and c.status in ('open', 'pending')
     and ${appInReach(r, sql`c.app_id`)}) as open_count,
-  (select max(c.last_activity_at) from conversations c where c.customer_id = cu.id
-    and ${appInReach(r, sql`c.app_id`)}) as last_activity`;
+  cu.last_activity_at as last_activity`;
 
 const toCustomer = (row: Row): Customer => ({
   customer_id: Number(row.id),
@@ -139,8 +141,8 @@ function searchCondition(search: string, holder: number | null, common = false):
  */
 function wholeIdentity(search: string): { kind: IdentityKind; value: string } | null {
   if (/^[^\s@]+@[^\s@]+$/.test(search.trim())) return { kind: 'email', value: emailKey(search) };
-  const international = /^\+[\d\s().-]+$/.test(search.trim()) && search.replace(/\D/g, '').length >= 7;
-  return international ? { kind: 'phone', value: phoneKey(search) } : null;
+  const phone = readPhone(search);
+  return phone ? { kind: 'phone', value: phone } : null;
 }
 
 /** The customer of the company holding the search as a whole identity, if it is one. */

@@ -12,9 +12,10 @@ import {
   claimIdentity,
   customerWith,
   emailKey,
+  givenPhone,
   type IdentityKind,
   lockIdentity,
-  phoneKey,
+  storedPhoneKey,
 } from './identities.ts';
 import { type CustomerReach, getCustomer } from './reads.ts';
 
@@ -57,8 +58,7 @@ async function replaceIdentity(
   if (value !== null) await claimIdentity(tx, companyId, customerId, kind, value);
 }
 
-const keyOf = (kind: 'email' | 'phone', v: string | null) =>
-  v === null ? null : kind === 'email' ? emailKey(v) : phoneKey(v);
+const emailOf = (v: string | null) => (v === null ? null : emailKey(v));
 
 /** `POST /customers`: a customer linked to apps the caller can see. */
 export async function createCustomer(ctx: CallerCtx, r: CustomerReach, body: CreateCustomerBody) {
@@ -66,13 +66,13 @@ export async function createCustomer(ctx: CallerCtx, r: CustomerReach, body: Cre
   for (const appId of appIds) {
     if (r.appIds !== null && !r.appIds.includes(appId)) throw notFound('App');
   }
+  const phone = givenPhone('phone', body.phone);
   const id = await ctx.db.transaction(async (tx) => {
     // Apps of the company only (a company admin's reach is "every app", checked here against the rows).
     const found = await tx.execute<{ n: number }>(sql`select count(*)::int as n from apps
       where company_id = ${ctx.companyId} and id = any(${sql.param(appIds)}::int[])`);
     if (Number(found.rows[0]?.n) !== appIds.length) throw notFound('App');
-    const email = keyOf('email', body.email ?? null);
-    const phone = keyOf('phone', body.phone ?? null);
+    const email = emailOf(body.email ?? null);
     const [row] = await tx
       .insert(customers)
       .values({ companyId: ctx.companyId, name: body.name, email, phone })
@@ -106,14 +106,21 @@ export async function updateCustomer(
   id: number,
   body: UpdateCustomerBody,
 ): Promise<Customer> {
-  await getCustomer(ctx.db, r, id);
+  const shown = await getCustomer(ctx.db, r, id);
+  // The phone as shown comes back unchanged with every save of the profile: it is kept as it is, even one
+  // stored before phones were read strictly; any other is read now, before anything is written.
+  const samePhone = body.phone === undefined || (body.phone ?? null) === shown.phone;
+  const given = samePhone ? undefined : givenPhone('phone', body.phone);
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
     if (!current || current.companyId !== ctx.companyId) throw notFound('Customer');
-    const email = body.email === undefined ? current.email : keyOf('email', body.email);
-    const phone = body.phone === undefined ? current.phone : keyOf('phone', body.phone);
-    await replaceIdentity(tx, ctx.companyId, id, 'email', keyOf('email', current.email), email);
-    await replaceIdentity(tx, ctx.companyId, id, 'phone', keyOf('phone', current.phone), phone);
+    const email = body.email === undefined ? current.email : emailOf(body.email);
+    const phone = given === undefined ? current.phone : given;
+    await replaceIdentity(tx, ctx.companyId, id, 'email', emailOf(current.email), email);
+    if (given !== undefined) {
+      const previous = current.phone === null ? null : storedPhoneKey(current.phone);
+      await replaceIdentity(tx, ctx.companyId, id, 'phone', previous, given);
+    }
     await tx
       .update(customers)
       .set({

@@ -1,3 +1,4 @@
+import { PHONE_INVALID } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from '../../../test/answers.ts';
@@ -5,6 +6,7 @@ import { addApiIntegration, makeKey, withKey } from '../../../test/api-keys.ts';
 import { before, call, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
 import { addIntegration } from '../../../test/integrations.ts';
+import { NOT_PHONES, PHONES } from '../../../test/phones.ts';
 import { receiver, verify } from '../../../test/webhook-receiver.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { PNG } from '../portal/test-files.ts';
@@ -70,6 +72,25 @@ describe('messages in', () => {
       'Where is my parcel?',
       'Any news?',
     ]);
+  });
+
+  it('stores the customer’s phone as E.164, and refuses one that is no phone number, storing nothing', async () => {
+    const customerOf = async (externalId: string) =>
+      (
+        await t.db.execute<{ phone: string | null }>(sql`select cu.phone from customers cu
+          join customer_identities ci on ci.customer_id = cu.id
+          where ci.kind = 'external' and ci.value = ${`${w.integrationId}:${externalId}`}`)
+      ).rows[0];
+    for (const [i, [what, phone]] of NOT_PHONES.entries()) {
+      const refused = await push({ customer: { external_id: `bad-phone-${i}`, name: 'Bo', phone } });
+      expect(fieldErrorsOf(refused), what).toEqual({ 'customer.phone': [PHONE_INVALID] });
+      expect(await customerOf(`bad-phone-${i}`), what).toBeUndefined();
+    }
+    for (const [i, [typed, e164]] of PHONES.entries()) {
+      const res = await push({ customer: { external_id: `phone-${i}`, name: 'Bo', phone: typed } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(await customerOf(`phone-${i}`)).toEqual({ phone: e164 });
+    }
   });
 
   it('stores a repeated external_message_id once, even when both deliveries race', async () => {

@@ -8,7 +8,7 @@ import { isSqlInt } from '../access/conversation-visibility.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { type IntegrationRow, receiveInbound } from '../channels/ingest.ts';
 import { addPhoneAndApp, findOrCreateByIdentity, findOrCreateCustomer } from '../conversations/customers.ts';
-import { claimIdentity, customerWith, lockIdentity } from '../customers/identities.ts';
+import { claimIdentity, customerWith, givenPhone, lockIdentity } from '../customers/identities.ts';
 
 /**
  * `POST /integration/messages` (contract section 9): an outside system brings a customer's message in through
@@ -35,11 +35,13 @@ export async function receiveIntegrationMessage(
   if (integration.type !== 'api') {
     throw invalidField('integration_id', 'Messages come in only through an integration of type api');
   }
+  // Refused before anything is stored: a phone is kept as E.164 or the call answers 422 (issue 42).
+  const phone = givenPhone('customer.phone', body.customer.phone);
   const { duplicate, ...result } = await receiveInbound(ctx.db, storage, {
     integration,
     channel: 'api',
     externalId: body.external_message_id,
-    customer: (tx) => customerFor(tx, integration, body.customer),
+    customer: (tx) => customerFor(tx, integration, { ...body.customer, phone }),
     content: body.content,
     files: body.attachments.map((a) => ({
       filename: a.filename,
@@ -53,7 +55,11 @@ export async function receiveIntegrationMessage(
  * The customer with this id in the outside system; else the company's customer with the given email; else a
  * new one. The external id is kept per integration (two systems may both have a customer "42").
  */
-async function customerFor(tx: Tx, integration: IntegrationRow, given: IntegrationMessageBody['customer']) {
+async function customerFor(
+  tx: Tx,
+  integration: IntegrationRow,
+  given: Omit<IntegrationMessageBody['customer'], 'phone'> & { phone: string | null },
+) {
   const companyId = integration.companyId;
   const external = `${integration.id}:${given.external_id}`;
   await lockIdentity(tx, companyId, 'external', external);

@@ -10,6 +10,7 @@ import { recordActivity } from '../activities/service.ts';
 import { appendMessage } from '../conversations/append.ts';
 import { createConversation } from '../conversations/create.ts';
 import { findOrCreateCustomer, unverifiedCustomer } from '../conversations/customers.ts';
+import { givenPhone } from '../customers/identities.ts';
 import { verifiedVisitor, widgetIntegration } from '../widget/identity.ts';
 
 const invalidApp = (appId: number) =>
@@ -64,6 +65,8 @@ export async function startPortalConversation(opts: {
   const { db, config, input } = opts;
   const app = await publicApp(db, input.app_id);
   const queueId = await chooseQueue(db, app.id, input.queue_id);
+  // Refused before anything is written: a phone is stored as typed (E.164) or not at all (issue 42).
+  const phone = givenPhone('customer_info.phone', input.customer_info.phone);
   const token = randomToken(32);
   // The website widget: its conversations are `web` ones, and only a visitor the host site vouches for
   // joins the customer who has that email; anyone else is a new customer (agents may merge them later).
@@ -77,7 +80,7 @@ export async function startPortalConversation(opts: {
       appId: app.id,
       name: input.customer_info.name,
       email: input.customer_info.email,
-      phone: input.customer_info.phone ?? null,
+      phone,
     };
     // The plain portal form proves no email either: it joins that customer (decision 030) but adds nothing
     // to a record it did not create.
