@@ -90,6 +90,16 @@ describe('inbound HTML mail', () => {
     expect(Object.keys(files)).toEqual(['image001.png']);
   });
 
+  it('takes the plain part of a multipart/alternative mail, and keeps its inline picture as a file', async () => {
+    const { content, files } = await deliver(mails.appleAlternativeWithPicture, 'Re: Error on payment');
+    expect(content).toBe(
+      'Subject: Re: Error on payment\n\nHere is the screenshot of the error.\n\n[image: Screenshot.png]',
+    );
+    expect(Object.keys(files).sort()).toEqual(['Screenshot.png', 'original-message.txt']);
+    expect(files['original-message.txt']).toContain('QUOTED-PLAIN');
+    expect(files['original-message.txt']).not.toContain('QUOTED-HTML');
+  });
+
   it.each([
     ['gmail', 'Die Lampe flackert immer noch.\nKönnen Sie eine neue schicken?', 'QUOTED-GMAIL'],
     ['apple', 'The new bulb works, thanks!', 'QUOTED-APPLE'],

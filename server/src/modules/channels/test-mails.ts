@@ -76,6 +76,35 @@ export function outlookInlineImage(h: Head) {
   );
 }
 
+/**
+ * Apple Mail's reply with a pasted screenshot: multipart/alternative of a plain part (quoted with "> ") and
+ * a multipart/related HTML part holding the picture by `cid:`.
+ */
+export function appleAlternativeWithPicture(h: Head) {
+  const text =
+    'Here is the screenshot of the error.\n\n[image: Screenshot.png]\n\n' +
+    'On 24 Nov 2026, at 10:00, Shop Support <support@shop.test> wrote:\n\n> QUOTED-PLAIN: Could you send a screenshot?\n';
+  const html =
+    '<html><body style="overflow-wrap: break-word;"><div>Here is the screenshot of the <b>error</b>.</div><div><img src="cid:4E1F8D2A-7C1B@home" alt="Screenshot.png"></div><div><br><blockquote type="cite"><div>On 24 Nov 2026, at 10:00, Shop Support &lt;support@shop.test&gt; wrote:</div><div>QUOTED-HTML: Could you send a screenshot?</div></blockquote></div></body></html>';
+  return crlf(
+    head(h, 'multipart/alternative; boundary="Apple-Mail=_alt"') +
+      '\n' +
+      multipart('Apple-Mail=_alt', [
+        textPart(text),
+        `Content-Type: multipart/related; type="text/html"; boundary="Apple-Mail=_rel"\n\n${multipart(
+          'Apple-Mail=_rel',
+          [
+            htmlPart(html),
+            part(
+              'Content-Type: image/png; name="Screenshot.png"\nContent-Disposition: inline; filename="Screenshot.png"\nContent-ID: <4E1F8D2A-7C1B@home>\nContent-Transfer-Encoding: base64',
+              b64(PNG),
+            ),
+          ],
+        )}`,
+      ]),
+  );
+}
+
 /** Quoted history as three clients wrap it, each sent as HTML alone (as webmail and ticket tools do). */
 export const quotedReplies = {
   gmail: `<div dir="ltr">Die Lampe flackert immer noch.<div>Können Sie eine neue schicken?</div></div><br><div class="gmail_quote gmail_quote_container"><div dir="ltr" class="gmail_attr">Am Di., 24. Nov. 2026 um 10:00 Uhr schrieb Shop Support &lt;<a href="mailto:support@shop.test">support@shop.test</a>&gt;:<br></div><blockquote class="gmail_quote" style="margin:0px 0px 0px 0.8ex;border-left:1px solid rgb(204,204,204);padding-left:1ex">QUOTED-GMAIL: Bitte versuchen Sie eine andere Glühbirne.</blockquote></div>`,
