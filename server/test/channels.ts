@@ -15,7 +15,7 @@ export interface ThreadMessage {
   message_id: number;
   sender_type: string;
   content: string;
-  attachments: { original_filename: string; mime_type: string }[];
+  attachments: { attachment_id: number; original_filename: string; mime_type: string }[];
   delivery?: { status: string; error: string | null };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { holdings, keepSupported } from './facts.ts';
 import { findDetails, redact } from './redact.ts';
+import { ADDRESSES, FOREIGN, ORDINARY } from './test-foreign-details.ts';
 
 const kinds = (text: string) => findDetails(text).map((d) => [d.kind, d.text]);
 
@@ -20,7 +21,7 @@ describe('findDetails', () => {
     expect(kinds('Ship to 221b Baker Street or Hauptstraße 5, London SW1A 1AA.')).toEqual([
       ['address', '221b Baker Street'],
       ['address', 'Hauptstraße 5'],
-      ['address', 'SW1A 1AA'],
+      ['postcode', 'SW1A 1AA'],
     ]);
     expect(
       kinds('On 2026-03-03, 3 March, March 3rd 2026, 03/04/2026, Friday or within 2 business days.'),
@@ -59,6 +60,26 @@ describe('redact', () => {
   });
 });
 
+describe('another customer’s address, account and order details', () => {
+  it.each(FOREIGN)('leaves nothing of a $where detail ($text) in redacted text', ({ text, secrets }) => {
+    const out = redact(`Hi, I noted ${text} for the replacement.`);
+    for (const secret of secrets) expect(out, `"${secret}" must not come through`).not.toContain(secret);
+    expect(out).toMatch(/^Hi, I noted .*\[(address|postcode|number|iban|card)\].* for the replacement\.$/);
+  });
+
+  it('finds at least ten countries’ street lines and postal codes', () => {
+    const countries = ADDRESSES.filter(({ text }) =>
+      findDetails(text).some((d) => d.kind === 'address' || d.kind === 'postcode'),
+    ).map((a) => a.where);
+    expect(countries.length).toBeGreaterThanOrEqual(10);
+    expect(countries).toEqual(ADDRESSES.map((a) => a.where));
+  });
+
+  it.each(ORDINARY)('leaves ordinary support text as written: %s', (text) => {
+    expect(redact(text)).toBe(text);
+  });
+});
+
 describe('keepSupported', () => {
   const held = holdings(
     ['My order #4711 for €25 arrived broken, call +44 20 7946 0958.', 'We approved a refund.'],
@@ -71,6 +92,13 @@ describe('keepSupported', () => {
     expect(keepSupported(text, held)).toBe(
       'Order 4711 is logged. Your refund of EUR 25 is on its way. No: +44 20 7946 0958.',
     );
+  });
+
+  it('drops every sentence holding another customer’s address, account or order id', () => {
+    const text = FOREIGN.map((d) => `We sent it to ${d.text} today. Thanks!`).join('\n');
+    const kept = keepSupported(text, held);
+    for (const { secrets } of FOREIGN) for (const s of secrets) expect(kept).not.toContain(s);
+    expect(kept.match(/Thanks!/g)).toHaveLength(FOREIGN.length);
   });
 
   it('drops sentences with another amount, number, date, link or promise, and names of another customer', () => {

@@ -6,7 +6,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { integrations } from '../../db/schema/index.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { emailKey } from '../customers/identities.ts';
-import { conversationOfToken, domainOf, replyAddress, visibleReply } from './email-threads.ts';
+import { mailBody } from './email-body.ts';
+import { conversationOfToken, domainOf, replyAddress } from './email-threads.ts';
 import { customerByIdentity, receiveInbound } from './ingest.ts';
 import { extensionOf, keptMedia } from './media.ts';
 
@@ -67,8 +68,7 @@ export async function receiveEmail(
   const sender = mail.from?.value[0];
   if (!integration || !sender?.address) return false;
   const address = emailKey(sender.address);
-  const full = (mail.text ?? '').trim();
-  const shown = visibleReply(full);
+  const { full, shown } = mailBody(mail);
   const files: { filename: string; data: Buffer }[] = [];
   const notes: string[] = [];
   for (const [i, a] of mail.attachments.entries()) {

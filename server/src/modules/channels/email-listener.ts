@@ -53,7 +53,8 @@ export async function startEmailListener(opts: {
       const targets =
         (session as unknown as { targets?: { integrationId: number; conversationId: number | null }[] })
           .targets ?? [];
-      simpleParser(stream)
+      // Only genuine plain parts in `mail.text`: HTML is turned into text one way, in email-body.ts.
+      simpleParser(stream, { skipHtmlToText: true })
         .then(async (mail) => {
           if (isAutomatic(mail, session.envelope.mailFrom ? session.envelope.mailFrom.address : false)) {
             log.info({ messageId: mail.messageId }, 'email: automatic mail dropped');

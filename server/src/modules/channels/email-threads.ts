@@ -28,17 +28,27 @@ export function replyAddress(address: string): { token: string; domain: string }
 
 export const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 
+/** A forwarded mail's own header line: what follows is the content the customer passes on, not history. */
+export const FORWARD_MARKER =
+  /^\s*(?:-{2,}\s*(?:forwarded message|weitergeleitete nachricht|message transféré|mensaje reenviado)\s*-{2,}|begin forwarded message:|anfang der weitergeleiteten nachricht:)/i;
+
+/** "Fwd:", "FW:", German "WG:", French "TR:", Spanish "RV:", Dutch "Doorst:": a subject that forwards. */
+export const isForwardSubject = (subject: string) => /^\s*(?:fwd?|wg|tr|rv|doorst|vs|enc)\s*:/i.test(subject);
+
 /**
  * The new part of a reply, for the thread: what comes before the quoted history ("On ... wrote:", an
  * "-----Original Message-----" block, Outlook's "From: ... Sent: ..." header, or trailing "> " lines).
- * The full text is kept beside it when anything was cut.
+ * A forwarded mail (by its subject, or a "Forwarded message" line before any history) is kept whole: what
+ * the customer passes on is the point of the mail. The full text is kept beside it when anything was cut.
  */
-export function visibleReply(text: string): string {
+export function visibleReply(text: string, forwarded = false): string {
+  if (forwarded) return text.trim();
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   let end = lines.length;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     const next = lines[i + 1]?.trim() ?? '';
+    if (FORWARD_MARKER.test(line)) return text.trim();
     if (
       /^On .{4,200} wrote:$/i.test(line) ||
       (/^On .{4,200}$/i.test(line) && /wrote:$/i.test(next)) ||
