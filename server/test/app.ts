@@ -36,7 +36,8 @@ export async function createTestApp(
     ...base,
     smtpUrl: smtp.url,
     secrets,
-    jwtSecret: await loadJwtSecret(database.db, secrets),
+    // Given: a test of a key that cannot open the stored one still builds its app.
+    jwtSecret: overrides.jwtSecret ?? (await loadJwtSecret(database.db, secrets)),
     ...overrides,
   };
   const app = await buildApp({ config, db: database, clock });
