@@ -71,7 +71,7 @@ async function main() {
     `  Support Inbox is running (${database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
     `  Console:     ${config.publicUrl}/login`,
     `  API docs:    ${config.publicUrl}/api/docs`,
-    `  Secrets key: ${secretsKey.source} (key id ${secrets.keyId})`,
+    `  Secrets key: ${secretsKey.source}, key id ${secrets.keyId}${secretsKey.created ? ' (generated now, mode 0600: back it up with the database)' : ''}`,
     `  Admin login: ${admin.email}${admin.generatedPassword ? ` / ${admin.generatedPassword}  (generated; shown only this once)` : ''}`,
   ];
   if (demoInfo) {

@@ -10,6 +10,8 @@ export interface OpenedSecretsKey {
   box: SecretsBox;
   /** Where the key came from, for the start log (a path or the variable's name, never the key). */
   source: string;
+  /** The key file was made by this start. */
+  created: boolean;
   /** Something the operator must act on: a key generated beside a shared database. */
   warning: string | null;
 }
@@ -28,18 +30,18 @@ export async function openSecretsKey(
     return {
       box: secretsBox(base.secretsKey, base.secretsKeyPrevious),
       source: 'SECRETS_KEY',
+      created: false,
       warning: null,
     };
   }
   const file = path.join(base.dataDir, KEY_FILE);
   const { key, created } = await readOrCreateKeyFile(file);
   const box = secretsBox(key, base.secretsKeyPrevious);
-  const source = `${file}${created ? ' (generated now, mode 0600; back it up with the database)' : ''}`;
   const warning = base.databaseUrl
     ? `SECRETS_KEY is not set: stored secrets are sealed under the key in ${file}. Every process on this ` +
       'database needs the same key: set SECRETS_KEY to that file’s content on each of them.'
     : null;
-  return { box, source, warning };
+  return { box, source: file, created, warning };
 }
 
 /** The key file's key, made if missing; processes racing to make it all end with the first one's. */

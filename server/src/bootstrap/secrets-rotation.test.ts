@@ -146,7 +146,7 @@ describe('rotating the secrets key', () => {
     // A key that sealed nothing here: the start stops with the reason; given a process anyway, the routes
     // that need a secret say so while the others answer as ever.
     await expect(loadJwtSecret(database.db, secretsBox(C))).rejects.toThrow(
-      new RegExp(`sealed under key ${keyIdOf(B)}, which is neither SECRETS_KEY .*SECRETS_KEY_PREVIOUS`),
+      new RegExp(`sealed under key ${keyIdOf(B)}, which is neither the current key .*SECRETS_KEY_PREVIOUS`),
     );
     const wrong = await serverOn([C], { jwtSecret });
     const inbound = await fromTwilio(wrong.t, s.sms, 'SM-C');

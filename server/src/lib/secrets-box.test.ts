@@ -40,7 +40,7 @@ describe('the secrets box', () => {
     expect(rotating.open(underA, CONTEXT)).toBe('old');
     expect(sealedKeyId(rotating.seal('new', CONTEXT))).toBe(keyIdOf(B));
     expect(() => secretsBox(B).open(underA, CONTEXT)).toThrow(
-      `sealed under key ${keyIdOf(A)}, which is neither SECRETS_KEY (${keyIdOf(B)}) nor in SECRETS_KEY_PREVIOUS`,
+      `sealed under key ${keyIdOf(A)}, which is neither the current key (${keyIdOf(B)}) nor in SECRETS_KEY_PREVIOUS`,
     );
   });
 

@@ -70,7 +70,7 @@ export function secretsBox(current: Buffer, previous: readonly Buffer[] = []): S
       const key = keys.get(id);
       if (!key) {
         throw new SecretsError(
-          `The secret ${context} was sealed under key ${id}, which is neither SECRETS_KEY (${keyId}) ` +
+          `The secret ${context} was sealed under key ${id}, which is neither the current key (${keyId}) ` +
             'nor in SECRETS_KEY_PREVIOUS',
         );
       }
