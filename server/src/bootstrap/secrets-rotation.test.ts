@@ -9,7 +9,7 @@ import { receiver, verify } from '../../test/webhook-receiver.ts';
 import type { Database } from '../db/client.ts';
 import { keyIdOf, secretsBox } from '../lib/secrets-box.ts';
 import { tenantWithSessions } from '../modules/companies/test-tenants.ts';
-import { resealSecrets, secretsNotUnderCurrentKey } from './reseal-secrets.ts';
+import { resealSecrets, secretsNotUnderCurrentKey, secretsUnderUnknownKeys } from './reseal-secrets.ts';
 import { loadJwtSecret } from './secrets.ts';
 
 /**
@@ -134,6 +134,9 @@ describe('rotating the secrets key', () => {
     });
     expect(await resealSecrets(database.db, box, { rotate: true })).toMatchObject({ resealed: 0 });
     expect(await secretsNotUnderCurrentKey(database.db, box)).toBe(0);
+    // What the start log warns about: none for B, every one for a key that sealed nothing here.
+    expect(await secretsUnderUnknownKeys(database.db, secretsBox(B))).toBe(0);
+    expect(await secretsUnderUnknownKeys(database.db, secretsBox(C))).toBe(4);
     await rotating.stop();
     expect(await keysInDump()).toEqual([keyIdOf(B)]);
 
