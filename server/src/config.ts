@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSecretsKey, type SecretsBox } from './lib/secrets-box.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -47,6 +48,10 @@ const Env = z.object({
   EVENT_RETENTION_DAYS: z.coerce.number().positive().default(30),
   /** Unchanged inbox lists answered from memory (`conversations/list-cache.ts`); false: every poll computes. */
   INBOX_LIST_CACHE: flag.default(true),
+  /** 32 bytes as hex or base64 that seal integration secrets at rest (decision 038). */
+  SECRETS_KEY: z.string().optional(),
+  /** Earlier keys (comma-separated) still opening what they sealed until `npm run secrets:rotate`. */
+  SECRETS_KEY_PREVIOUS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `auto`: readable lines on a terminal, JSON lines otherwise (a file, a pipe, a log collector). */
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
@@ -99,7 +104,12 @@ export interface Config {
   metaApiUrl: string;
   twilioApiUrl: string;
   storage: StorageConfig;
-  /** Secret for signing access tokens; read or created under DATA_DIR at start. */
+  /** SECRETS_KEY and SECRETS_KEY_PREVIOUS as bytes; unset: a key file in DATA_DIR (`bootstrap/secrets-key.ts`). */
+  secretsKey: Buffer | undefined;
+  secretsKeyPrevious: Buffer[];
+  /** Seals and opens stored secrets under those keys; made at start like `jwtSecret`. */
+  secrets: SecretsBox;
+  /** Secret for signing access tokens; created in the database at start, sealed there. */
   jwtSecret: string;
   /** Login attempts allowed per IP and per email in a 15-minute window. */
   loginRateLimit: { perIp: number; perEmail: number; windowMs: number };
@@ -129,11 +139,34 @@ function storageConfig(e: z.infer<typeof Env>): StorageConfig {
   };
 }
 
+const KEY_HINT =
+  'must be 32 bytes as 64 hex digits or base64 (for example the output of: openssl rand -base64 32)';
+
+/** SECRETS_KEY and SECRETS_KEY_PREVIOUS as bytes; a bad one stops the start, naming the variable, never the key. */
+function secretsKeys(e: z.infer<typeof Env>) {
+  const problems: string[] = [];
+  const current = e.SECRETS_KEY === undefined ? undefined : parseSecretsKey(e.SECRETS_KEY);
+  if (current === null) problems.push(`SECRETS_KEY: ${KEY_HINT}`);
+  const previous = (e.SECRETS_KEY_PREVIOUS ?? '')
+    .split(',')
+    .filter((k) => k.trim() !== '')
+    .map((k, i) => {
+      const key = parseSecretsKey(k);
+      if (!key) problems.push(`SECRETS_KEY_PREVIOUS: key ${i + 1} ${KEY_HINT}`);
+      return key;
+    });
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return { secretsKey: current ?? undefined, secretsKeyPrevious: previous as Buffer[] };
+}
+
+/** What the environment gives; the token secret and the secrets box are added at start. */
+export type BaseConfig = Omit<Config, 'jwtSecret' | 'secrets'>;
+
 const blankToUndefined = (env: NodeJS.ProcessEnv) =>
   Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
 
 /** Parses the environment once; an invalid value stops the process with the variable's name. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, 'jwtSecret'> {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): BaseConfig {
   const parsed = Env.safeParse(blankToUndefined(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -142,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Omit<Config, '
   const e = parsed.data;
   const storage = storageConfig(e);
   return {
+    ...secretsKeys(e),
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),

@@ -4,6 +4,7 @@ import { type App, buildApp } from '../src/app.ts';
 import { loadJwtSecret } from '../src/bootstrap/secrets.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
+import { secretsBox } from '../src/lib/secrets-box.ts';
 import { openTestDatabase, TEST_DATA_DIR } from './db.ts';
 import { startTestSmtp, type TestSmtp } from './smtp.ts';
 
@@ -16,6 +17,9 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** The tests' secrets key: one for the run, so apps built on one database open each other's secrets. */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 'test-secrets-key');
+
 /** Builds the real app on a fresh copy of the migrated database, with mail going to an in-process SMTP server. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
@@ -27,10 +31,13 @@ export async function createTestApp(
   const database = given ?? (await openTestDatabase());
   const smtp = await startTestSmtp();
   const base = loadConfig({ DATA_DIR: TEST_DATA_DIR, PUBLIC_URL: 'http://inbox.test' } as NodeJS.ProcessEnv);
+  const secrets = overrides.secrets ?? secretsBox(TEST_SECRETS_KEY);
   const config: Config = {
     ...base,
     smtpUrl: smtp.url,
-    jwtSecret: await loadJwtSecret(database.db),
+    secrets,
+    // Given: a test of a key that cannot open the stored one still builds its app.
+    jwtSecret: overrides.jwtSecret ?? (await loadJwtSecret(database.db, secrets)),
     ...overrides,
   };
   const app = await buildApp({ config, db: database, clock });

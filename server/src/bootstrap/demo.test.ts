@@ -15,7 +15,7 @@ let info: DemoInfo;
 let companyId: number;
 
 beforeAll(async () => {
-  info = await seedDemoData(t.db);
+  info = await seedDemoData(t.db, t.config.secrets);
   const [acme] = await t.db.select().from(companies).where(eq(companies.name, 'Acme Inc'));
   companyId = acme!.id;
 });

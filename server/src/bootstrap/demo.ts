@@ -1,4 +1,5 @@
 import { type BusinessHours, weekHours } from '@inbox/contract';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   appMembers,
@@ -12,6 +13,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { type SecretsBox, sealIntegrationSecrets } from '../lib/secrets-box.ts';
 import { newSigningSecret } from '../modules/integrations/service.ts';
 import { seedDemoConversations } from './demo-conversations.ts';
 
@@ -42,7 +44,7 @@ const PEOPLE = [
  * outside-hours auto-responder on the store, an outgoing webhook there that is off until edited, and
  * customers with conversations in every state spread over the last days (demo-threads.ts).
  */
-export async function seedDemoData(db: Db): Promise<DemoInfo> {
+export async function seedDemoData(db: Db, box: SecretsBox): Promise<DemoInfo> {
   return db.transaction(async (tx) => {
     const [acme] = await tx
       .insert(companies)
@@ -109,18 +111,25 @@ export async function seedDemoData(db: Db): Promise<DemoInfo> {
     ]);
     // An outgoing webhook to a placeholder address, switched off: it shows what one looks like and sends
     // nothing until someone gives it their own URL and switches it on.
-    await tx.insert(integrations).values({
-      companyId: acme!.id,
-      appId: store!.id,
-      type: 'webhook',
-      name: 'Order system (edit me)',
-      isActive: false,
-      settings: {
-        url: 'https://orders.example.com/support-inbox/webhooks',
-        events: ['conversation.created', 'message.created', 'conversation.resolved'],
-      },
-      secrets: { signing_secret: newSigningSecret() },
-    });
+    const [hook] = await tx
+      .insert(integrations)
+      .values({
+        companyId: acme!.id,
+        appId: store!.id,
+        type: 'webhook',
+        name: 'Order system (edit me)',
+        isActive: false,
+        settings: {
+          url: 'https://orders.example.com/support-inbox/webhooks',
+          events: ['conversation.created', 'message.created', 'conversation.resolved'],
+        },
+      })
+      .returning({ id: integrations.id });
+    // Sealed under its row's id (decision 038), which exists only once the row does.
+    await tx
+      .update(integrations)
+      .set({ secrets: sealIntegrationSecrets(box, hook!.id, { signing_secret: newSigningSecret() }) })
+      .where(eq(integrations.id, hook!.id));
     await seedDemoConversations(tx, {
       companyId: acme!.id,
       apps: { store: store!.id, billing: billing!.id },

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from '../db/unreachable.ts';
 import { repeatedWarning } from '../lib/repeated-warning.ts';
+import { SecretsError } from '../lib/secrets-box.ts';
 import type { PageFallback } from '../plugins/static-web.ts';
 import { AppError } from './app-error.ts';
 
@@ -58,6 +59,22 @@ export function registerErrorHandler(app: FastifyInstance, pageFallback?: PageFa
     if (status >= 400 && status < 500) {
       // Malformed JSON, bad headers and the like: the sentence is Fastify's own and safe to show.
       return send(reply, status, errorBody(new AppError('BAD_REQUEST', error.message)));
+    }
+    if (error instanceof SecretsError) {
+      // A stored secret this server's key does not open (decision 038): the operator's to fix, so the reason
+      // goes to the log; a provider told 503 sends again later, when the key is right.
+      request.log.error({ err: error }, 'a stored secret cannot be opened');
+      reply.header('retry-after', '60');
+      return send(
+        reply,
+        503,
+        errorBody(
+          new AppError(
+            'SERVICE_UNAVAILABLE',
+            'A secret of this integration cannot be opened with the server’s key; the server log says why',
+          ),
+        ),
+      );
     }
     if (isDatabaseUnreachable(error)) {
       // Nothing was stored (the statement never reached the database, or its transaction rolled back).

@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_SECRETS_KEY } from '../../test/app.ts';
 import { openTestDatabase, TEST_DATA_DIR } from '../../test/db.ts';
 import { createApp, createTenant } from '../../test/factories.ts';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { integrations } from '../db/schema/index.ts';
+import { secretsBox } from '../lib/secrets-box.ts';
 
 let app: App;
 let database: Database;
@@ -20,6 +22,7 @@ beforeAll(async () => {
   const config = {
     ...loadConfig({ DATA_DIR: TEST_DATA_DIR } as NodeJS.ProcessEnv),
     jwtSecret: 'x'.repeat(32),
+    secrets: secretsBox(TEST_SECRETS_KEY),
   };
   app = await buildApp({ config, db: database, webDist: dist });
   await app.ready();

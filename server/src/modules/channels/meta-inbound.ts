@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { integrations } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, unauthenticated } from '../../http/app-error.ts';
 import { readPhone } from '../../lib/phone.ts';
+import { openIntegrationSecret } from '../../lib/secrets-box.ts';
 import { isSqlInt } from '../access/conversation-visibility.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { customerWith } from '../customers/identities.ts';
@@ -63,8 +64,11 @@ export async function handleMetaWebhook(
   call: { type: MetaType; integrationId: number; raw: string; signature?: string },
 ) {
   const integration = await integrationOf(db, call.type, call.integrationId);
-  const secrets = (integration?.secrets ?? {}) as Record<string, string>;
-  if (!integration || !validMetaSignature(secrets.app_secret ?? '', call.raw, call.signature)) {
+  const secret = (name: string) =>
+    integration
+      ? (openIntegrationSecret(config.secrets, integration.id, integration.secrets, name) ?? '')
+      : '';
+  if (!integration || !validMetaSignature(secret('app_secret'), call.raw, call.signature)) {
     throw unauthenticated('The X-Hub-Signature-256 does not match');
   }
   if (!integration.isActive) throw notFound('Integration');
@@ -76,7 +80,7 @@ export async function handleMetaWebhook(
   }
   const ctx: Ctx = { db, storage, config, integration, token: '', notPhones: [] };
   if (call.type === 'whatsapp') {
-    ctx.token = secrets.access_token ?? '';
+    ctx.token = secret('access_token');
     const phoneNumberId = String((integration.settings as { phone_number_id?: string }).phone_number_id);
     for (const entry of (payload.entry ?? []) as { changes?: WhatsAppChange[] }[]) {
       for (const change of entry.changes ?? []) {
@@ -102,7 +106,7 @@ export async function handleMetaWebhook(
     }
     return { notPhones: ctx.notPhones };
   }
-  ctx.token = secrets.page_access_token ?? '';
+  ctx.token = secret('page_access_token');
   const pageId = String((integration.settings as { page_id?: string }).page_id);
   for (const entry of (payload.entry ?? []) as { id?: string; messaging?: MessengerEvent[] }[]) {
     if (String(entry.id) !== pageId) continue;

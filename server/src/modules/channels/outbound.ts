@@ -2,6 +2,7 @@ import type { InboxEvent } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
+import { openIntegrationSecret } from '../../lib/secrets-box.ts';
 import type { CallerCtx } from '../access/context.ts';
 import { isSqlInt, requireVisibleConversation } from '../access/conversation-visibility.ts';
 import type { Claimed, SenderDeps } from '../integrations/sender.ts';
@@ -90,10 +91,12 @@ export async function sendChannelReply(
   if (!d.is_active) return { ok: false, retry: false, error: 'The integration is switched off' };
   const reply = await replyOf(db, messageId);
   if (!reply) return { ok: false, retry: false, error: 'The message was deleted' };
+  // Opened here, where the reply leaves, and nowhere else (decision 038).
+  const secret = (name: string) => openIntegrationSecret(config.secrets, d.integration_id, d.secrets, name);
   switch (d.type) {
     case 'sms': {
       if (!reply.phone) return { ok: false, retry: false, error: 'The customer has no phone number' };
-      const authToken = d.secrets.auth_token;
+      const authToken = secret('auth_token');
       if (!authToken) return { ok: false, retry: false, error: 'The integration has no auth token' };
       return sendSms({
         config,
@@ -105,7 +108,7 @@ export async function sendChannelReply(
       });
     }
     case 'whatsapp': {
-      const token = d.secrets.access_token;
+      const token = secret('access_token');
       if (!reply.wa_id) return { ok: false, retry: false, error: 'The customer has no WhatsApp number' };
       if (!token) return { ok: false, retry: false, error: 'The integration has no access token' };
       const phoneNumberId = String(d.settings.phone_number_id ?? '');
@@ -121,7 +124,7 @@ export async function sendChannelReply(
       ]);
     }
     case 'facebook': {
-      const token = d.secrets.page_access_token;
+      const token = secret('page_access_token');
       if (!reply.psid) return { ok: false, retry: false, error: 'The customer has no Messenger id' };
       if (!token) return { ok: false, retry: false, error: 'The integration has no page access token' };
       const psid = reply.psid;

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { integrations } from '../../db/schema/index.ts';
 import { AppError, notFound, unauthenticated } from '../../http/app-error.ts';
 import { readPhone } from '../../lib/phone.ts';
+import { openIntegrationSecret } from '../../lib/secrets-box.ts';
 import { isSqlInt } from '../access/conversation-visibility.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { setDelivery } from './delivery-status.ts';
@@ -36,7 +37,9 @@ export async function handleTwilioWebhook(
     : [];
   // An id that is no SMS integration cannot have signed anything: the same 401, so ids are not revealed.
   const url = `${config.publicUrl}/api/v1/channels/sms/${call.integrationId}${call.query}`;
-  const authToken = (integration?.secrets as Record<string, string> | undefined)?.auth_token ?? '';
+  const authToken = integration
+    ? (openIntegrationSecret(config.secrets, integration.id, integration.secrets, 'auth_token') ?? '')
+    : '';
   if (!integration || !validTwilioSignature(authToken, url, call.params, call.signature)) {
     throw unauthenticated('The X-Twilio-Signature does not match');
   }

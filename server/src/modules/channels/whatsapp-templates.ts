@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { integrations } from '../../db/schema/index.ts';
 import { conflict, invalidField } from '../../http/app-error.ts';
+import { openIntegrationSecret } from '../../lib/secrets-box.ts';
 import type { CallerCtx } from '../access/context.ts';
 import { type ConversationRow, requireVisibleConversation } from '../access/conversation-visibility.ts';
 
@@ -81,13 +82,13 @@ async function fetchTemplates(config: Config, businessAccountId: string, token: 
 }
 
 /** The conversation's WhatsApp integration, or a 422 on `field` when it did not come in through WhatsApp. */
-async function whatsAppOf(ctx: CallerCtx, conv: ConversationRow, field: string) {
+async function whatsAppOf(ctx: CallerCtx, config: Config, conv: ConversationRow, field: string) {
   const db = ctx.db;
   const [integration] =
     conv.integrationId === null
       ? []
       : await db
-          .select({ settings: integrations.settings, secrets: integrations.secrets })
+          .select({ id: integrations.id, settings: integrations.settings, secrets: integrations.secrets })
           .from(integrations)
           .where(
             and(
@@ -97,7 +98,7 @@ async function whatsAppOf(ctx: CallerCtx, conv: ConversationRow, field: string) 
             ),
           );
   if (!integration) throw invalidField(field, TEMPLATE_MESSAGES.onlyWhatsApp);
-  const token = integration.secrets.access_token;
+  const token = openIntegrationSecret(config.secrets, integration.id, integration.secrets, 'access_token');
   const account = String(integration.settings.business_account_id ?? '');
   if (!token || !account)
     throw conflict('The WhatsApp integration has no access token or business account ID');
@@ -107,7 +108,7 @@ async function whatsAppOf(ctx: CallerCtx, conv: ConversationRow, field: string) 
 /** `GET /whatsapp/templates`: the approved templates of the conversation's WhatsApp number. */
 export async function listWhatsAppTemplates(ctx: CallerCtx, config: Config, conversationId: number) {
   const conv = await requireVisibleConversation(ctx, ctx.db, conversationId);
-  const { token, account } = await whatsAppOf(ctx, conv, 'conversation_id');
+  const { token, account } = await whatsAppOf(ctx, config, conv, 'conversation_id');
   return fetchTemplates(config, account, token);
 }
 
@@ -121,7 +122,7 @@ export async function templateReply(
   conv: ConversationRow,
   choice: TemplateChoice,
 ) {
-  const { token, account } = await whatsAppOf(ctx, conv, 'template');
+  const { token, account } = await whatsAppOf(ctx, config, conv, 'template');
   const approved = await fetchTemplates(config, account, token);
   const t = approved.find((a) => a.name === choice.name && a.language === choice.language);
   if (!t) throw invalidField('template', TEMPLATE_MESSAGES.notApproved);

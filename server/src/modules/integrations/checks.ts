@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { integrations } from '../../db/schema/index.ts';
 import { outboundRequest } from '../../lib/outbound-http.ts';
+import { openIntegrationSecret, SecretsError } from '../../lib/secrets-box.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { sendSigned } from './sender.ts';
 import { type IntegrationRow, integrationInReach } from './service.ts';
@@ -150,7 +151,19 @@ const missing = (what: string): IntegrationTestResult => ({
 /** The real call a test makes for each type (contract section 9). */
 async function runTest(row: IntegrationRow, config: Config): Promise<IntegrationTestResult> {
   const s = row.settings as Record<string, string | undefined>;
-  const secrets = row.secrets;
+  // Opened for the call (decision 038); one the server's key cannot open is the test's failure, said as such.
+  let secrets: Record<string, string | undefined>;
+  try {
+    secrets = Object.fromEntries(
+      Object.keys(row.secrets).map((name) => [
+        name,
+        openIntegrationSecret(config.secrets, row.id, row.secrets, name),
+      ]),
+    );
+  } catch (err) {
+    if (!(err instanceof SecretsError)) throw err;
+    return { ok: false, status_code: null, duration_ms: 0, error: err.message };
+  }
   const provider = { method: 'GET', allowPrivate: true, timeoutMs: 10_000 } as const;
   switch (row.type) {
     case 'webhook':

@@ -6,6 +6,7 @@ import { before, call, createTestApp, type Session, useTestApp } from '../../../
 import { deliverWebhooks } from '../../../test/automation.ts';
 import { addIntegration } from '../../../test/integrations.ts';
 import { receiver, verify } from '../../../test/webhook-receiver.ts';
+import { integrationSecretContext } from '../../lib/secrets-box.ts';
 import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { consumeOnce } from '../events/consumer.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
@@ -61,7 +62,11 @@ describe('managing integrations', () => {
     const stored = await t.db.execute<{ s: string }>(
       sql`select secrets->>'signing_secret' as s from integrations where id = ${id}`,
     );
-    expect(stored.rows[0]!.s).toBe(secret);
+    // Kept through the change, sealed at rest (decision 038): the server's key opens it, the row alone does not.
+    expect(stored.rows[0]!.s).not.toContain(secret.slice(6));
+    expect(t.config.secrets.open(stored.rows[0]!.s, integrationSecretContext(id, 'signing_secret'))).toBe(
+      secret,
+    );
   });
 
   it('checks settings and secrets by type, naming each field', async () => {

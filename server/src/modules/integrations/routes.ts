@@ -23,6 +23,7 @@ export const integrationRoutes = companyPlugin('integrations', async (app) => {
   const withGuard = <T extends object>(ctx: T) => ({
     ...ctx,
     allowPrivate: config.allowPrivateWebhookTargets,
+    secrets: config.secrets,
   });
 
   app.get(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { outboundRequest } from '../../lib/outbound-http.ts';
+import { openIntegrationSecret, SecretsError } from '../../lib/secrets-box.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { setDelivery } from '../channels/delivery-status.ts';
 import { sendChannelReply } from '../channels/outbound.ts';
@@ -34,9 +35,9 @@ export interface Claimed extends Record<string, unknown> {
   created_at: string;
   type: string;
   settings: Record<string, unknown>;
+  /** Sealed (decision 038): opened only where a reply or a call leaves. */
   secrets: Record<string, string>;
   url: string | null;
-  secret: string | null;
   is_active: boolean;
 }
 
@@ -53,8 +54,7 @@ async function claim(db: Db): Promise<Claimed | null> {
     from next, integrations i
     where d.id = next.id and i.id = d.integration_id
     returning d.id, d.integration_id, d.msg_id, d.payload, d.message_id, d.attempts, d.created_at, i.type,
-      i.settings, i.secrets, coalesce(i.settings->>'url', i.settings->>'webhook_url') as url,
-      i.secrets->>'signing_secret' as secret, i.is_active`);
+      i.settings, i.secrets, coalesce(i.settings->>'url', i.settings->>'webhook_url') as url, i.is_active`);
   return res.rows[0] ?? null;
 }
 
@@ -94,17 +94,27 @@ export async function sendSigned(
 }
 
 /** A webhook call as a provider result: any failure of a live webhook is worth another try. */
-async function sendWebhook(
-  d: Claimed,
-  allowPrivate: boolean,
-): Promise<ProviderResult & { code: number | null }> {
-  if (!d.is_active || !d.url || !d.secret) {
+async function sendWebhook(d: Claimed, config: Config): Promise<ProviderResult & { code: number | null }> {
+  const secret = openIntegrationSecret(config.secrets, d.integration_id, d.secrets, 'signing_secret');
+  if (!d.is_active || !d.url || !secret) {
     return { ok: false, retry: false, error: 'The webhook is switched off or incomplete', code: null };
   }
-  const r = await sendSigned(d.url, d.secret, d.msg_id, d.payload, allowPrivate);
+  const r = await sendSigned(d.url, secret, d.msg_id, d.payload, config.allowPrivateWebhookTargets);
   return r.ok
     ? { ok: true, providerMessageId: d.msg_id, code: r.status_code }
     : { ok: false, retry: true, error: r.error ?? 'The call failed', code: r.status_code };
+}
+
+/** The delivery's call; a secret the server's key cannot open fails it for now, to be retried after a fix. */
+async function sendOne(db: Db, deps: SenderDeps, d: Claimed, messageId: number | null) {
+  try {
+    return messageId === null
+      ? await sendWebhook(d, deps.config)
+      : { ...(await sendChannelReply(db, deps, d, messageId)), code: null };
+  } catch (err) {
+    if (!(err instanceof SecretsError)) throw err;
+    return { ok: false as const, retry: true, error: err.message, code: null };
+  }
 }
 
 export interface SenderDeps {
@@ -122,17 +132,13 @@ export async function deliverDue(
   deps: SenderDeps,
   kick: () => void = () => {},
 ): Promise<number | null> {
-  const { config } = deps;
   let soonest: number | null = null;
   for (;;) {
     const d = await claim(db);
     if (!d) return soonest;
     const id = Number(d.id);
     const messageId = d.message_id === null ? null : Number(d.message_id);
-    const result =
-      messageId === null
-        ? await sendWebhook(d, config.allowPrivateWebhookTargets)
-        : { ...(await sendChannelReply(db, deps, d, messageId)), code: null };
+    const result = await sendOne(db, deps, d, messageId);
     const age = Date.now() - new Date(d.created_at).getTime();
     const delay = retryDelaySeconds(Number(d.attempts));
     const retry = !result.ok && result.retry && age + delay * 1000 <= GIVE_UP_AFTER_MS;

@@ -12,6 +12,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { integrations, queues } from '../../db/schema/index.ts';
 import { AppError, invalidField, notFound } from '../../http/app-error.ts';
 import { targetProblem } from '../../lib/outbound-http.ts';
+import { type SecretsBox, sealIntegrationSecrets } from '../../lib/secrets-box.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { recordActivity, recordChange } from '../activities/service.ts';
 import { appInReach } from '../apps/service.ts';
@@ -86,12 +87,8 @@ async function checkedSettings(
   return settings;
 }
 
-/** The secrets after a write: a name left out is kept, "" removes it; only the type's own names. */
-function mergedSecrets(
-  type: IntegrationType,
-  current: Record<string, string>,
-  given: Record<string, string> = {},
-) {
+/** What a write does to the secrets (plain values to seal, names to remove); only the type's own names. */
+function secretChanges(type: IntegrationType, given: Record<string, string> = {}) {
   const allowed = INTEGRATION_SECRETS[type];
   const unknown = Object.keys(given).filter((k) => !allowed.includes(k));
   if (unknown.length > 0) {
@@ -101,11 +98,27 @@ function mergedSecrets(
         : `This type takes these secrets: ${allowed.join(', ')}`;
     throw invalidField(`secrets.${unknown[0]}`, message);
   }
-  const out = { ...current };
+  const set: Record<string, string> = {};
+  const removed: string[] = [];
   for (const [k, v] of Object.entries(given)) {
-    if (v.trim() === '') delete out[k];
-    else out[k] = v.trim();
+    if (v.trim() === '') removed.push(k);
+    else set[k] = v.trim();
   }
+  return { set, removed };
+}
+
+/**
+ * The stored secrets after a write: a name left out keeps its sealed value, "" removes it, a given value is
+ * sealed under the row's id (decision 038), so the database never holds one in the clear.
+ */
+function storedSecrets(
+  box: SecretsBox,
+  id: number,
+  current: Record<string, string>,
+  changes: ReturnType<typeof secretChanges>,
+) {
+  const out = { ...current, ...sealIntegrationSecrets(box, id, changes.set) };
+  for (const k of changes.removed) delete out[k];
   return out;
 }
 
@@ -133,21 +146,21 @@ export async function integrationInReach(ctx: CompanyCtx, id: number) {
   return row;
 }
 
-export async function createIntegration(
-  ctx: CompanyCtx & { allowPrivate: boolean },
-  input: CreateIntegrationBody,
-) {
+/** The integration writes' context: the private-target switch and the box that seals their secrets. */
+type WriteCtx = CompanyCtx & { allowPrivate: boolean; secrets: SecretsBox };
+
+export async function createIntegration(ctx: WriteCtx, input: CreateIntegrationBody) {
   const { app } = await appInReach(ctx, input.app_id, ROLE);
   const settings = await checkedSettings(ctx, app.id, input.type, input.settings ?? {});
-  const secrets = mergedSecrets(input.type, {}, input.secrets);
+  const changes = secretChanges(input.type, input.secrets);
   // A webhook or API integration always signs: given no secret, it gets one, shown this once.
   let shown: string | undefined;
-  if ((input.type === 'webhook' || input.type === 'api') && !secrets.signing_secret) {
+  if ((input.type === 'webhook' || input.type === 'api') && !changes.set.signing_secret) {
     shown = newSigningSecret();
-    secrets.signing_secret = shown;
+    changes.set.signing_secret = shown;
   }
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+    const [added] = await tx
       .insert(integrations)
       .values({
         companyId: ctx.companyId,
@@ -156,8 +169,13 @@ export async function createIntegration(
         name: input.name,
         isActive: input.is_active ?? true,
         settings,
-        secrets,
       })
+      .returning({ id: integrations.id });
+    // The secrets are bound to the row's id, known once it is inserted (same transaction).
+    const [row] = await tx
+      .update(integrations)
+      .set({ secrets: storedSecrets(ctx.secrets, added!.id, {}, changes) })
+      .where(eq(integrations.id, added!.id))
       .returning();
     await recordChange(tx, ctx.actor, ctx.companyId, 'integration.created', row!.id, {
       name: input.name,
@@ -168,11 +186,7 @@ export async function createIntegration(
   });
 }
 
-export async function updateIntegration(
-  ctx: CompanyCtx & { allowPrivate: boolean },
-  id: number,
-  input: UpdateIntegrationBody,
-) {
+export async function updateIntegration(ctx: WriteCtx, id: number, input: UpdateIntegrationBody) {
   const current = await integrationInReach(ctx, id);
   const settings = input.settings
     ? await checkedSettings(ctx, current.appId, current.type, {
@@ -181,7 +195,9 @@ export async function updateIntegration(
         ...input.settings,
       })
     : undefined;
-  const secrets = input.secrets ? mergedSecrets(current.type, current.secrets, input.secrets) : undefined;
+  const secrets = input.secrets
+    ? storedSecrets(ctx.secrets, id, current.secrets, secretChanges(current.type, input.secrets))
+    : undefined;
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(integrations)

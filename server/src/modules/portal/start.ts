@@ -70,10 +70,14 @@ export async function startPortalConversation(opts: {
   const token = randomToken(32);
   // The website widget: its conversations are `web` ones, and only a visitor the host site vouches for
   // joins the customer who has that email; anyone else is a new customer (agents may merge them later).
-  const widget = input.via_widget ? await widgetIntegration(db, app.id) : null;
+  const widget = input.via_widget ? await widgetIntegration(db, config.secrets, app.id) : null;
   const verified =
     input.via_widget === true &&
-    verifiedVisitor(widget?.secret, input.customer_info.email, input.identity_hash);
+    verifiedVisitor(
+      input.identity_hash ? widget?.identitySecret() : null,
+      input.customer_info.email,
+      input.identity_hash,
+    );
   const conversationId = await db.transaction(async (tx) => {
     const details = {
       companyId: app.companyId,

@@ -3,6 +3,7 @@ import { IDENTITY_NOT_VERIFIED } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { invalidField } from '../../http/app-error.ts';
+import { openIntegrationSecret, type SecretsBox } from '../../lib/secrets-box.ts';
 import { emailKey } from '../customers/identities.ts';
 
 /** The hash a host site's server computes for its signed-in visitor: hex HMAC-SHA256 of the lower-case email. */
@@ -10,15 +11,18 @@ export const identityHash = (secret: string, email: string) =>
   createHmac('sha256', secret).update(emailKey(email)).digest('hex');
 
 /**
- * The app's active `web` integration (the website widget), if any: its id, and its identity secret when one
- * is set.
+ * The app's active `web` integration (the website widget), if any: its id, and its identity secret (opened
+ * when asked) when one is set.
  */
-export async function widgetIntegration(db: DbOrTx, appId: number) {
-  const res = await db.execute<{ id: number; secret: string | null }>(sql`
-    select id, secrets->>'identity_secret' as secret from integrations
+export async function widgetIntegration(db: DbOrTx, box: SecretsBox, appId: number) {
+  const res = await db.execute<{ id: number; secrets: Record<string, string> }>(sql`
+    select id, secrets from integrations
     where app_id = ${appId} and type = 'web' and is_active order by id limit 1`);
   const row = res.rows[0];
-  return row ? { id: Number(row.id), secret: row.secret } : null;
+  if (!row) return null;
+  const id = Number(row.id);
+  // Opened only for a visitor who brought a hash (decision 038): a key problem spares everyone else.
+  return { id, identitySecret: () => openIntegrationSecret(box, id, row.secrets, 'identity_secret') ?? null };
 }
 
 /**
