@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type EventType, webhookPayloadOf } from '@inbox/contract';
+import { ApiReplyPayload, EVENT_TYPES, type EventType, webhookPayloadOf } from '@inbox/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
@@ -260,5 +260,32 @@ describe('outgoing webhook payloads', () => {
       customer_id: erasedId,
       data: { app_ids: [a.app.id], conversation: null, customer: null },
     });
+  });
+
+  it('are documented in the OpenAPI document, one webhook per event kind and the api reply, each with an example of its shape', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const documented = [...EVENT_TYPES, 'api.reply'] as const;
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...documented].sort());
+    for (const name of documented) {
+      const post = doc.webhooks[name].post;
+      const body = post.requestBody.content['application/json'];
+      const shape = name === 'api.reply' ? ApiReplyPayload : webhookPayloadOf(name);
+      expect(shape.strict().safeParse(body.example).error, name).toBeUndefined();
+      expect(shape.shape.data.strict().safeParse(body.example.data).error, name).toBeUndefined();
+      expect(Object.keys(body.schema.properties.data.properties), name).toEqual(
+        expect.arrayContaining(['conversation', 'customer']),
+      );
+      expect(post.parameters.map((p: { name: string }) => p.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+    }
+    const created = doc.webhooks['message.created'].post.requestBody.content['application/json'];
+    expect(created.example.data.message.attachments).toHaveLength(1);
+    expect(created.schema.properties.data.properties.message.properties).toHaveProperty('attachments');
+    expect(
+      doc.webhooks['api.reply'].post.requestBody.content['application/json'].example.data.customer,
+    ).toHaveProperty('external_id');
   });
 });
