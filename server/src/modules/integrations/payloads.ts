@@ -151,7 +151,8 @@ function conversationOf(e: InboxEvent, r: Records): WebhookConversation | null {
   if (e.conversation_id === undefined) return null;
   const row = conversationRow(e, r);
   const state = { ...row, ...stateOf(e) };
-  if (state.number === undefined || state.status === undefined) return null;
+  // Nothing left to say which conversation it was (no row, no deletion on record): no snapshot.
+  if (!Number.isFinite(Number(state.number)) || state.status === undefined) return null;
   const assigned = state.assigned_user_id ?? null;
   return {
     conversation_id: e.conversation_id,
