@@ -288,4 +288,49 @@ describe('outgoing webhook payloads', () => {
       doc.webhooks['api.reply'].post.requestBody.content['application/json'].example.data.customer,
     ).toHaveProperty('external_id');
   });
+
+  it('gives each of several webhooks its own events of a batch, each naming its own conversation and customer', async () => {
+    const a = await tenantWithSessions(t);
+    const subscribe = (path: string, events: string[]) =>
+      addIntegration(t, a.as.admin, {
+        app_id: a.app.id,
+        type: 'webhook',
+        name: path,
+        settings: { url: `${target.url}${path}`, events },
+      });
+    const all = await subscribe('/all', ['conversation.created', 'message.created']);
+    const created = await subscribe('/created', ['conversation.created']);
+    const chats = [];
+    for (let i = 0; i < 6; i++) {
+      chats.push(
+        await startChat(t.app, a.app.id, {
+          queueId: a.queue.id,
+          name: `Batch ${i}`,
+          email: `batch${i}@example.test`,
+        }),
+      );
+    }
+    // However the eighteen events fall into consumer runs (the app runs its own too), each body is its own.
+    await deliverWebhooks(t);
+    const bodies = (path: string, secret: string) =>
+      target.got.filter((r) => r.url === path).map((r) => verify(secret, r) as Payload);
+    const toAll = bodies('/all', all.signing_secret!);
+    const toCreated = bodies('/created', created.signing_secret!);
+    expect(toAll).toHaveLength(12);
+    expect(toCreated.map((p) => p.type)).toEqual(Array(6).fill('conversation.created'));
+    for (const [i, chat] of chats.entries()) {
+      const mine = [...toAll, ...toCreated].filter((p) => p.conversation_id === chat.conversationId);
+      expect(mine.map((p) => p.type).sort()).toEqual([
+        'conversation.created',
+        'conversation.created',
+        'message.created',
+      ]);
+      for (const p of mine) {
+        expect(p.data).toMatchObject({
+          conversation: { conversation_id: chat.conversationId },
+          customer: { customer_id: p.customer_id, name: `Batch ${i}`, email: `batch${i}@example.test` },
+        });
+      }
+    }
+  });
 });
