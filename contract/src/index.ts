@@ -22,4 +22,5 @@ export * from './queues.ts';
 export * from './reporting.ts';
 export * from './secure-link.ts';
 export * from './users.ts';
+export * from './webhooks.ts';
 export * from './whatsapp-templates.ts';

@@ -32,4 +32,9 @@ export const verify = (secret: string, r: Received, body = r.body) =>
     'webhook-id': String(r.headers['webhook-id']),
     'webhook-timestamp': String(r.headers['webhook-timestamp']),
     'webhook-signature': String(r.headers['webhook-signature']),
-  }) as { event_id: number; type: string; created_ts: string; data: Record<string, unknown> };
+  }) as Record<string, unknown> & {
+    event_id: number;
+    type: string;
+    created_ts: string;
+    data: Record<string, unknown>;
+  };

@@ -1,10 +1,14 @@
-import swagger from '@fastify/swagger';
+import swagger, { type OpenAPIV3_2 } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { webhookDocs } from '../modules/integrations/webhook-docs.ts';
 
-/** OpenAPI 3.1 generated from the contract's zod schemas; browsable at /api/docs, raw at /api/docs/json. */
+/**
+ * OpenAPI 3.1 generated from the contract's zod schemas, with the outgoing webhooks' payloads; browsable at
+ * /api/docs, raw at /api/docs/json.
+ */
 export const openApiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
@@ -15,8 +19,11 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
         description:
           'Every path sits under /api/v1. Success: `{success: true, data}`; lists add `meta {total, limit, offset}`. ' +
           'Failure: `{success: false, message, error: {code, message, details}, errors}`. Console calls send ' +
-          '`Authorization: Bearer <token>` and `X-Company-Id` (not on /auth and /admin).',
+          '`Authorization: Bearer <token>` and `X-Company-Id` (not on /auth and /admin). `webhooks` lists what ' +
+          "outgoing webhooks and an api integration's replies POST to your URL, per event kind.",
       },
+      // OpenAPI 3.1's place for the calls the product makes to its users' systems.
+      webhooks: webhookDocs() as OpenAPIV3_2.Document['webhooks'],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },

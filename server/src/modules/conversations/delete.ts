@@ -13,15 +13,16 @@ import { canDeleteIn } from './views.ts';
 /**
  * `conversation.deleted` for each conversation of the company meeting `where`, written before they are
  * deleted, in the same transaction: one conversation, or all of an app's when the app goes. Open consoles
- * drop them from their lists, and consumers learn they are gone. (A company's own deletion takes its events
- * with it; its members lose access instead.)
+ * drop them from their lists, and consumers learn they are gone; the event keeps the conversation's last
+ * state (its channel too), which is all an outgoing webhook can send once the row is gone. (A company's own
+ * deletion takes its events with it; its members lose access instead.)
  */
 export async function recordDeletions(tx: DbOrTx, companyId: number, where: SQL, actor: EventActor) {
   await tx.execute(sql`
     insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
     select 'conversation.deleted', company_id, app_id, id, customer_id, ${actor.type}, ${actor.id ?? null}::int,
       jsonb_build_object('conversation', jsonb_build_object('number', number, 'status', status,
-        'queue_id', queue_id, 'assigned_user_id', assigned_user_id))
+        'queue_id', queue_id, 'assigned_user_id', assigned_user_id, 'channel', channel))
     from ${conversations} where ${conversations.companyId} = ${companyId} and ${where}`);
 }
 

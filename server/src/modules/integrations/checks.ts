@@ -7,17 +7,7 @@ import { openIntegrationSecret, SecretsError } from '../../lib/secrets-box.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { sendSigned } from './sender.ts';
 import { type IntegrationRow, integrationInReach } from './service.ts';
-
-/** A sample of what a webhook receives, for the info panel and the docs. */
-const SAMPLE_EVENT = {
-  event_id: 1042,
-  type: 'message.created',
-  created_ts: '2026-11-26T09:30:00.000Z',
-  data: {
-    message: { message_id: 981, sender_type: 'customer', content: 'Where is my order?', is_private: false },
-    conversation: { number: 57, status: 'open', queue_id: 3, assigned_user_id: null },
-  },
-};
+import { webhookExample } from './webhook-docs.ts';
 
 const STANDARD_WEBHOOKS = {
   header: 'webhook-signature',
@@ -104,7 +94,7 @@ export async function webhookInfo(ctx: CompanyCtx, id: number, config: Config): 
         method: 'POST',
         signature: STANDARD_WEBHOOKS,
         events: (s.events as string[]) ?? [],
-        example: SAMPLE_EVENT,
+        example: webhookExample('message.created'),
       };
     default:
       return {

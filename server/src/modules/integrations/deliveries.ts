@@ -1,8 +1,9 @@
-import { EVENT_TYPES, type InboxEvent } from '@inbox/contract';
+import { EVENT_TYPES, type InboxEvent, type WebhookPayload } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { isReply, recordChannelReplies } from '../channels/outbound.ts';
 import type { ConsumerSpec } from '../events/consumer.ts';
+import { loadRecords, webhookPayload } from './payloads.ts';
 
 /**
  * Outgoing webhooks (contract section 10), at least once: a consumer of the event log records one delivery
@@ -38,37 +39,66 @@ export function webhookConsumer(): ConsumerSpec {
           (select array_agg(x) from jsonb_array_elements_text(settings->'events') x), '{}') as events
         from integrations
         where type = 'webhook' and is_active and company_id = any(${sql.param(companies)}::int[])`);
-      await recordApiReplies(tx, events);
+      const owed = events.flatMap((e) =>
+        res.rows.filter((t) => t.events.includes(e.type) && concerns(e, t)).map((t) => ({ e, target: t })),
+      );
+      const replies = await apiReplyTargets(tx, events.filter(isReply));
       await recordChannelReplies(tx, events);
-      if (res.rows.length === 0) return;
-      for (const e of events) {
-        for (const target of res.rows) {
-          if (!target.events.includes(e.type) || !concerns(e, target)) continue;
-          const payload = { event_id: e.event_id, type: e.type, created_ts: e.created_ts, data: e.data };
-          await tx.execute(sql`
-            insert into webhook_deliveries (company_id, integration_id, event_id, msg_id, payload)
-            values (${target.company_id}, ${target.id}, ${e.event_id}, ${`msg_${e.event_id}_${target.id}`},
-              ${JSON.stringify(payload)}::jsonb)
-            on conflict do nothing`);
-        }
+      if (owed.length === 0 && replies.length === 0) return;
+      // One read of the records for everything this batch sends, and one insert: no statement per event.
+      const records = await loadRecords(tx, [...new Set([...owed, ...replies].map((d) => d.e))]);
+      const rows: Delivery[] = owed.map(({ e, target }) => ({
+        company_id: Number(target.company_id),
+        integration_id: Number(target.id),
+        event_id: e.event_id,
+        msg_id: `msg_${e.event_id}_${target.id}`,
+        payload: webhookPayload(e, records),
+      }));
+      for (const { e, target } of replies) {
+        const payload = webhookPayload(e, records);
+        const { customer } = payload.data;
+        payload.data.customer = customer && { ...customer, external_id: target.external_id };
+        rows.push({
+          company_id: Number(target.company_id),
+          integration_id: Number(target.integration_id),
+          event_id: e.event_id,
+          msg_id: `msg_${e.event_id}_${target.integration_id}`,
+          payload,
+        });
       }
+      await tx.execute(sql`
+        insert into webhook_deliveries (company_id, integration_id, event_id, msg_id, payload)
+        select company_id, integration_id, event_id, msg_id, payload
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as d(company_id int, integration_id int, event_id bigint, msg_id text, payload jsonb)
+        on conflict do nothing`);
     },
   };
 }
 
+interface Delivery {
+  company_id: number;
+  integration_id: number;
+  event_id: number;
+  msg_id: string;
+  payload: WebhookPayload;
+}
+
+interface ApiTarget extends Record<string, unknown> {
+  conversation_id: number;
+  integration_id: number;
+  company_id: number;
+  external_id: string | null;
+}
+
 /**
  * Replies in conversations that came in through an `api` integration go back to its `webhook_url`, signed
- * like any webhook, with the customer's id in the outside system so it knows where to deliver them.
+ * like any webhook and shaped as any `message.created` delivery, the customer also naming its id in the
+ * outside system so that system knows where to deliver them.
  */
-async function recordApiReplies(tx: Tx, events: InboxEvent[]) {
-  const replies = events.filter(isReply);
-  if (replies.length === 0) return;
-  const res = await tx.execute<{
-    conversation_id: number;
-    integration_id: number;
-    company_id: number;
-    external_id: string | null;
-  }>(sql`
+async function apiReplyTargets(tx: Tx, replies: InboxEvent[]) {
+  if (replies.length === 0) return [];
+  const res = await tx.execute<ApiTarget>(sql`
     select c.id as conversation_id, i.id as integration_id, i.company_id,
       (select substr(ci.value, length(i.id::text) + 2) from customer_identities ci
         where ci.company_id = c.company_id and ci.customer_id = c.customer_id and ci.kind = 'external'
@@ -77,19 +107,8 @@ async function recordApiReplies(tx: Tx, events: InboxEvent[]) {
     where c.id = any(${sql.param(replies.map((e) => e.conversation_id))}::int[])
       and i.type = 'api' and i.is_active and coalesce(i.settings->>'webhook_url', '') <> ''`);
   const byConversation = new Map(res.rows.map((r) => [Number(r.conversation_id), r]));
-  for (const e of replies) {
+  return replies.flatMap((e) => {
     const target = byConversation.get(Number(e.conversation_id));
-    if (!target) continue;
-    const payload = {
-      event_id: e.event_id,
-      type: e.type,
-      created_ts: e.created_ts,
-      data: { ...e.data, conversation_id: e.conversation_id, customer: { external_id: target.external_id } },
-    };
-    await tx.execute(sql`
-      insert into webhook_deliveries (company_id, integration_id, event_id, msg_id, payload)
-      values (${target.company_id}, ${target.integration_id}, ${e.event_id},
-        ${`msg_${e.event_id}_${target.integration_id}`}, ${JSON.stringify(payload)}::jsonb)
-      on conflict do nothing`);
-  }
+    return target ? [{ e, target }] : [];
+  });
 }

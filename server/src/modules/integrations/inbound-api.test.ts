@@ -1,4 +1,4 @@
-import { PHONE_INVALID } from '@inbox/contract';
+import { ApiReplyPayload, PHONE_INVALID } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from '../../../test/answers.ts';
@@ -168,30 +168,51 @@ describe('messages in', () => {
 });
 
 describe('replies out', () => {
-  it('sends agent replies, not notes, to the webhook_url, signed, with the customer’s outside id', async () => {
-    const started = await push({ customer: { external_id: 'cust-9', name: 'Ola' }, content: 'Hello?' });
-    const conversationId = started.body.data.conversation_id;
+  it('sends agent replies, not notes, to the webhook_url, signed, shaped as a webhook delivery with the customer’s outside id', async () => {
+    const started = await push({
+      customer: { external_id: 'cust-9', name: 'Ola', email: 'ola@example.test' },
+      content: 'Hello?',
+    });
+    const { conversation_id: conversationId, customer_id: customerId } = started.body.data;
     await call(t.app, 'POST', '/messages', {
       as: w.a.as.agent,
       body: { conversation_id: conversationId, content: 'Internal only', is_private: true },
     });
-    await call(t.app, 'POST', '/messages', {
+    const reply = await call(t.app, 'POST', '/messages', {
       as: w.a.as.agent,
       body: { conversation_id: conversationId, content: 'It ships tomorrow' },
     });
     // The app's own sender may deliver first: what counts is what reached the receiver for this chat.
     await deliverWebhooks(t);
     const mine = target.got.filter(
-      (r) => r.url === '/replies' && verify(w.secret, r).data.conversation_id === conversationId,
+      (r) => r.url === '/replies' && verify(w.secret, r).conversation_id === conversationId,
     );
     const sent = mine.map((r) => verify(w.secret, r));
     expect(sent).toHaveLength(1);
+    expect(ApiReplyPayload.strict().safeParse(sent[0]).success).toBe(true);
     expect(sent[0]).toMatchObject({
       type: 'message.created',
+      company_id: w.a.company.id,
+      app_id: w.a.app.id,
+      conversation_id: conversationId,
+      customer_id: customerId,
+      actor: { type: 'user', id: w.a.agent.id },
       data: {
-        conversation_id: conversationId,
-        customer: { external_id: 'cust-9' },
-        message: { content: 'It ships tomorrow', sender_type: 'agent', is_private: false },
+        conversation: {
+          conversation_id: conversationId,
+          app_id: w.a.app.id,
+          channel: 'api',
+          status: 'pending',
+        },
+        customer: { customer_id: customerId, external_id: 'cust-9', name: 'Ola', email: 'ola@example.test' },
+        message: {
+          message_id: reply.body.data.message_id,
+          conversation_id: conversationId,
+          content: 'It ships tomorrow',
+          sender_type: 'agent',
+          is_private: false,
+          attachments: [],
+        },
       },
     });
     expect(() => verify(w.secret, mine[0]!, `${mine[0]!.body} `)).toThrow();

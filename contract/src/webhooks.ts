@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { CHANNELS, CONVERSATION_STATUSES } from './constants.ts';
+import { ConsoleMessage } from './conversations.ts';
+import { Timestamp } from './envelope.ts';
+import { EventActor, type EventType } from './events.ts';
+
+/**
+ * What an outgoing webhook (and an `api` integration's reply webhook) receives (contract section 10): the
+ * event's own fields, and in `data` the records a receiver needs without calling back, beside the fields
+ * of the event's kind.
+ */
+
+/** Section 13's priorities; until conversations carry one, every conversation has none (`null`). */
+export const WEBHOOK_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
+
+export const WebhookLabel = z.object({ label_id: z.number(), name: z.string(), color: z.string() });
+
+export const WebhookConversation = z.object({
+  conversation_id: z.number(),
+  number: z.number().describe('per-company display number (#123)'),
+  app_id: z.number(),
+  queue_id: z.number().nullable(),
+  channel: z
+    .enum(CHANNELS)
+    .nullable()
+    .describe(
+      'null only for a conversation deleted before the delivery was prepared that left no record of it',
+    ),
+  status: z.enum(CONVERSATION_STATUSES),
+  priority: z
+    .enum(WEBHOOK_PRIORITIES)
+    .nullable()
+    .describe('null: no priority (conversations carry none yet; section 13 adds them)'),
+  labels: z.array(WebhookLabel).describe('empty until conversations carry labels (section 13)'),
+  assigned_user: z
+    .object({
+      user_id: z.number(),
+      name: z.string().nullable().describe('null when the user no longer exists'),
+    })
+    .nullable(),
+});
+export type WebhookConversation = z.infer<typeof WebhookConversation>;
+
+export const WebhookCustomer = z.object({
+  customer_id: z.number(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable().describe('E.164'),
+});
+export type WebhookCustomer = z.infer<typeof WebhookCustomer>;
+
+/** The message with its files; notes are marked `is_private` (the `api` reply webhook never sends them). */
+export const WebhookMessage = ConsoleMessage;
+export type WebhookMessage = z.infer<typeof WebhookMessage>;
+
+const UserId = z.number().nullable();
+const QueueId = z.number().nullable();
+const Previous = z
+  .object({ queue_id: QueueId, assigned_user_id: UserId })
+  .describe('the conversation before the change');
+const AppIds = z.array(z.number()).describe('the apps the customer is linked to');
+const Status = z.enum(CONVERSATION_STATUSES);
+
+/** The fields each kind of event brings besides the records (the event's own `data`). */
+export const WEBHOOK_EVENT_FIELDS = {
+  'message.created': {},
+  'message.updated': {},
+  'conversation.created': { channel: z.enum(CHANNELS) },
+  'conversation.assigned': { from: UserId, to: z.number(), previous: Previous },
+  'conversation.unassigned': { from: UserId, to: z.null(), previous: Previous },
+  'conversation.transferred': { from: QueueId, to: QueueId, previous: Previous },
+  'conversation.status_changed': {
+    from: Status,
+    to: Status,
+    previous: Previous.optional(),
+    reason: z.literal('portal_session_expired').optional().describe('a portal session ran out'),
+  },
+  'conversation.resolved': { from: Status, previous: Previous },
+  'conversation.deleted': {},
+  'conversation.read': { user_id: z.number(), last_read_message_id: z.number() },
+  typing: { seconds: z.number().describe('how long the signal shows') },
+  'customer.created': { app_ids: AppIds },
+  'customer.updated': { fields: z.array(z.string()).describe('what changed'), app_ids: AppIds },
+  'customer.merged': {
+    primary_customer_id: z.number(),
+    duplicate_customer_id: z.number().describe('gone: its conversations now belong to the primary'),
+    conversations: z.number().describe('how many conversations moved'),
+    app_ids: AppIds,
+  },
+  'customer.deleted': { app_ids: AppIds },
+} satisfies Record<EventType, z.ZodRawShape>;
+
+/** Kinds of a conversation: they carry `conversation` and, while the customer exists, `customer`. */
+const aboutConversation = (type: EventType) => !type.startsWith('customer.');
+
+/** The delivery of one kind of event. */
+export function webhookPayloadOf<T extends EventType>(type: T) {
+  const records = aboutConversation(type)
+    ? {
+        conversation: WebhookConversation.nullable().describe(
+          'null only when the conversation is gone and its deletion is no longer on record',
+        ),
+        customer: WebhookCustomer.nullable().describe('null once the customer was erased'),
+      }
+    : {
+        conversation: z.null(),
+        customer: WebhookCustomer.nullable().describe('null once the customer was erased (customer.deleted)'),
+      };
+  const message = type.startsWith('message.')
+    ? { message: WebhookMessage.describe('the message with its attachments') }
+    : {};
+  return z.object({
+    event_id: z.number().describe('increases in commit order; the same on every retry'),
+    type: z.literal(type),
+    created_ts: Timestamp,
+    company_id: z.number(),
+    app_id: z
+      .number()
+      .nullable()
+      .describe(aboutConversation(type) ? 'the conversation’s app' : 'null: see data.app_ids'),
+    conversation_id: aboutConversation(type) ? z.number() : z.number().optional(),
+    customer_id: z.number().optional(),
+    actor: EventActor,
+    data: z.object({ ...WEBHOOK_EVENT_FIELDS[type], ...records, ...message }),
+  });
+}
+
+/** Any delivery (`webhookPayloadOf(type)` is one kind's shape). */
+export type WebhookPayload = z.infer<ReturnType<typeof webhookPayloadOf>>;
+
+/** An `api` integration's reply: a `message.created` delivery whose customer names its id in the outside system. */
+export const ApiReplyPayload = webhookPayloadOf('message.created').extend({
+  data: webhookPayloadOf('message.created').shape.data.extend({
+    customer: WebhookCustomer.extend({
+      external_id: z.string().nullable().describe('the customer’s id in your system'),
+    }).nullable(),
+  }),
+});
+export type ApiReplyPayload = z.infer<typeof ApiReplyPayload>;
