@@ -21,5 +21,6 @@ export * from './portal.ts';
 export * from './queues.ts';
 export * from './reporting.ts';
 export * from './secure-link.ts';
+export * from './sentences.ts';
 export * from './users.ts';
 export * from './whatsapp-templates.ts';
