@@ -41,6 +41,8 @@ const LIMITED = [/^\/auth\/(login|password_reset)/, /^\/portal\//, /\/events(\/s
 
 /** Paths whose writes act on a caller's company or the platform, where a write can conflict with the state. */
 const ACCOUNT_WRITES = /^\/(?!auth\/|portal\/|channels\/|health|events\/)/;
+/** Reads that answer 409 too: WhatsApp templates when Meta cannot give them (the integration's state). */
+const CONFLICTING_READS = ['/whatsapp/templates'];
 
 /** A field that names a record: such an operation answers 404 for a record that is not there. */
 const namesRecord = (field: string) => field === 'id' || field === 'token' || field.endsWith('_id');
@@ -66,9 +68,8 @@ export function errorStatusesOf(route: RouteLike): ErrorStatus[] {
   if (fields.length > 0 || schema.body) add(422);
   if (!OPEN.includes(path)) add(401, 403);
   if (fields.some(namesRecord) || route.url.includes(':') || path.startsWith('/portal/')) add(404);
-  if (writes && ACCOUNT_WRITES.test(path)) add(409);
+  if ((writes && ACCOUNT_WRITES.test(path)) || CONFLICTING_READS.includes(path)) add(409);
   if (LIMITED.some((p) => p.test(path))) add(429);
-  if (path === '/health') statuses.delete(500);
   return [...statuses].sort((a, b) => a - b);
 }
 
