@@ -1,12 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { createTenant, PASSWORD } from '../../test/factories.ts';
-import { freePort } from '../../test/free-port.ts';
+import { expectDeclared, startValidatingProxy } from '../../test/prism.ts';
 
 /**
  * The API run through Stoplight Prism in proxy mode, which checks every answer against the served OpenAPI
@@ -17,101 +12,15 @@ const t = useTestApp({
   portalRateLimit: { startsPerIp: 2, messagesPerIp: 0, messagesPerToken: 0, windowMs: 60_000 },
 });
 const tenant = { value: undefined as unknown as Awaited<ReturnType<typeof createTenant>> };
-let prism: ChildProcess;
-let proxy: string;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inbox-openapi-'));
-
-const prismBin = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
-
-/** Starts Prism in front of `upstream` with the document in `file`, once it says it listens. */
-async function startPrism(file: string, upstream: string, port: number) {
-  const child = spawn(
-    process.execPath,
-    [prismBin, 'proxy', file, upstream, '-h', '127.0.0.1', '-p', String(port)],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let log = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Prism did not start:\n${log}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('Prism is listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`Prism exited with ${code}:\n${log}`)));
-  });
-  return child;
-}
+let proxy: Awaited<ReturnType<typeof startValidatingProxy>>;
+const through: typeof proxy.through = (...args) => proxy.through(...args);
 
 beforeAll(async () => {
   tenant.value = await createTenant(t.db);
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
-  const file = path.join(dir, 'openapi.json');
-  fs.writeFileSync(file, doc.body);
-  const port = await freePort();
-  prism = await startPrism(file, address, port);
-  proxy = `http://127.0.0.1:${port}/api/v1`;
+  proxy = await startValidatingProxy(t.app);
 }, 60_000);
 
-afterAll(() => {
-  prism?.kill();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-interface Through {
-  token?: string;
-  company?: number;
-  body?: unknown;
-  /** A body sent as it is, with its own content type. */
-  raw?: { type: string; data: string };
-}
-
-/** One call through Prism: its status, JSON body and the violations Prism found in the answer. */
-async function through(method: string, pathAndQuery: string, opts: Through = {}) {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.company !== undefined) headers['x-company-id'] = String(opts.company);
-  let body: string | undefined;
-  if (opts.raw) {
-    headers['content-type'] = opts.raw.type;
-    body = opts.raw.data;
-  } else if (opts.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.body);
-  }
-  const res = await fetch(`${proxy}${pathAndQuery}`, { method, headers, body });
-  const text = await res.text();
-  const violations = JSON.parse(res.headers.get('sl-violations') ?? '[]') as {
-    location: string[];
-    message: string;
-  }[];
-  return {
-    status: res.status,
-    body: text ? JSON.parse(text) : undefined,
-    /** What is wrong with the answer; a call made wrong on purpose also has request violations. */
-    answerViolations: violations.filter((v) => v.location[0] === 'response').map((v) => v.message),
-    requestViolations: violations.filter((v) => v.location[0] === 'request').map((v) => v.message),
-  };
-}
-
-type Answer = Awaited<ReturnType<typeof through>>;
-
-/** The answer had this status and matches the document; a well-formed call matches it too. */
-function expectDeclared(res: Answer, status: number, wellFormed = true) {
-  expect({ status: res.status, violations: res.answerViolations }, JSON.stringify(res.body)).toEqual({
-    status,
-    violations: [],
-  });
-  if (wellFormed) expect(res.requestViolations).toEqual([]);
-}
+afterAll(() => proxy?.close());
 
 describe('the API through a validating proxy', () => {
   it('answers successes the document declares', async () => {
