@@ -28,7 +28,7 @@ export const CONVERSATION_MESSAGES = {
   transferTargetRequired: 'Choose a queue or a user to transfer to',
   queueOtherApp: 'The queue must be an active queue of the conversation’s app',
   assigneeCannotSee: 'This user cannot see the conversation’s queue',
-  beforeNeedsConversation: 'before_message_id needs conversation_id',
+  beforeNeedsConversation: 'Give a conversation_id with before_message_id',
   beforeWithLast: 'Ask for messages before or after an id, not both',
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from './errors.ts';
 
 /** `{success: true, data}`: every JSON success answer. */
 export const ok = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
@@ -18,16 +19,25 @@ export type ListMeta = z.infer<typeof ListMeta>;
 export const okList = <T extends z.ZodType>(item: T) =>
   z.object({ success: z.literal(true), data: z.array(item), meta: ListMeta });
 
+const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+const FieldErrorsSchema = z
+  .record(z.string(), z.array(z.string()))
+  .describe('each bad field (nested ones by dotted path) with its sentences, the first one to show');
+
+/** `{success: false, message, error: {code, message, details?}, errors?}`: every error answer. */
 export const ErrorEnvelope = z.object({
   success: z.literal(false),
-  message: z.string(),
+  message: z.string().describe('a sentence for the user, the same as `error.message`'),
   error: z.object({
-    code: z.string(),
+    code: z.enum(ERROR_CODES),
     message: z.string(),
     details: z.record(z.string(), z.unknown()).optional(),
   }),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  errors: FieldErrorsSchema.optional(),
 });
+
+/** A 422: the error envelope with `errors` naming each bad field. */
+export const ValidationErrorEnvelope = ErrorEnvelope.extend({ errors: FieldErrorsSchema });
 
 /** Query-string numbers arrive as text; an empty value counts as absent (contract section 1). */
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

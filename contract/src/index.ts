@@ -21,6 +21,7 @@ export * from './portal.ts';
 export * from './queues.ts';
 export * from './reporting.ts';
 export * from './secure-link.ts';
+export * from './sentences.ts';
 export * from './users.ts';
 export * from './webhooks.ts';
 export * from './whatsapp-templates.ts';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { installProductSentences } from '@inbox/contract';
 import Fastify, { type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -97,6 +98,8 @@ export async function buildApp(opts: BuildAppOptions) {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
     return parseJson(request, body as string, done);
   });
+  // Every 422 speaks the product's sentences, never zod's own wording (contract/src/sentences.ts).
+  installProductSentences();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const mailer =

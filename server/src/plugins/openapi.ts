@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { errorResponsesOf, errorSchemas } from '../http/error-answers.ts';
 import { webhookDocs } from '../modules/integrations/webhook-docs.ts';
 
 /**
@@ -29,9 +30,21 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           company: { type: 'apiKey', in: 'header', name: 'X-Company-Id' },
         },
+        schemas: errorSchemas(),
       },
     },
-    transform: jsonSchemaTransform,
+    // Each API operation declares its error answers beside its success (http/error-answers.ts).
+    transform: (input) => {
+      const { schema, url } = jsonSchemaTransform(input);
+      if (!input.url.startsWith('/api/v1/')) return { schema, url };
+      const errors = errorResponsesOf({
+        method: String(input.route.method),
+        url: input.url,
+        schema: input.schema,
+      });
+      const success = (schema.response ?? {}) as Record<string, unknown>;
+      return { schema: { ...schema, response: { ...errors, ...success } }, url };
+    },
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
