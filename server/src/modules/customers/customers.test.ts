@@ -182,6 +182,15 @@ describe('editing customers', () => {
     });
     const phoneTaken = await edit({ phone: '(415) 555-0100'.replace('(', '+1 (') });
     expect(errorOf(phoneTaken, 409).details.customer_id).toBe(first.body.data.customer_id);
+    // Creating a customer under a taken email or phone is refused the same way, and creates nobody.
+    for (const taken of [{ email: 'olga@OWNER.test' }, { phone: '+1 415-555-0100' }]) {
+      const again = await api(s.admin)('POST', '/customers', {
+        body: { name: 'Olga Again', app_ids: [s.a.app.id], ...taken },
+      });
+      expect(errorOf(again, 409).details.customer_id).toBe(first.body.data.customer_id);
+    }
+    const named = await api(s.admin)('GET', '/customers', { query: { search: 'Olga Again' } });
+    expect(named.body.meta.total).toBe(0);
     // Nothing changed by the refused edits.
     expect((await api(s.agent)('GET', '/customers', { query: { id } })).body.data.email).toBeNull();
 

@@ -33,6 +33,19 @@ const taken = (field: 'email' | 'phone', customerId: number) =>
     details: { field, customer_id: customerId },
   });
 
+/** Locks an identity's value and answers 409 when a customer other than `customerId` (or any, for null) holds it. */
+async function refuseTaken(
+  tx: DbOrTx,
+  companyId: number,
+  customerId: number | null,
+  kind: IdentityKind,
+  value: string,
+) {
+  await lockIdentity(tx, companyId, kind, value);
+  const holder = await customerWith(tx, companyId, kind, value);
+  if (holder !== null && holder !== customerId) throw taken(kind === 'email' ? 'email' : 'phone', holder);
+}
+
 /**
  * Gives the customer `value` as its identity of `kind` in place of `previous`; 409 when another customer of
  * the company holds it. Locked until the transaction ends, so two customers cannot take one email at once.
@@ -46,11 +59,7 @@ async function replaceIdentity(
   value: string | null,
 ) {
   if (previous === value) return;
-  if (value !== null) {
-    await lockIdentity(tx, companyId, kind, value);
-    const holder = await customerWith(tx, companyId, kind, value);
-    if (holder !== null && holder !== customerId) throw taken(kind === 'email' ? 'email' : 'phone', holder);
-  }
+  if (value !== null) await refuseTaken(tx, companyId, customerId, kind, value);
   if (previous !== null) {
     await tx.execute(sql`delete from customer_identities where company_id = ${companyId}
       and customer_id = ${customerId} and kind = ${kind} and value = ${previous}`);
@@ -73,6 +82,9 @@ export async function createCustomer(ctx: CallerCtx, r: CustomerReach, body: Cre
       where company_id = ${ctx.companyId} and id = any(${sql.param(appIds)}::int[])`);
     if (Number(found.rows[0]?.n) !== appIds.length) throw notFound('App');
     const email = emailOf(body.email ?? null);
+    // Before the row: the customers table's own unique email would otherwise fail the insert as a 500.
+    if (email !== null) await refuseTaken(tx, ctx.companyId, null, 'email', email);
+    if (phone !== null) await refuseTaken(tx, ctx.companyId, null, 'phone', phone);
     const [row] = await tx
       .insert(customers)
       .values({ companyId: ctx.companyId, name: body.name, email, phone })
