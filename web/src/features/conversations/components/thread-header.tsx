@@ -2,6 +2,7 @@ import type { Conversation } from '@inbox/contract';
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { UnverifiedBadge } from '@/components/unverified-badge';
 import { OtherConversations } from '../../customers/components/other-conversations';
 import { AssigneeAvatar } from './assignee-avatar';
 import { ChannelLabel } from './channel-label';
@@ -20,6 +21,8 @@ interface ThreadHeaderProps {
 export function ThreadHeader({ cid, conversation: c, meId, backTo, onDeleted }: ThreadHeaderProps) {
   const meta = [
     c.customer.email && { key: 'email', node: c.customer.email },
+    // The visitor only typed the address this conversation is filed under (decision 037).
+    !c.verified && { key: 'unverified', node: <UnverifiedBadge className="px-1.5 py-0" /> },
     { key: 'channel', node: <ChannelLabel channel={c.channel} /> },
     c.queue_name && { key: 'queue', node: c.queue_name },
   ].filter((x) => !!x);
