@@ -1,41 +1,32 @@
 import { MailQuestionMarkIcon } from 'lucide-react';
+import type * as React from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 
-const EXPLANATION =
+/** What the badge means: its native title, and the thread header's tooltip. */
+export const UNVERIFIED_EXPLANATION =
   'The visitor typed this email address but has not proven it is theirs. They may not be this customer: ' +
   'share no account or order details until they do (a secure link proves it).';
 
 /**
  * Marks a conversation whose visitor only typed the customer's email (decision 037): amber and outlined, so it
- * reads as a caution rather than an error. Inside a link (a list row) it explains itself with the native
- * title, since a focusable tooltip trigger cannot sit inside a link; elsewhere with a tooltip reachable by
- * keyboard.
+ * reads as a caution rather than an error. It explains itself with its title (inside a row's link, where a
+ * focusable tooltip trigger cannot sit); the thread header wraps it in a tooltip. No tooltip code here: the
+ * inbox list renders it in every row.
  */
-export function UnverifiedBadge({ inLink = false, className }: { inLink?: boolean; className?: string }) {
-  const badge = (
+export function UnverifiedBadge({ className, ...props }: React.ComponentProps<typeof Badge>) {
+  return (
     <Badge
       variant="outline"
-      data-testid="unverified-badge"
+      title={UNVERIFIED_EXPLANATION}
       className={cn(
         'border-amber-500/60 bg-amber-500/10 text-amber-800 dark:border-amber-400/50 dark:text-amber-300',
         className,
       )}
-      {...(inLink ? { title: EXPLANATION } : { tabIndex: 0 })}
+      {...props}
     >
       <MailQuestionMarkIcon aria-hidden />
       Email not verified
     </Badge>
-  );
-  if (inLink) return badge;
-  // Its own provider, so the badge also works where no app-wide one is mounted (component tests).
-  return (
-    <TooltipProvider>
-      <Tooltip>
-        <TooltipTrigger asChild>{badge}</TooltipTrigger>
-        <TooltipContent className="max-w-72 text-balance">{EXPLANATION}</TooltipContent>
-      </Tooltip>
-    </TooltipProvider>
   );
 }

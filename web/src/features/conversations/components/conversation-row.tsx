@@ -38,7 +38,7 @@ export function ConversationRow({ conversation: c, to, selected, tabbable, now }
         <span className={cn('min-w-0 truncate text-sm', unread > 0 ? 'font-semibold' : 'font-medium')}>
           {c.customer.name}
         </span>
-        {!c.verified && <UnverifiedBadge inLink className="self-center px-1.5 py-0 text-[11px]" />}
+        {!c.verified && <UnverifiedBadge className="self-center px-1.5 py-0 text-[11px]" />}
         <time
           dateTime={c.updated_ts}
           className={cn(

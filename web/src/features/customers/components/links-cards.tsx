@@ -110,7 +110,7 @@ export function ConversationsCard({ cid, customer }: { cid: number; customer: Cu
                       <span className="flex items-center gap-2 text-sm">
                         <span className="font-medium">#{c.number}</span>
                         <StatusBadge status={c.status} />
-                        {!c.verified && <UnverifiedBadge inLink className="px-1.5 py-0" />}
+                        {!c.verified && <UnverifiedBadge className="px-1.5 py-0" />}
                         <span className="truncate text-muted-foreground text-xs">
                           {c.app_name}
                           {c.queue_name ? ` · ${c.queue_name}` : ''} · {channelLabel(c.channel)}
