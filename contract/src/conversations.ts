@@ -71,6 +71,11 @@ export const ConversationSummary = z.object({
   status: z.enum(CONVERSATION_STATUSES),
   is_resolved: z.boolean(),
   customer: ConversationCustomer,
+  verified: z
+    .boolean()
+    .describe(
+      'whether the customer proved they are the customer it is filed under; false for an email typed into the portal until a secure link, a signed widget identity or a mail from that address proves it',
+    ),
   assigned_user: ConversationAssignee.nullable(),
   last_message: LastMessage.nullable(),
   unread_count: z.number().describe('customer messages after the caller’s last read message'),

@@ -14,6 +14,8 @@ export const EVENT_TYPES = [
   'conversation.resolved',
   'conversation.deleted',
   'conversation.read',
+  // The customer proved the address an unverified conversation is filed under (decision 037).
+  'conversation.verified',
   'typing',
   'customer.created',
   'customer.updated',

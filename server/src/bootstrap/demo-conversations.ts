@@ -124,6 +124,7 @@ export async function seedDemoConversations(tx: Tx, refs: DemoRefs, now = new Da
         number: i + 1,
         channel: t.channel,
         status: t.status,
+        verified: !t.unverified,
         ...times[i]!,
       })),
     )

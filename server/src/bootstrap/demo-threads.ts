@@ -25,6 +25,11 @@ export interface DemoThread {
   assignee?: DemoAuthor;
   /** Who assigned it, when not the assignee taking it. */
   assignedBy?: DemoAuthor;
+  /**
+   * A visitor typed the customer's email into the portal and has not proven it (decision 037); the other
+   * demo threads stand for customers already known to the company.
+   */
+  unverified?: true;
   lines: DemoLine[];
 }
 
@@ -280,6 +285,7 @@ export const DEMO_THREADS: DemoThread[] = [
     queue: 'general',
     channel: 'portal',
     status: 'open',
+    unverified: true,
     lines: [
       { ago: m(12), customer: 'Do you ship to Switzerland? And will I have to pay customs fees?' },
       { ago: m(12), auto: STORE_AUTO },

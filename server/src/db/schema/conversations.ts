@@ -141,6 +141,14 @@ export const conversations = pgTable(
     waitingSince: ts('waiting_since'),
     lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
     resolvedAt: ts('resolved_at'),
+    /**
+     * Whether the customer proved they are who the conversation is filed under: true for channels whose
+     * identity is the channel's (mail, phone, Messenger, an outside system's id, a widget visitor the host site
+     * signed), false for an email typed into the portal form until a secure link, a signed widget visitor or
+     * a mail from that address proves it (decision 037). False by default, so a path that forgets to say is
+     * never taken at its word.
+     */
+    verified: boolean('verified').notNull().default(false),
   },
   (t) => [
     uniqueIndex('conversations_company_number_key').on(t.companyId, t.number),

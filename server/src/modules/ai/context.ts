@@ -29,6 +29,13 @@ export interface AiConversation {
   companyName: string;
   appName: string;
   queueName: string | null;
+  /**
+   * Whether the customer proved they are the customer the conversation is filed under (decision 037). When
+   * not, the AI knows them as a stranger: the name they typed, none of the stored customer's details, and no
+   * other conversation of that customer (`findSimilarReplies` leaves them out).
+   */
+  verified: boolean;
+  customerId: number;
   customerName: string;
   customerEmail: string | null;
   assignedName: string | null;
@@ -46,6 +53,7 @@ interface NamesRow extends Record<string, unknown> {
   queue_name: string | null;
   customer_name: string;
   customer_email: string | null;
+  visitor_name: string | null;
   assigned_name: string | null;
   customer_count: string | number;
   agent_count: string | number;
@@ -65,6 +73,8 @@ export async function loadAiConversation(
   const res = await db.execute<NamesRow>(sql`
     select co.name as company_name, co.timezone, a.name as app_name, q.name as queue_name, cu.name as customer_name,
       cu.email as customer_email, u.name as assigned_name,
+      (select s.visitor_name from portal_sessions s where s.conversation_id = c.id and s.visitor_name is not null
+        order by s.id desc limit 1) as visitor_name,
       count(m.id) filter (where m.sender_type = 'customer' and not m.is_private) as customer_count,
       count(m.id) filter (where m.sender_type = 'agent' and not m.is_private) as agent_count,
       count(m.id) filter (where m.sender_type = 'agent' and m.is_private) as note_count,
@@ -78,8 +88,10 @@ export async function loadAiConversation(
     left join users u on u.id = c.assigned_user_id
     left join messages m on m.conversation_id = c.id and m.company_id = c.company_id
     where c.id = ${c.id} and c.company_id = ${ctx.companyId}
-    group by co.name, co.timezone, a.name, q.name, cu.name, cu.email, u.name`);
+    group by c.id, co.name, co.timezone, a.name, q.name, cu.name, cu.email, u.name`);
   const n = res.rows[0]!;
+  // An unproven visitor is named as they named themselves, never as the customer whose email they typed.
+  const customerName = c.verified ? n.customer_name : (n.visitor_name ?? 'Visitor');
   const rows = await selectMessages(
     db,
     sql`m.conversation_id = ${c.id} and m.company_id = ${ctx.companyId}`,
@@ -99,7 +111,9 @@ export async function loadAiConversation(
     companyName: n.company_name,
     appName: n.app_name,
     queueName: n.queue_name,
-    customerName: n.customer_name,
+    verified: c.verified,
+    customerId: c.customerId,
+    customerName,
     customerEmail: n.customer_email,
     assignedName: n.assigned_name,
     counts: {
@@ -112,7 +126,7 @@ export async function loadAiConversation(
     timezone: n.timezone,
     messages: rows.reverse().map((m) => ({
       senderType: m.senderType,
-      senderName: senderName(m, { customer: n.customer_name, app: n.app_name }),
+      senderName: senderName(m, { customer: customerName, app: n.app_name }),
       content: m.content,
       isPrivate: m.isPrivate,
       createdAt: m.createdAt,

@@ -35,7 +35,11 @@ function header(c: AiConversation) {
   const assigned = c.assignedName ? `assigned to ${c.assignedName}` : 'unassigned';
   return (
     `Conversation #${c.number} of ${c.companyName}, app ${where}, channel ${channelLabel(c.channel)}, ` +
-    `status ${c.status}, ${assigned}. Customer: ${c.customerName}.`
+    `status ${c.status}, ${assigned}. Customer: ${c.customerName}.` +
+    (c.verified
+      ? ''
+      : ' The customer typed an email address without proving it is theirs: treat them as a new visitor, and ' +
+        'confirm nothing about an account, order or earlier contact that this conversation does not show.')
   );
 }
 

@@ -101,7 +101,12 @@ export async function completeReply(opts: {
     .slice(0, 2000);
   const similar =
     terms(queryText).length > 0
-      ? await findSimilarReplies(ctx, { appId: c.appId, conversationId: c.id, text: queryText })
+      ? await findSimilarReplies(ctx, {
+          appId: c.appId,
+          conversationId: c.id,
+          text: queryText,
+          ...(c.verified ? {} : { excludeCustomerId: c.customerId }),
+        })
       : [];
   // What a suggestion may state: this conversation's words and the agent's draft; promises only as staff's.
   const staff = c.messages.filter((m) => m.senderType === 'agent').map((m) => m.content);

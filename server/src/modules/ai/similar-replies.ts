@@ -37,7 +37,14 @@ interface Row extends Record<string, unknown> {
  */
 export async function findSimilarReplies(
   ctx: CompanyCtx,
-  input: { appId: number; conversationId: number; text: string; limit?: number },
+  input: {
+    appId: number;
+    conversationId: number;
+    text: string;
+    limit?: number;
+    /** An unverified conversation's customer: none of their other conversations may inform it (decision 037). */
+    excludeCustomerId?: number;
+  },
 ): Promise<SimilarReply[]> {
   const { companyId, db } = ctx;
   const { appId, conversationId } = input;
@@ -50,6 +57,7 @@ export async function findSimilarReplies(
     ), recent as (
       select ${conversations.id} as id from ${conversations}
       where ${visible} and ${conversations.appId} = ${appId} and ${conversations.id} <> ${conversationId}
+        and ${conversations.customerId} <> ${input.excludeCustomerId ?? 0}
         and ${conversations.firstReplyAt} is not null
       -- nulls last as in conversations_inbox_idx, so the index serves the order (the column is never null).
       order by ${conversations.lastActivityAt} desc nulls last, ${conversations.id} desc nulls last

@@ -17,6 +17,8 @@ export async function seedConversation(
     queueId?: number | null;
     customer: { name: string; email: string | null };
     lines: Line[];
+    /** Whether the customer is proven; seeded conversations stand for known customers unless told. */
+    verified?: boolean;
   },
 ) {
   const { app } = input;
@@ -35,6 +37,7 @@ export async function seedConversation(
       queueId: input.queueId ?? null,
       customerId: Number(customer.id),
       channel: 'portal',
+      verified: input.verified ?? true,
     }),
   );
   for (const line of input.lines) {

@@ -8,6 +8,7 @@ import type { AttachmentStorage } from '../attachments/storage.ts';
 import { appendMessage } from '../conversations/append.ts';
 import { createConversation } from '../conversations/create.ts';
 import { findOrCreateByIdentity } from '../conversations/customers.ts';
+import { verifyConversation } from '../conversations/verify.ts';
 import type { IdentityKind } from '../customers/identities.ts';
 
 export type IntegrationRow = typeof integrations.$inferSelect;
@@ -96,6 +97,12 @@ export async function receiveInbound(
         providerMessageId: m.externalId,
       });
       if (appended.outcome !== 'created') throw new Error(`inbound message not stored: ${appended.outcome}`);
+      // A mail from the address the customer is known by proves it for the conversation it joins (decision
+      // 037); the customer was found by that address, so this is their conversation.
+      if (m.channel === 'email') {
+        const actor = { type: 'customer' as const, customerId, name: '' };
+        await verifyConversation(tx, actor, { companyId: integration.companyId, conversationId }, 'email');
+      }
       await tx.insert(channelMessages).values({
         companyId: integration.companyId,
         integrationId: integration.id,
@@ -151,6 +158,8 @@ async function conversationFor(tx: Tx, integration: IntegrationRow, customerId: 
     customerId,
     channel,
     integrationId: integration.id,
+    // The channel itself names the customer: a mail's sender, a phone, a Messenger id, an outside system's id.
+    verified: true,
   });
   return { id: created.id, created: true };
 }

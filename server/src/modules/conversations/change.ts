@@ -15,7 +15,12 @@ export interface ConversationChange {
   /** The new holder, or null to hand the conversation back to its team. */
   assignee?: { id: number; name: string } | null;
   queueId?: number | null;
+  /** The customer proved the address the conversation is filed under, and how (decision 037); never undone. */
+  verified?: VerifiedBy;
 }
+
+/** How a customer proves an unverified conversation's address once it is open (decision 037). */
+export type VerifiedBy = 'secure_link' | 'email';
 
 interface Move<T> {
   from: T;
@@ -29,6 +34,7 @@ export interface ConversationChanges {
   status?: Move<ConversationStatus>;
   assignedUserId?: Move<number | null>;
   queueId?: Move<number | null>;
+  verified?: Move<boolean> & { by: VerifiedBy };
 }
 
 /** How the caller names what happened: the activity, the console-only system line, extra activity details. */
@@ -58,14 +64,18 @@ function diff(conv: ConversationRow, change: ConversationChange): ConversationCh
   if (change.queueId !== undefined && change.queueId !== conv.queueId) {
     out.queueId = { from: conv.queueId, to: change.queueId };
   }
+  if (change.verified && !conv.verified) out.verified = { from: false, to: true, by: change.verified };
   return out;
 }
 
 export const changedAnything = (c: ConversationChanges) =>
-  c.status !== undefined || c.assignedUserId !== undefined || c.queueId !== undefined;
+  c.status !== undefined ||
+  c.assignedUserId !== undefined ||
+  c.queueId !== undefined ||
+  c.verified !== undefined;
 
 /**
- * The one way a conversation's status, assignee or queue changes (decision 015). Inside the caller's
+ * The one way a conversation's status, assignee, queue or verification changes (decision 015). Inside the caller's
  * transaction, on a row the caller has locked (`lockConversation`, `lockVisible`): updates the row, writes
  * the console-only system line (recording the impersonating admin), records the activity, and returns what
  * changed. When nothing would change it writes nothing and returns no fields.
@@ -79,7 +89,7 @@ export async function changeConversation(
 ): Promise<ConversationChanges> {
   const changes = diff(conv, change);
   if (!changedAnything(changes)) return changes;
-  const { status, assignedUserId, queueId } = changes;
+  const { status, assignedUserId, queueId, verified } = changes;
   await tx
     .update(conversations)
     .set({
@@ -87,6 +97,7 @@ export async function changeConversation(
       ...(status?.to === 'resolved' ? { resolvedAt: sql`now()`, waitingSince: null } : {}),
       ...(assignedUserId ? { assignedUserId: assignedUserId.to } : {}),
       ...(queueId ? { queueId: queueId.to } : {}),
+      ...(verified ? { verified: true } : {}),
     })
     .where(and(eq(conversations.id, conv.id), eq(conversations.companyId, conv.companyId)));
   const { action, note, details } = typeof record === 'function' ? record(changes) : record;
@@ -110,6 +121,7 @@ export async function changeConversation(
       ...(status ? { from_status: status.from, to_status: status.to } : {}),
       ...(assignedUserId ? { from_user_id: assignedUserId.from, to_user_id: assignedUserId.to } : {}),
       ...(queueId ? { from_queue_id: queueId.from, to_queue_id: queueId.to } : {}),
+      ...(verified ? { verified_by: verified.by } : {}),
       ...details,
     },
   });
@@ -126,6 +138,7 @@ function changeEvents(actor: Actor, conv: ConversationRow, c: ConversationChange
     status: c.status?.to ?? conv.status,
     queue_id: c.queueId ? c.queueId.to : conv.queueId,
     assigned_user_id: c.assignedUserId ? c.assignedUserId.to : conv.assignedUserId,
+    verified: c.verified ? c.verified.to : conv.verified,
   };
   const previous = { queue_id: conv.queueId, assigned_user_id: conv.assignedUserId };
   const event = (type: NewEvent['type'], data: Record<string, unknown>): NewEvent => ({
@@ -147,6 +160,7 @@ function changeEvents(actor: Actor, conv: ConversationRow, c: ConversationChange
     out.push(event(to === null ? 'conversation.unassigned' : 'conversation.assigned', { from, to }));
   }
   if (c.queueId) out.push(event('conversation.transferred', { from: c.queueId.from, to: c.queueId.to }));
+  if (c.verified) out.push(event('conversation.verified', { by: c.verified.by }));
   return out;
 }
 

@@ -10,6 +10,11 @@ export interface NewConversation {
   channel: Channel;
   /** The integration it came through, where replies go back (an `api` integration, later a channel). */
   integrationId?: number | null;
+  /**
+   * Whether the customer is proven by the way they came (decision 037): required, so every path that opens a
+   * conversation says it, and only a typed email says false.
+   */
+  verified: boolean;
 }
 
 /**
@@ -25,9 +30,10 @@ export async function createConversation(tx: DbOrTx, input: NewConversation) {
       returning last_conversation_number
     ), conv as (
       insert into conversations (company_id, app_id, queue_id, customer_id, number, channel, status,
-        waiting_since, last_activity_at, integration_id)
+        waiting_since, last_activity_at, integration_id, verified)
       select ${input.companyId}, ${input.appId}, ${input.queueId}, ${input.customerId},
-        n.last_conversation_number, ${input.channel}, 'open', now(), now(), ${input.integrationId ?? null}::int
+        n.last_conversation_number, ${input.channel}, 'open', now(), now(), ${input.integrationId ?? null}::int,
+        ${input.verified}
       from n
       returning id, number
     ), ev as (
@@ -35,7 +41,8 @@ export async function createConversation(tx: DbOrTx, input: NewConversation) {
       select 'conversation.created', ${input.companyId}, ${input.appId}, conv.id, ${input.customerId},
         'customer', ${input.customerId},
         jsonb_build_object('channel', ${input.channel}::text, 'conversation', jsonb_build_object(
-          'number', conv.number, 'status', 'open', 'queue_id', ${input.queueId}::int, 'assigned_user_id', null))
+          'number', conv.number, 'status', 'open', 'queue_id', ${input.queueId}::int, 'assigned_user_id', null,
+          'verified', ${input.verified}::boolean))
       from conv
     )
     select id, number from conv`);

@@ -22,7 +22,7 @@ export async function recordDeletions(tx: DbOrTx, companyId: number, where: SQL,
     insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
     select 'conversation.deleted', company_id, app_id, id, customer_id, ${actor.type}, ${actor.id ?? null}::int,
       jsonb_build_object('conversation', jsonb_build_object('number', number, 'status', status,
-        'queue_id', queue_id, 'assigned_user_id', assigned_user_id, 'channel', channel))
+        'queue_id', queue_id, 'assigned_user_id', assigned_user_id, 'channel', channel, 'verified', verified))
     from ${conversations} where ${conversations.companyId} = ${companyId} and ${where}`);
 }
 

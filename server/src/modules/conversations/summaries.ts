@@ -23,6 +23,7 @@ interface Row extends Record<string, unknown> {
   customer_name: string;
   customer_email: string | null;
   customer_phone: string | null;
+  verified: boolean;
   assigned_user_id: number | null;
   assigned_name: string | null;
   created_at: Date | string;
@@ -80,7 +81,7 @@ export async function selectConversations(
     select c.id, c.number, c.app_id, (select a.name from apps a where a.id = c.app_id) as app_name,
       c.queue_id, (select q.name from queues q where q.id = c.queue_id) as queue_name, c.channel, c.status,
       c.customer_id, cu.name as customer_name, cu.email as customer_email, cu.phone as customer_phone,
-      c.assigned_user_id, (select u.name from users u where u.id = c.assigned_user_id) as assigned_name,
+      c.verified, c.assigned_user_id, (select u.name from users u where u.id = c.assigned_user_id) as assigned_name,
       c.created_at, c.last_activity_at, c.first_reply_at, c.waiting_since, c.resolved_at,
       lm.content as lm_content, lm.sender_type as lm_sender_type, lm.is_private as lm_is_private,
       lm.created_at as lm_created_at,
@@ -125,6 +126,7 @@ function toConversation(r: Row, canDelete: boolean): Conversation {
       email: r.customer_email,
       phone: r.customer_phone,
     },
+    verified: r.verified,
     assigned_user:
       r.assigned_user_id === null
         ? null

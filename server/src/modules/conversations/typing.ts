@@ -12,7 +12,7 @@ export const actorKeyOf = (who: { type: Typist['type']; userId?: number | null }
 
 /** The `conversation` object of an event written in SQL, from a conversations row aliased `c`. */
 export const conversationStateJson = sql`jsonb_build_object('number', c.number, 'status', c.status,
-          'queue_id', c.queue_id, 'assigned_user_id', c.assigned_user_id)`;
+          'queue_id', c.queue_id, 'assigned_user_id', c.assigned_user_id, 'verified', c.verified)`;
 
 /**
  * Records that someone is typing, with a `typing` event when the signal was written. A signal refreshed

@@ -44,7 +44,7 @@ export interface MessageValues {
 
 /** What the `conv` CTE before `messageWrite` returns: the updated conversation row's columns. */
 export const CONV_RETURNING = sql`c.id, c.company_id, c.app_id, c.customer_id, c.queue_id, c.assigned_user_id,
-      c.status, c.number`;
+      c.status, c.number, c.verified`;
 
 /**
  * The one message insert (decision 015): the `msg`, `ev` and `typed` CTEs that follow a `conv` CTE, which
@@ -84,7 +84,7 @@ export const messageWrite = (v: MessageValues): SQL => sql`
             'content_type', ${v.contentType}::text, 'is_private', ${v.isPrivate}::boolean,
             'created_ts', ${isoTs(sql`msg.created_at`)}),
           'conversation', jsonb_build_object('number', conv.number, 'status', conv.status,
-            'queue_id', conv.queue_id, 'assigned_user_id', conv.assigned_user_id))
+            'queue_id', conv.queue_id, 'assigned_user_id', conv.assigned_user_id, 'verified', conv.verified))
       from msg, conv
     ), typed as (
       delete from typing_signals

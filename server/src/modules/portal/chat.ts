@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { listMessages } from '../conversations/list-messages.ts';
 import { toMessage } from '../conversations/message-rows.ts';
 import { setTyping } from '../conversations/typing.ts';
+import { verifyConversation } from '../conversations/verify.ts';
 import { assertCanWrite, type PortalSession, touchSession } from './session.ts';
 
 const API = '/api/v1/portal';
@@ -39,8 +40,20 @@ interface DetailRow extends Record<string, unknown> {
   message_count: string | number;
 }
 
+/**
+ * The customer opened the secure link mailed to their address (the portal page loads the chat first): that
+ * proves the address, so the conversation stops being an unproven claim (decision 037). Once: a verified
+ * conversation, or a session a visitor started by typing an email, changes nothing.
+ */
+async function verifyByLink(db: Db, session: PortalSession) {
+  if (!session.fromLink || session.verified) return;
+  const actor = { type: 'customer' as const, customerId: session.customerId, name: session.customerName };
+  await db.transaction((tx) => verifyConversation(tx, actor, session, 'secure_link'));
+}
+
 /** The whole chat for a (re)opened portal page: names for the header and the latest 50 messages. */
 export async function getPortalConversation(db: Db, session: PortalSession): Promise<PortalConversation> {
+  await verifyByLink(db, session);
   const res = await db.execute<DetailRow>(sql`
     select co.name as company_name, cu.email as customer_email, c.queue_id, q.name as queue_name,
       u.name as assigned_name,

@@ -35,6 +35,7 @@ export async function closeExpiredSessions(db: DbOrTx, opts: { sessionId?: numbe
         and not exists (
           select 1 from portal_sessions p where p.conversation_id = c.id and p.expires_at > now())
       returning c.id, c.company_id, c.status, c.app_id, c.customer_id, c.number, c.queue_id, c.assigned_user_id,
+        c.verified,
         (select status from conversations o where o.id = c.id) as from_status
     ), ev as (
       insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, data)

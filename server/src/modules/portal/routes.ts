@@ -99,7 +99,10 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
       ...spec(
         'The chat behind a portal token, with its latest 50 messages',
         {
-          description: `Closed and resolved conversations still answer 200 with their status. ${TOKEN_NOTE}`,
+          description:
+            'Closed and resolved conversations still answer 200 with their status. Opened with the token of a ' +
+            'secure link (mailed to the customer’s address), it marks the conversation verified (decision 037). ' +
+            TOKEN_NOTE,
           querystring: PortalTokenQuery,
         },
         PortalConversation,

@@ -26,6 +26,13 @@ export interface PortalSession {
   /** Seconds left before expiry, by the database clock. */
   remainingSeconds: number;
   isAgentTyping: boolean;
+  customerId: number;
+  /**
+   * Opened from a secure link mailed to the customer's address (no typed name), so its holder proved that
+   * address; and whether the conversation is already proven (decision 037).
+   */
+  fromLink: boolean;
+  verified: boolean;
 }
 
 interface SessionRow extends Record<string, unknown> {
@@ -41,6 +48,9 @@ interface SessionRow extends Record<string, unknown> {
   app_name: string | null;
   customer_name: string | null;
   agent_typing: boolean;
+  customer_id: number | null;
+  from_link: boolean;
+  verified: boolean | null;
 }
 
 /** The portal token from `Authorization: Bearer` or, for links and `<a href>` downloads, `?token=`. */
@@ -70,6 +80,7 @@ const SESSION = statement<SessionRow, { tokenHash: string }>(
       s.expires_at + make_interval(days => ${READABLE_DAYS_AFTER_EXPIRY}) <= now() as unreadable,
       extract(epoch from s.expires_at - now()) as remaining,
       c.status, c.app_id, a.name as app_name, coalesce(s.visitor_name, cu.name) as customer_name,
+      c.customer_id, s.visitor_name is null as from_link, c.verified,
       ${agentTypingSql(sql`s.conversation_id`)} as agent_typing
     from portal_sessions s
     left join conversations c on c.id = s.conversation_id and c.company_id = s.company_id
@@ -105,6 +116,9 @@ export async function resolvePortalSession(db: DbOrTx, token: string | undefined
     expired: row.expired,
     remainingSeconds: Number(row.remaining),
     isAgentTyping: row.agent_typing,
+    customerId: Number(row.customer_id),
+    fromLink: row.from_link,
+    verified: row.verified === true,
   };
 }
 

@@ -99,6 +99,8 @@ export async function startPortalConversation(opts: {
       customerId: Number(customer.id),
       channel: input.via_widget ? 'web' : 'portal',
       integrationId: widget?.id ?? null,
+      // Only a widget visitor the host site signed has proven the address; a typed one has not (decision 037).
+      verified,
     });
     await appendMessage({
       db: tx,

@@ -1,6 +1,7 @@
 import type { ConversationSummary } from '@inbox/contract';
 import { LockIcon, ReplyIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { UnverifiedBadge } from '@/components/unverified-badge';
 import { relativeTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { AssigneeAvatar } from './assignee-avatar';
@@ -34,13 +35,14 @@ export function ConversationRow({ conversation: c, to, selected, tabbable, now }
       )}
     >
       <div className="flex items-baseline gap-2">
-        <span className={cn('min-w-0 flex-1 truncate text-sm', unread > 0 ? 'font-semibold' : 'font-medium')}>
+        <span className={cn('min-w-0 truncate text-sm', unread > 0 ? 'font-semibold' : 'font-medium')}>
           {c.customer.name}
         </span>
+        {!c.verified && <UnverifiedBadge className="self-center px-1.5 py-0 text-[11px]" />}
         <time
           dateTime={c.updated_ts}
           className={cn(
-            'shrink-0 text-xs',
+            'ml-auto shrink-0 text-xs',
             unread > 0 ? 'font-medium text-foreground' : 'text-muted-foreground',
           )}
         >

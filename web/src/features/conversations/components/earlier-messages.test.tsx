@@ -21,6 +21,7 @@ const row: ConversationSummary = {
   customer: { customer_id: 5, name: 'Customer 11', email: 'c11@example.com' },
   assigned_user: null,
   last_message: null,
+  verified: true,
   unread_count: 0,
   created_ts: now,
   updated_ts: now,

@@ -24,6 +24,7 @@ const summary = (id: number, over: Partial<ConversationSummary> = {}): Conversat
     is_private: false,
     created_ts: new Date().toISOString(),
   },
+  verified: true,
   unread_count: 0,
   created_ts: new Date().toISOString(),
   updated_ts: new Date().toISOString(),

@@ -2,6 +2,8 @@ import type { Conversation } from '@inbox/contract';
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
+import { UNVERIFIED_EXPLANATION, UnverifiedBadge } from '@/components/unverified-badge';
 import { OtherConversations } from '../../customers/components/other-conversations';
 import { AssigneeAvatar } from './assignee-avatar';
 import { ChannelLabel } from './channel-label';
@@ -20,6 +22,8 @@ interface ThreadHeaderProps {
 export function ThreadHeader({ cid, conversation: c, meId, backTo, onDeleted }: ThreadHeaderProps) {
   const meta = [
     c.customer.email && { key: 'email', node: c.customer.email },
+    // The visitor only typed the address this conversation is filed under (decision 037).
+    !c.verified && { key: 'unverified', node: <UnverifiedTip /> },
     { key: 'channel', node: <ChannelLabel channel={c.channel} /> },
     c.queue_name && { key: 'queue', node: c.queue_name },
   ].filter((x) => !!x);
@@ -66,5 +70,19 @@ export function ThreadHeader({ cid, conversation: c, meId, backTo, onDeleted }: 
       </div>
       <OtherConversations cid={cid} customerId={c.customer.customer_id} conversationId={c.conversation_id} />
     </header>
+  );
+}
+
+/** The badge with its explanation on hover and keyboard focus (its own provider, for component tests too). */
+function UnverifiedTip() {
+  return (
+    <TooltipProvider>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <UnverifiedBadge className="px-1.5 py-0" tabIndex={0} title={undefined} />
+        </TooltipTrigger>
+        <TooltipContent className="max-w-72 text-balance">{UNVERIFIED_EXPLANATION}</TooltipContent>
+      </Tooltip>
+    </TooltipProvider>
   );
 }

@@ -10,6 +10,7 @@ import { QueryView } from '@/components/query-view';
 import { toastError } from '@/components/server-errors';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeaderWithAction } from '@/components/ui/card';
+import { UnverifiedBadge } from '@/components/unverified-badge';
 import { relativeTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { StatusBadge } from '../../conversations/components/status-badge';
@@ -109,6 +110,7 @@ export function ConversationsCard({ cid, customer }: { cid: number; customer: Cu
                       <span className="flex items-center gap-2 text-sm">
                         <span className="font-medium">#{c.number}</span>
                         <StatusBadge status={c.status} />
+                        {!c.verified && <UnverifiedBadge className="px-1.5 py-0" />}
                         <span className="truncate text-muted-foreground text-xs">
                           {c.app_name}
                           {c.queue_name ? ` · ${c.queue_name}` : ''} · {channelLabel(c.channel)}
