@@ -32,6 +32,9 @@ export const WebhookConversation = z.object({
     .nullable()
     .describe('null: no priority (conversations carry none yet; section 13 adds them)'),
   labels: z.array(WebhookLabel).describe('empty until conversations carry labels (section 13)'),
+  verified: z
+    .boolean()
+    .describe('false while the customer only typed the email and has not proven it (contract section 6)'),
   assigned_user: z
     .object({
       user_id: z.number(),
@@ -76,6 +79,10 @@ export const WEBHOOK_EVENT_FIELDS = {
     reason: z.literal('portal_session_expired').optional().describe('a portal session ran out'),
   },
   'conversation.resolved': { from: Status, previous: Previous },
+  'conversation.verified': {
+    by: z.enum(['secure_link', 'email']).describe('what proved the address: the secure link opened, or a mail'),
+    previous: Previous,
+  },
   'conversation.deleted': {},
   'conversation.read': { user_id: z.number(), last_read_message_id: z.number() },
   typing: { seconds: z.number().describe('how long the signal shows') },

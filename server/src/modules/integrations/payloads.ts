@@ -25,6 +25,7 @@ interface State {
   queue_id?: number | null;
   assigned_user_id?: number | null;
   channel?: Channel;
+  verified?: boolean;
 }
 
 interface ConversationRecord extends Required<Omit<State, 'channel'>> {
@@ -62,6 +63,8 @@ function conversationRecord(keys: Keys, state: State): ConversationRecord {
     queue_id: num(state.queue_id),
     assigned_user_id: num(state.assigned_user_id),
     channel: state.channel ?? null,
+    // A deletion recorded before conversations carried the flag says nothing: not proven.
+    verified: state.verified ?? false,
   };
 }
 
@@ -78,7 +81,7 @@ export async function loadRecords(tx: Tx, events: InboxEvent[]): Promise<Records
   const conversations = new Map<number, ConversationRecord>();
   if (conversationIds.length > 0) {
     const res = await tx.execute<Keys & State>(sql`
-      select id, company_id, number, app_id, queue_id, channel, status, assigned_user_id, customer_id
+      select id, company_id, number, app_id, queue_id, channel, status, assigned_user_id, customer_id, verified
       from conversations
       where company_id = any(${inCompanies}::int[]) and id = any(${sql.param(conversationIds)}::bigint[])`);
     for (const r of res.rows) conversations.set(Number(r.id), conversationRecord(r, r));
@@ -164,6 +167,7 @@ function conversationOf(e: InboxEvent, r: Records): WebhookConversation | null {
     // Conversations carry no priority or labels yet (issue 44): none, said as the shape will say it.
     priority: null,
     labels: [],
+    verified: state.verified ?? false,
     assigned_user:
       assigned === null ? null : { user_id: assigned, name: r.userNames.get(Number(assigned)) ?? null },
   };

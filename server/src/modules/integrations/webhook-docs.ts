@@ -31,6 +31,7 @@ const conversation: WebhookConversation = {
   status: 'open',
   priority: null,
   labels: [],
+  verified: false,
   assigned_user: { user_id: 8, name: 'Alex Agent' },
 };
 
@@ -104,6 +105,10 @@ const KINDS: Record<EventType, { actor?: object; data: Record<string, unknown> }
       previous: { queue_id: 3, assigned_user_id: 8 },
       conversation: { ...conversation, status: 'resolved' },
     },
+  },
+  'conversation.verified': {
+    actor: { type: 'customer', id: 311 },
+    data: { by: 'secure_link', previous, conversation: { ...conversation, verified: true } },
   },
   'conversation.deleted': { data: {} },
   'conversation.read': { data: { user_id: 8, last_read_message_id: 981 } },

@@ -73,6 +73,11 @@ describe('outgoing webhook payloads', () => {
     );
     await step(api(a.as.agent, 'POST', '/conversation/unassign', { conversation_id: c }));
     await step(api(a.as.admin, 'POST', '/conversation/assign', { conversation_id: c, user_id: a.agent.id }));
+    // The customer proves the typed address by opening the secure link mailed to it.
+    await step(api(a.as.agent, 'POST', '/conversation/secure-link', { conversation_id: c }));
+    const mail = await t.smtp.waitFor('maria@example.test');
+    const linkToken = decodeURIComponent(/token=([\w%-]+)/.exec(mail.text!)![1]!);
+    await step(portal(t.app, 'GET', '/portal/conversation', { token: linkToken, inQuery: true }));
     await step(api(a.as.agent, 'POST', '/conversation/resolve', { conversation_id: c }));
     const customerId = Number(
       (await call(t.app, 'GET', '/conversation/poll', { as: a.as.agent, query: { conversation_id: c } })).body
@@ -141,9 +146,21 @@ describe('outgoing webhook payloads', () => {
       actor: { type: 'customer', id: customerId },
       data: {
         channel: 'portal',
-        conversation: { ...conversation, queue_id: a.queue.id, status: 'open', assigned_user: null },
+        conversation: {
+          ...conversation,
+          queue_id: a.queue.id,
+          status: 'open',
+          assigned_user: null,
+          verified: false,
+        },
         customer,
       },
+    });
+    expect(of('conversation.verified')).toHaveLength(1);
+    expect(of('conversation.verified')[0]).toMatchObject({
+      ...about,
+      actor: { type: 'customer', id: customerId },
+      data: { by: 'secure_link', conversation: { ...conversation, verified: true }, customer },
     });
     type Said = { sender_type: string; is_private: boolean };
     const said = (p: Payload) => p.data.message as Said;
