@@ -80,7 +80,9 @@ export const WEBHOOK_EVENT_FIELDS = {
   },
   'conversation.resolved': { from: Status, previous: Previous },
   'conversation.verified': {
-    by: z.enum(['secure_link', 'email']).describe('what proved the address: the secure link opened, or a mail'),
+    by: z
+      .enum(['secure_link', 'email'])
+      .describe('what proved the address: the secure link opened, or a mail'),
     previous: Previous,
   },
   'conversation.deleted': {},
