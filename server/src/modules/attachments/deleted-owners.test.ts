@@ -6,8 +6,8 @@ import { call, loginAs, useTestApp } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
 import { PNG } from '../../../test/files.ts';
 import { startChat, uploadFile } from '../../../test/portal.ts';
+import { platformAdmin } from '../../../test/tenants.ts';
 import { attachments } from '../../db/schema/index.ts';
-import { platformAdmin } from '../companies/test-tenants.ts';
 
 /** Deleting an app or a company deletes its files too; nobody else's. */
 const t = useTestApp();

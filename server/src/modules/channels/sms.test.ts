@@ -7,8 +7,8 @@ import { deliverWebhooks } from '../../../test/automation.ts';
 import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
 import { PNG } from '../../../test/files.ts';
 import { addIntegration } from '../../../test/integrations.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 import { twilioStandIn } from '../../../test/twilio-stand-in.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { deliverDue } from '../integrations/sender.ts';
 
 /**

@@ -8,8 +8,8 @@ import { deliverWebhooks } from '../../../test/automation.ts';
 import { PNG } from '../../../test/files.ts';
 import { addIntegration } from '../../../test/integrations.ts';
 import { NOT_PHONES, PHONES } from '../../../test/phones.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 import { receiver, verify } from '../../../test/webhook-receiver.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
 
 /**
  * An outside system talking through an `api` integration (contract section 9): customer messages in with

@@ -6,9 +6,9 @@ import { before, call, createTestApp, type Session, useTestApp } from '../../../
 import { deliverWebhooks } from '../../../test/automation.ts';
 import { addIntegration } from '../../../test/integrations.ts';
 import { startChat } from '../../../test/portal.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 import { receiver, verify } from '../../../test/webhook-receiver.ts';
 import { integrationSecretContext } from '../../lib/secrets-box.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { consumeOnce } from '../events/consumer.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { webhookConsumer } from './deliveries.ts';

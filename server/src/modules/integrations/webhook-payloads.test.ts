@@ -6,9 +6,9 @@ import { addQueueMember, createQueue } from '../../../test/factories.ts';
 import { PNG } from '../../../test/files.ts';
 import { addIntegration } from '../../../test/integrations.ts';
 import { portal, startChat, uploadFile } from '../../../test/portal.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 import { receiver, verify } from '../../../test/webhook-receiver.ts';
 import { setDelivery } from '../channels/delivery-status.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
 
 /**
  * What a receiver of an outgoing webhook gets for each kind of event (contract section 10): a real HTTP

@@ -5,7 +5,7 @@ import { fieldErrorsOf } from '../../../test/answers.ts';
 import { call, type Session, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
 import { startChat } from '../../../test/portal.ts';
-import { signIn, type TenantWithSessions, tenantWithSessions } from '../companies/test-tenants.ts';
+import { signIn, type TenantWithSessions, tenantWithSessions } from '../../../test/tenants.ts';
 import { appendMessage } from '../conversations/append.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { metricsFor } from './metrics.ts';
