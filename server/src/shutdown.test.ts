@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, loginAs } from '../test/app.ts';
 import { createTenant, PASSWORD } from '../test/factories.ts';
 import { hangUp } from '../test/hang-up.ts';
+import { startChat } from '../test/portal.ts';
 import { openStream } from '../test/sse.ts';
-import { startChat } from './modules/portal/test-helpers.ts';
 
 /** Graceful shutdown under load (issue 9): requests in flight finish, streams end with a reconnect hint. */
 describe('closing the server', () => {

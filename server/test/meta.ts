@@ -1,10 +1,10 @@
 import { afterAll } from 'vitest';
-import { tenantWithSessions } from '../src/modules/companies/test-tenants.ts';
-import { PNG } from '../src/modules/portal/test-files.ts';
 import { before, type Session, type TestContext, useTestApp } from './app.ts';
+import { PNG } from './files.ts';
 import { addIntegration } from './integrations.ts';
 import { APP_SECRET, metaSignature, PAGE_ID, PHONE_NUMBER_ID } from './meta-payloads.ts';
 import { metaStandIn } from './meta-stand-in.ts';
+import { tenantWithSessions } from './tenants.ts';
 
 export * from './meta-payloads.ts';
 

@@ -5,10 +5,10 @@ import { call, createTestApp, type TestContext } from '../../test/app.ts';
 import { openTestDatabase } from '../../test/db.ts';
 import { databaseDump } from '../../test/dump.ts';
 import { addIntegration } from '../../test/integrations.ts';
+import { tenantWithSessions } from '../../test/tenants.ts';
 import { receiver, verify } from '../../test/webhook-receiver.ts';
 import type { Database } from '../db/client.ts';
 import { keyIdOf, secretsBox } from '../lib/secrets-box.ts';
-import { tenantWithSessions } from '../modules/companies/test-tenants.ts';
 import { resealSecrets, secretsNotUnderCurrentKey, secretsUnderUnknownKeys } from './reseal-secrets.ts';
 import { loadJwtSecret } from './secrets.ts';
 

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/app.ts';
 import { createTenant } from '../../test/factories.ts';
+import { portal, startChat } from '../../test/portal.ts';
 import { openStream } from '../../test/sse.ts';
 import { startThrowawayCluster } from '../../test/throwaway-cluster.ts';
-import { portal, startChat } from '../modules/portal/test-helpers.ts';
 import { openPostgres } from './client.ts';
 
 /**

@@ -4,9 +4,9 @@ import type { ZodType } from 'zod';
 import { dataOf, fieldErrorsOf } from '../../test/answers.ts';
 import { call, loginAs, useTestApp } from '../../test/app.ts';
 import { createTenant, PASSWORD } from '../../test/factories.ts';
+import { PNG } from '../../test/files.ts';
+import { startChat, uploadFile } from '../../test/portal.ts';
 import { apiRoutesOf, fieldsOf } from '../../test/routes.ts';
-import { PNG } from '../modules/portal/test-files.ts';
-import { startChat, uploadFile } from '../modules/portal/test-helpers.ts';
 import { MAX_NESTING, TOO_DEEP_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from './unstorable-text.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInbox, type Inbox } from '../../../test/conversations.ts';
+import { PNG } from '../../../test/files.ts';
 import { companyMembers, conversations } from '../../db/schema/index.ts';
-import { createInbox, type Inbox } from '../conversations/test-setup.ts';
 import { listConversations } from '../conversations/views.ts';
-import { PNG } from '../portal/test-files.ts';
 import { visibleApps } from './app-roles.ts';
 import { admitCompany } from './context.ts';
 import { covers, loadVisibility } from './conversation-visibility.ts';

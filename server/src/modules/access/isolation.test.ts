@@ -5,10 +5,10 @@ import { makeKey, withKey } from '../../../test/api-keys.ts';
 import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { runConsumers } from '../../../test/automation.ts';
 import { PASSWORD } from '../../../test/factories.ts';
+import { type Ids, seedCompany } from '../../../test/isolation-seed.ts';
 import { type ApiRoute, apiRoutesOf, fieldsOf } from '../../../test/routes.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { foldCountChanges } from '../conversations/counts.ts';
-import { type Ids, seedCompany } from './isolation-seed.ts';
 
 /**
  * Company B, with every permission in its own company, tries every console and portal route with company

@@ -4,8 +4,8 @@ import { addApiIntegration, makeKey, withKey } from '../../../test/api-keys.ts';
 import { call, loginAs, useTestApp } from '../../../test/app.ts';
 import { addWebhook, runConsumers } from '../../../test/automation.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
-import { PNG } from '../portal/test-files.ts';
-import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
+import { PNG } from '../../../test/files.ts';
+import { portal, startChat, uploadFile } from '../../../test/portal.ts';
 
 /**
  * Composite keys (company_id, id): whatever a bug in a service might write, the database refuses a row of

@@ -2,8 +2,8 @@ import { Activity } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { before, call, change, type Session, useTestApp } from '../../../test/app.ts';
-import { platformAdmin, tenantWithSessions } from '../companies/test-tenants.ts';
-import { startChat } from '../portal/test-helpers.ts';
+import { startChat } from '../../../test/portal.ts';
+import { platformAdmin, tenantWithSessions } from '../../../test/tenants.ts';
 
 /** `GET /activities` (contract section 11) as a company admin, an agent and another company see it. */
 const t = useTestApp();

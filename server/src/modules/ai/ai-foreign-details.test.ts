@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, type Session, type TestContext } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
+import { startFakeLlm } from '../../../test/fake-llm.ts';
+import { FOREIGN, ORDINARY } from '../../../test/foreign-details.ts';
+import { seedConversation } from '../../../test/seed-conversation.ts';
 import type { Config } from '../../config.ts';
-import { startFakeLlm } from './fake-llm.ts';
-import { seedConversation } from './test-data.ts';
-import { FOREIGN, ORDINARY } from './test-foreign-details.ts';
 
 /**
  * A past reply full of another customer's addresses (sixteen countries' street lines and postal codes),

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf } from '../../../test/answers.ts';
 import { call, createTestApp, loginAs, type Session, type TestContext } from '../../../test/app.ts';
 import { createApp, createTenant, PASSWORD } from '../../../test/factories.ts';
-import { startFakeLlm } from './fake-llm.ts';
-import { seedConversation } from './test-data.ts';
+import { startFakeLlm } from '../../../test/fake-llm.ts';
+import { seedConversation } from '../../../test/seed-conversation.ts';
 
 let t: TestContext;
 let llm: Awaited<ReturnType<typeof startFakeLlm>>;

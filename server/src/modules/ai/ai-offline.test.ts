@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
+import { seedConversation } from '../../../test/seed-conversation.ts';
 import { activities, conversations } from '../../db/schema/index.ts';
-import { seedConversation } from './test-data.ts';
 
 const t = useTestApp();
 let tenant: Awaited<ReturnType<typeof make.createTenant>>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, type Session, type TestContext } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
+import { startFakeLlm } from '../../../test/fake-llm.ts';
+import { seedConversation } from '../../../test/seed-conversation.ts';
 import type { Config } from '../../config.ts';
-import { startFakeLlm } from './fake-llm.ts';
-import { seedConversation } from './test-data.ts';
 
 /**
  * Suggest reply draws only on what the asking user may see, and carries no other customer's details nor a

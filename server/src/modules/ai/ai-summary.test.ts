@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
+import { seedConversation } from '../../../test/seed-conversation.ts';
 import { companies, conversations } from '../../db/schema/index.ts';
-import { seedConversation } from './test-data.ts';
 
 const t = useTestApp();
 let admin: Session;

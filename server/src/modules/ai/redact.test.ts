@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ADDRESSES, FOREIGN, ORDINARY } from '../../../test/foreign-details.ts';
 import { holdings, keepSupported } from './facts.ts';
 import { findDetails, redact } from './redact.ts';
-import { ADDRESSES, FOREIGN, ORDINARY } from './test-foreign-details.ts';
 
 const kinds = (text: string) => findDetails(text).map((d) => [d.kind, d.text]);
 

@@ -4,7 +4,7 @@ import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { addApiIntegration, makeKey, withKey } from '../../../test/api-keys.ts';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { addWebhook } from '../../../test/automation.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 
 /** Managing API keys (contract section 9): the company admin's, the key shown once, grants per integration. */
 const t = useTestApp({ allowPrivateWebhookTargets: true });

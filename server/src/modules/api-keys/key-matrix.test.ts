@@ -4,8 +4,8 @@ import { dataOf, errorOf } from '../../../test/answers.ts';
 import { addApiIntegration, makeKey, withKey } from '../../../test/api-keys.ts';
 import { before, call, useTestApp } from '../../../test/app.ts';
 import { createApp } from '../../../test/factories.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
-import { startChat } from '../portal/test-helpers.ts';
+import { startChat } from '../../../test/portal.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 
 /**
  * Every call open to API keys, tried with each permission (contract section 9): the one it needs lets it

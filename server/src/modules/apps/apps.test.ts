@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { before, call, change, type Session, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
+import { signIn, tenantWithSessions } from '../../../test/tenants.ts';
 import { apps, conversations, customerApps, customers } from '../../db/schema/index.ts';
-import { signIn, tenantWithSessions } from '../companies/test-tenants.ts';
 
 const t = useTestApp();
 const a = before(() => tenantWithSessions(t));

@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, loginAs, useTestApp } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
+import { PNG } from '../../../test/files.ts';
+import { startChat, uploadFile } from '../../../test/portal.ts';
+import { platformAdmin } from '../../../test/tenants.ts';
 import { attachments } from '../../db/schema/index.ts';
-import { platformAdmin } from '../companies/test-tenants.ts';
-import { PNG } from '../portal/test-files.ts';
-import { startChat, uploadFile } from '../portal/test-helpers.ts';
 
 /** Deleting an app or a company deletes its files too; nobody else's. */
 const t = useTestApp();

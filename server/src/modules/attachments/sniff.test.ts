@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV, DOC, DOCX, EXE, HTML, PDF, PLAIN_ZIP, PNG, XLSX, zip } from '../portal/test-files.ts';
+import { CSV, DOC, DOCX, EXE, HTML, PDF, PLAIN_ZIP, PNG, XLSX, zip } from '../../../test/files.ts';
 import { cleanFilename, contentDisposition } from './service.ts';
 import { sniffFileType } from './sniff.ts';
 

@@ -6,12 +6,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, type TestContext } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
+import { PNG } from '../../../test/files.ts';
+import { startChat, uploadFile } from '../../../test/portal.ts';
 import { startTestS3, type TestS3 } from '../../../test/s3.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { attachments } from '../../db/schema/index.ts';
-import { PNG } from '../portal/test-files.ts';
-import { startChat, uploadFile } from '../portal/test-helpers.ts';
 import { S3Storage } from './storage-s3.ts';
 
 /** The S3 driver against a real S3-compatible server: what several machines behind a load balancer share. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
-import { platformAdmin } from '../companies/test-tenants.ts';
+import { platformAdmin } from '../../../test/tenants.ts';
 
 const t = useTestApp();
 let admin: Session;

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { dataOf } from '../../../test/answers.ts';
 import { before, call, change, createTestApp, type Session, useTestApp } from '../../../test/app.ts';
 import { createApp, createQueue } from '../../../test/factories.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
+import { portal, startChat } from '../../../test/portal.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 import { consumeOnce } from '../events/consumer.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
-import { portal, startChat } from '../portal/test-helpers.ts';
 import { autoResponderConsumer, LOOP_LIMIT, sendDueAnswers } from './engine.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { before, call, useTestApp } from '../../../test/app.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
-import { startChat } from '../portal/test-helpers.ts';
+import { startChat } from '../../../test/portal.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 
 /** Billing (contract section 11): real usage against the plan, and a plan change through the local provider. */
 const t = useTestApp();

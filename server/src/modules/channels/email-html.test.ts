@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { before, useTestApp } from '../../../test/app.ts';
 import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
 import { addIntegration } from '../../../test/integrations.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
-import * as mails from './test-mails.ts';
+import * as mails from '../../../test/mails.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 
 /**
  * The text of inbound mail as real clients write it (decision 043), sent byte for byte over SMTP to the

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { before, call, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
 import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
+import { PNG } from '../../../test/files.ts';
 import { addIntegration } from '../../../test/integrations.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
-import { PNG } from '../portal/test-files.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 
 /**
  * Email (contract section 10): mail sent with a real SMTP client to the product's SMTP listener, replies going

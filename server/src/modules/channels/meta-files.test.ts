@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
 import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
+import { PDF, PNG } from '../../../test/files.ts';
 import { fromMeta, messenger, PHONE_NUMBER_ID, useMetaChannels, WA_ID, waText } from '../../../test/meta.ts';
 import { consoleUpload } from '../../../test/uploads.ts';
-import { PDF, PNG } from '../portal/test-files.ts';
 
 /**
  * Files in agent replies on WhatsApp and Messenger: WhatsApp's are uploaded to the number's media and sent by

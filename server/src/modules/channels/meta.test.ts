@@ -16,7 +16,7 @@ import {
   waText,
   whatsApp,
 } from '../../../test/meta.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 
 /**
  * WhatsApp Cloud API and Messenger (contract section 10) against a local stand-in of Meta's Graph API:

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { addMetaIntegration, fromMeta, waText } from '../../../test/meta.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 import { startThrowawayCluster } from '../../../test/throwaway-cluster.ts';
 import { openPostgres } from '../../db/client.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
 
 /**
  * Contract section 10: a provider's webhook that arrives while the database is away answers 503, so the

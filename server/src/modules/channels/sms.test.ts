@@ -5,11 +5,11 @@ import { fieldErrorsOf } from '../../../test/answers.ts';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
 import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
+import { PNG } from '../../../test/files.ts';
 import { addIntegration } from '../../../test/integrations.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 import { twilioStandIn } from '../../../test/twilio-stand-in.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { deliverDue } from '../integrations/sender.ts';
-import { PNG } from '../portal/test-files.ts';
 
 /**
  * SMS through Twilio (contract section 10) against a local stand-in of Twilio's REST API: webhooks signed with

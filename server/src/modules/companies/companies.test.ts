@@ -2,7 +2,7 @@ import { Company } from '@inbox/contract';
 import { describe, expect, it } from 'vitest';
 import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { before, call, change, useTestApp } from '../../../test/app.ts';
-import { tenantWithSessions } from './test-tenants.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 
 const t = useTestApp();
 const a = before(() => tenantWithSessions(t));

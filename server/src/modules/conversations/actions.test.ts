@@ -3,11 +3,11 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
+import { createInbox, type Inbox } from '../../../test/conversations.ts';
 import { addCompanyMember, createUser } from '../../../test/factories.ts';
+import { CSV, PNG } from '../../../test/files.ts';
+import { portal } from '../../../test/portal.ts';
 import { activities, attachments, conversations, messages, users } from '../../db/schema/index.ts';
-import { CSV, PNG } from '../portal/test-files.ts';
-import { portal } from '../portal/test-helpers.ts';
-import { createInbox, type Inbox } from './test-setup.ts';
 
 let x: Inbox;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { useInbox } from '../../../test/conversations.ts';
 import { conversationCountChanges, conversationCounts, conversations } from '../../db/schema/index.ts';
 import { foldCountChanges } from './counts.ts';
-import { useInbox } from './test-setup.ts';
 
 const { x, poll } = useInbox();
 

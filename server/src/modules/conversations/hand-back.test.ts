@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInbox, type Inbox } from '../../../test/conversations.ts';
 import { addAppMember, addCompanyMember, createUser } from '../../../test/factories.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { admitCompany } from '../access/context.ts';
 import { changeConversation, lockConversation } from './change.ts';
-import { createInbox, type Inbox } from './test-setup.ts';
 
 // Every way a member leaves hands their open work back to the team, and each thread says so.
 let x: Inbox;

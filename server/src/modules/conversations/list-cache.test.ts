@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { type Inbox, useInbox } from '../../../test/conversations.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
-import { type Inbox, useInbox } from './test-setup.ts';
 
 const { x, poll, ids, freshApp } = useInbox();
 const exec = (query: ReturnType<typeof sql>) => x.t.db.execute(query);

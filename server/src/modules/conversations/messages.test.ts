@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
+import { createInbox, type Inbox } from '../../../test/conversations.ts';
+import { EXE, PDF, PNG } from '../../../test/files.ts';
+import { portal, uploadFile } from '../../../test/portal.ts';
 import { activities, messages } from '../../db/schema/index.ts';
-import { EXE, PDF, PNG } from '../portal/test-files.ts';
-import { portal, uploadFile } from '../portal/test-helpers.ts';
-import { createInbox, type Inbox } from './test-setup.ts';
 
 let x: Inbox;
 beforeAll(async () => {

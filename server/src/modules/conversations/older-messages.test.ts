@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from '../../../test/answers.ts';
+import { createInbox, type Inbox } from '../../../test/conversations.ts';
 import { createMessages } from '../../../test/factories.ts';
-import { portal } from '../portal/test-helpers.ts';
-import { createInbox, type Inbox } from './test-setup.ts';
+import { portal } from '../../../test/portal.ts';
 
 let x: Inbox;
 beforeAll(async () => {

@@ -2,9 +2,9 @@ import { ConversationPoll } from '@inbox/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from '../../../test/answers.ts';
+import { useInbox } from '../../../test/conversations.ts';
+import { portal } from '../../../test/portal.ts';
 import { companies, conversations } from '../../db/schema/index.ts';
-import { portal } from '../portal/test-helpers.ts';
-import { useInbox } from './test-setup.ts';
 
 const { x, poll, ids, freshApp } = useInbox();
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useInbox } from './test-setup.ts';
+import { useInbox } from '../../../test/conversations.ts';
 
 const { x, poll, ids, crowd } = useInbox();
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, errorOf } from '../../../test/answers.ts';
+import { createInbox, type Inbox } from '../../../test/conversations.ts';
+import { portal } from '../../../test/portal.ts';
 import { activities } from '../../db/schema/index.ts';
-import { portal } from '../portal/test-helpers.ts';
 import { NOT_ENDED } from './actions.ts';
-import { createInbox, type Inbox } from './test-setup.ts';
 
 let x: Inbox;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInbox, type Inbox } from './test-setup.ts';
+import { createInbox, type Inbox } from '../../../test/conversations.ts';
 
 let x: Inbox;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { useInbox } from '../../../test/conversations.ts';
 import * as make from '../../../test/factories.ts';
-import { useInbox } from './test-setup.ts';
 
 const { x, poll, ids, freshApp, crowd } = useInbox();
 

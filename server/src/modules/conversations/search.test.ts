@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { useInbox } from '../../../test/conversations.ts';
 import * as make from '../../../test/factories.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { commonInMessages, matchingCustomers, prefixEnd, prefixQuery } from './search.ts';
-import { useInbox } from './test-setup.ts';
 
 const { x, poll, ids, freshApp, crowd } = useInbox();
 

@@ -2,7 +2,7 @@ import type { Customer } from '@inbox/contract';
 import { describe, expect, it } from 'vitest';
 import { before, call, loginAs, useTestApp } from '../../../test/app.ts';
 import { createApp, createTenant, PASSWORD } from '../../../test/factories.ts';
-import { portal, startChat } from '../portal/test-helpers.ts';
+import { portal, startChat } from '../../../test/portal.ts';
 
 /**
  * The customer list's "last activity" (issue 42, item 7): the order of `sort=-last_activity` is the order of

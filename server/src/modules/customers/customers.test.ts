@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { dataOf, errorOf } from '../../../test/answers.ts';
 import { before, call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { createApp, createTenant, PASSWORD } from '../../../test/factories.ts';
+import { PNG } from '../../../test/files.ts';
+import { startChat, uploadFile } from '../../../test/portal.ts';
 import { activities, attachments } from '../../db/schema/index.ts';
-import { PNG } from '../portal/test-files.ts';
-import { startChat, uploadFile } from '../portal/test-helpers.ts';
 
 /** Customers (contract section 8) as the console's users see them, and as another company cannot. */
 const t = useTestApp();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { dataOf, errorOf } from '../../../test/answers.ts';
 import { before, call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { createApp, createTenant, PASSWORD } from '../../../test/factories.ts';
-import { portal, startChat } from '../portal/test-helpers.ts';
+import { portal, startChat } from '../../../test/portal.ts';
 
 /** Duplicate suggestions and merges (contract section 8). */
 const t = useTestApp();

@@ -6,7 +6,7 @@ import { dataOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { before, call, useTestApp } from '../../../test/app.ts';
 import { addIntegration } from '../../../test/integrations.ts';
 import { NOT_PHONES, PHONES } from '../../../test/phones.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 
 /**
  * A phone is read one way wherever it comes in (issue 42): formatting and invisible characters taken out,

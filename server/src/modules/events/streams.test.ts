@@ -2,8 +2,8 @@ import type { InboxEvent } from '@inbox/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
+import { portal, startChat } from '../../../test/portal.ts';
 import { openStream } from '../../../test/sse.ts';
-import { portal, startChat } from '../portal/test-helpers.ts';
 import { MAX_STREAMS_PER_HOLDER } from './sse.ts';
 
 /**

@@ -3,9 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, createTestApp, loginAs, type TestContext } from '../../../test/app.ts';
 import { openTestDatabase } from '../../../test/db.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
+import { portal, startChat } from '../../../test/portal.ts';
 import { openStream } from '../../../test/sse.ts';
 import { openPostgres } from '../../db/client.ts';
-import { portal, startChat } from '../portal/test-helpers.ts';
 
 /**
  * Two server processes on one PostgreSQL (each with its own pool, LISTEN connection, sequencer and hub):

@@ -5,11 +5,11 @@ import { fieldErrorsOf } from '../../../test/answers.ts';
 import { addApiIntegration, makeKey, withKey } from '../../../test/api-keys.ts';
 import { before, call, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
+import { PNG } from '../../../test/files.ts';
 import { addIntegration } from '../../../test/integrations.ts';
 import { NOT_PHONES, PHONES } from '../../../test/phones.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 import { receiver, verify } from '../../../test/webhook-receiver.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
-import { PNG } from '../portal/test-files.ts';
 
 /**
  * An outside system talking through an `api` integration (contract section 9): customer messages in with

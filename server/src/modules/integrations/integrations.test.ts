@@ -5,12 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, createTestApp, type Session, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
 import { addIntegration } from '../../../test/integrations.ts';
+import { startChat } from '../../../test/portal.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 import { receiver, verify } from '../../../test/webhook-receiver.ts';
 import { integrationSecretContext } from '../../lib/secrets-box.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
 import { consumeOnce } from '../events/consumer.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
-import { startChat } from '../portal/test-helpers.ts';
 import { webhookConsumer } from './deliveries.ts';
 import { deliverDue } from './sender.ts';
 

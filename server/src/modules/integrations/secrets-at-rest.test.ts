@@ -5,10 +5,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, useTestApp } from '../../../test/app.ts';
 import { databaseDump } from '../../../test/dump.ts';
 import { addIntegration } from '../../../test/integrations.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 import { receiver, verify } from '../../../test/webhook-receiver.ts';
 import { resealSecrets } from '../../bootstrap/reseal-secrets.ts';
 import { loadJwtSecret } from '../../bootstrap/secrets.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
 
 /**
  * Secrets at rest (decision 038): whatever an admin gives an integration, and the product's own token secret,

@@ -3,12 +3,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
 import { addQueueMember, createQueue } from '../../../test/factories.ts';
+import { PNG } from '../../../test/files.ts';
 import { addIntegration } from '../../../test/integrations.ts';
+import { portal, startChat, uploadFile } from '../../../test/portal.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 import { receiver, verify } from '../../../test/webhook-receiver.ts';
 import { setDelivery } from '../channels/delivery-status.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
-import { PNG } from '../portal/test-files.ts';
-import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
 
 /**
  * What a receiver of an outgoing webhook gets for each kind of event (contract section 10): a real HTTP

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dataOf } from '../../../test/answers.ts';
 import { before, call, change, type Session, useTestApp } from '../../../test/app.ts';
 import { createApp } from '../../../test/factories.ts';
-import { platformAdmin, tenantWithSessions } from '../companies/test-tenants.ts';
+import { platformAdmin, tenantWithSessions } from '../../../test/tenants.ts';
 
 const t = useTestApp();
 const a = before(() => tenantWithSessions(t));

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { before, call, change, type Session, useTestApp } from '../../../test/app.ts';
+import { platformAdmin, tenantWithSessions } from '../../../test/tenants.ts';
 import { apps, companyMembers, users } from '../../db/schema/index.ts';
-import { platformAdmin, tenantWithSessions } from '../companies/test-tenants.ts';
 
 const t = useTestApp();
 const a = before(() => tenantWithSessions(t));

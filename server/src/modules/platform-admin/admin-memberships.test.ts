@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
+import { platformAdmin, tenantWithSessions } from '../../../test/tenants.ts';
 import { appMembers, companyMembers, queueMembers } from '../../db/schema/index.ts';
-import { platformAdmin, tenantWithSessions } from '../companies/test-tenants.ts';
 
 const t = useTestApp();
 const a = before(() => tenantWithSessions(t));

@@ -2,11 +2,11 @@ import { MAX_ATTACHMENT_BYTES } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
+import { CSV, DOC, DOCX, EXE, HTML, PDF, PLAIN_ZIP, PNG, XLSX } from '../../../test/files.ts';
+import { agentSend, portal, startChat, uploadFile, usePortalSuite } from '../../../test/portal.ts';
 import { attachments, conversations } from '../../db/schema/index.ts';
 import { storeAttachment, storeUpload } from '../attachments/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
-import { CSV, DOC, DOCX, EXE, HTML, PDF, PLAIN_ZIP, PNG, XLSX } from './test-files.ts';
-import { agentSend, portal, startChat, uploadFile, usePortalSuite } from './test-helpers.ts';
 
 const { t, tenant } = usePortalSuite();
 

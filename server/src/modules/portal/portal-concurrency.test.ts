@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createTenant } from '../../../test/factories.ts';
+import { agentSend, portal, startChat } from '../../../test/portal.ts';
 import { messages } from '../../db/schema/index.ts';
-import { agentSend, portal, startChat } from './test-helpers.ts';
 
 const t = useTestApp({
   portalRateLimit: { startsPerIp: 0, messagesPerIp: 0, messagesPerToken: 0, windowMs: 60_000 },

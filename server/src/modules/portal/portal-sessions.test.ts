@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { dataOf, errorOf } from '../../../test/answers.ts';
 import { call, createTestApp, loginAs } from '../../../test/app.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
+import { agentSend, portal, startChat, usePortalSuite } from '../../../test/portal.ts';
 import { conversations, portalSessions } from '../../db/schema/index.ts';
 import { closeExpiredSessions } from './expiry.ts';
-import { agentSend, portal, startChat, usePortalSuite } from './test-helpers.ts';
 
 const { t, tenant } = usePortalSuite();
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dataOf } from '../../../test/answers.ts';
+import { portal, startChat, usePortalSuite } from '../../../test/portal.ts';
 import { conversations, customers } from '../../db/schema/index.ts';
-import { portal, startChat, usePortalSuite } from './test-helpers.ts';
 
 /**
  * The public portal form proves no email (decision 030): a visitor who types a known customer's address joins

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { createApp, createQueue, createTenant } from '../../../test/factories.ts';
+import { agentSend, agentTyping, portal, startChat, usePortalSuite } from '../../../test/portal.ts';
 import { activities, conversations, customerApps, customers } from '../../db/schema/index.ts';
-import { agentSend, agentTyping, portal, startChat, usePortalSuite } from './test-helpers.ts';
 
 const { t, tenant } = usePortalSuite();
 

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { before, call, change, type Session, useTestApp } from '../../../test/app.ts';
 import { runConsumers } from '../../../test/automation.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
-import { portal, startChat } from '../portal/test-helpers.ts';
+import { portal, startChat } from '../../../test/portal.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 import { addDays } from './metrics.ts';
 
 /**

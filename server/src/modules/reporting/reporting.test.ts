@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from '../../../test/answers.ts';
 import { call, type Session, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
-import { signIn, type TenantWithSessions, tenantWithSessions } from '../companies/test-tenants.ts';
+import { startChat } from '../../../test/portal.ts';
+import { signIn, type TenantWithSessions, tenantWithSessions } from '../../../test/tenants.ts';
 import { appendMessage } from '../conversations/append.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
-import { startChat } from '../portal/test-helpers.ts';
 import { metricsFor } from './metrics.ts';
 
 /**

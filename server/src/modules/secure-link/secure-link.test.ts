@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
+import { seedConversation } from '../../../test/seed-conversation.ts';
 import { activities, conversations, portalSessions } from '../../db/schema/index.ts';
-import { seedConversation } from '../ai/test-data.ts';
 import { NO_EMAIL_MESSAGE } from './service.ts';
 
 const t = useTestApp();

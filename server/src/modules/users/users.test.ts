@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { dataOf, errorOf, fieldErrorsOf } from '../../../test/answers.ts';
 import { before, call, change, loginAs, type Session, useTestApp } from '../../../test/app.ts';
 import { PASSWORD } from '../../../test/factories.ts';
+import { platformAdmin, tenantWithSessions } from '../../../test/tenants.ts';
 import { conversations, customers, users } from '../../db/schema/index.ts';
-import { platformAdmin, tenantWithSessions } from '../companies/test-tenants.ts';
 
 const t = useTestApp();
 const a = before(() => tenantWithSessions(t));

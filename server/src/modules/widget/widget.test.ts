@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { before, call, useTestApp } from '../../../test/app.ts';
 import { addIntegration } from '../../../test/integrations.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 import { identityHash } from './identity.ts';
 
 /**

@@ -1,10 +1,10 @@
-import { before, call, useTestApp } from '../../../test/app.ts';
-import { createTenant } from '../../../test/factories.ts';
-import type { App } from '../../app.ts';
-import type { Db } from '../../db/client.ts';
-import { appendMessage, type Sender } from '../conversations/append.ts';
-import { setTyping } from '../conversations/typing.ts';
-import { multipartBody } from './test-files.ts';
+import type { App } from '../src/app.ts';
+import type { Db } from '../src/db/client.ts';
+import { appendMessage, type Sender } from '../src/modules/conversations/append.ts';
+import { setTyping } from '../src/modules/conversations/typing.ts';
+import { before, call, useTestApp } from './app.ts';
+import { createTenant } from './factories.ts';
+import { multipartBody } from './files.ts';
 
 type Method = 'GET' | 'POST';
 
@@ -74,7 +74,6 @@ export async function uploadFile(app: App, token: string, filename: string, data
     payload,
     headers,
   });
-  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever envelope came back, as test/app.ts does
   let body: any;
   try {
     body = res.json();

@@ -1,5 +1,5 @@
-import { call, loginAs, type Session, type TestContext } from '../../../test/app.ts';
-import { createTenant, createUser, PASSWORD } from '../../../test/factories.ts';
+import { call, loginAs, type Session, type TestContext } from './app.ts';
+import { createTenant, createUser, PASSWORD } from './factories.ts';
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 

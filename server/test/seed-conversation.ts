@@ -1,8 +1,8 @@
-import type { Db } from '../../db/client.ts';
-import { customerApps, customers } from '../../db/schema/index.ts';
-import { appendMessage, type Sender } from '../conversations/append.ts';
-import { createConversation } from '../conversations/create.ts';
-import { findOrCreateCustomer } from '../conversations/customers.ts';
+import type { Db } from '../src/db/client.ts';
+import { customerApps, customers } from '../src/db/schema/index.ts';
+import { appendMessage, type Sender } from '../src/modules/conversations/append.ts';
+import { createConversation } from '../src/modules/conversations/create.ts';
+import { findOrCreateCustomer } from '../src/modules/conversations/customers.ts';
 
 export type Line = { customer: string } | { agent: number; text: string } | { note: number; text: string };
 

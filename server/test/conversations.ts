@@ -1,11 +1,11 @@
 import type { ConversationPoll } from '@inbox/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, expect } from 'vitest';
-import { before, call, createTestApp, loginAs, type Session } from '../../../test/app.ts';
-import * as make from '../../../test/factories.ts';
-import { consoleUpload } from '../../../test/uploads.ts';
-import { companies, portalSessions } from '../../db/schema/index.ts';
-import { startChat } from '../portal/test-helpers.ts';
+import { companies, portalSessions } from '../src/db/schema/index.ts';
+import { before, call, createTestApp, loginAs, type Session } from './app.ts';
+import * as make from './factories.ts';
+import { startChat } from './portal.ts';
+import { consoleUpload } from './uploads.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const NO_LIMITS = { startsPerIp: 10_000, messagesPerIp: 10_000, messagesPerToken: 10_000, windowMs: 60_000 };

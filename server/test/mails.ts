@@ -1,5 +1,5 @@
 import { encode, wrap } from 'nodemailer/lib/qp';
-import { PDF, PNG } from '../portal/test-files.ts';
+import { PDF, PNG } from './files.ts';
 
 /**
  * Raw RFC 5322 mails shaped as real clients write them (Gmail, Outlook, Apple Mail, Thunderbird, a form

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { addApiIntegration, makeKey, withKey } from '../../../test/api-keys.ts';
-import { call, loginAs, type Session, type TestContext } from '../../../test/app.ts';
-import { addWebhook, runConsumers } from '../../../test/automation.ts';
-import { createTenant, PASSWORD } from '../../../test/factories.ts';
-import { multipartBody, PNG } from '../portal/test-files.ts';
-import { portal, startChat, uploadFile } from '../portal/test-helpers.ts';
+import { addApiIntegration, makeKey, withKey } from './api-keys.ts';
+import { call, loginAs, type Session, type TestContext } from './app.ts';
+import { addWebhook, runConsumers } from './automation.ts';
+import { createTenant, PASSWORD } from './factories.ts';
+import { multipartBody, PNG } from './files.ts';
+import { portal, startChat, uploadFile } from './portal.ts';
 
 /**
  * The isolation test's company: one record of every kind, so every table with a `company_id` holds a row of
