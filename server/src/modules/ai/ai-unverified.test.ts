@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, loginAs, type Session, type TestContext } from '../../../test/app.ts';
 import * as make from '../../../test/factories.ts';
-import { startChat } from '../portal/test-helpers.ts';
-import { startFakeLlm } from './fake-llm.ts';
-import { seedConversation } from './test-data.ts';
+import { startFakeLlm } from '../../../test/fake-llm.ts';
+import { startChat } from '../../../test/portal.ts';
+import { seedConversation } from '../../../test/seed-conversation.ts';
 
 /**
  * Decision 037: someone who typed a known customer's email into the portal is a stranger to the AI. Neither

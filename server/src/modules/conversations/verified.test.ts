@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
 import { addIntegration } from '../../../test/integrations.ts';
+import { portal, startChat } from '../../../test/portal.ts';
 import { openStream } from '../../../test/sse.ts';
-import { tenantWithSessions } from '../companies/test-tenants.ts';
-import { portal, startChat } from '../portal/test-helpers.ts';
+import { tenantWithSessions } from '../../../test/tenants.ts';
 import { identityHash } from '../widget/identity.ts';
 
 /**
