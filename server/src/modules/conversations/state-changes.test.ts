@@ -1,10 +1,12 @@
 import type { InboxEvent } from '@inbox/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAppMember, addCompanyMember, createQueue, createUser } from '../../../test/factories.ts';
 import { openStream } from '../../../test/sse.ts';
+import { queues } from '../../db/schema/index.ts';
 import { closeExpiredSessions } from '../portal/expiry.ts';
 import { portal, startChat } from '../portal/test-helpers.ts';
-import { createInbox, type Inbox } from './test-setup.ts';
+import { createInbox, type Inbox, inboxLists } from './test-setup.ts';
 
 // Every change of a conversation's status, queue or assignee made by something other than an agent's action
 // (a queue deleted, an account deleted or suspended, a portal session run out) shows in the thread and in
@@ -124,6 +126,40 @@ describe('deleting a queue', () => {
     expect(
       other.body.data.messages.filter((m: { sender_type: string }) => m.sender_type === 'system'),
     ).toEqual([]);
+  });
+
+  it('moves a thousand conversations in one request, each with its line and event', async () => {
+    const big = await createQueue(x.t.db, x.app, { name: 'Busy' });
+    await inboxLists(() => x).crowd(x.app, big, 'Many Customer', 'busy', 1000);
+    const before = await total({ app_id: x.app.id });
+    const stream = await adminStream();
+    const res = await x.as(x.sessions.admin)('DELETE', '/queues', { query: { id: big.id } });
+    expect(res.status).toBe(200);
+    const transferred = (es: InboxEvent[]) =>
+      es.filter((e) => e.type === 'conversation.transferred' && e.data.from === big.id);
+    const lines = (es: InboxEvent[]) =>
+      es.filter(
+        (e) =>
+          e.type === 'message.created' &&
+          (e.data.message as { content: string }).content ===
+            `Moved out of the queue Busy, which ${admin()} deleted`,
+      );
+    const seen = await stream.until(
+      (es) => transferred(es).length >= 1000 && lines(es).length >= 1000,
+      20_000,
+    );
+    expect(new Set(transferred(seen).map((e) => e.conversation_id)).size).toBe(1000);
+    expect(new Set(lines(seen).map((e) => e.conversation_id))).toEqual(
+      new Set(transferred(seen).map((e) => e.conversation_id)),
+    );
+    expect(await total({ app_id: x.app.id })).toEqual(before);
+  });
+
+  it('a queue row deleted without moving its conversations first is refused by the database', async () => {
+    const kept = await createQueue(x.t.db, x.app, { name: 'Kept' });
+    const chat = await x.chat({ name: 'Kim Kept', queueId: kept.id });
+    await expect(x.t.db.delete(queues).where(eq(queues.id, kept.id))).rejects.toThrow();
+    expect((await view(chat.conversationId)).conversation.queue_id).toBe(kept.id);
   });
 });
 
