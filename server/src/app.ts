@@ -118,7 +118,7 @@ export async function buildApp(opts: BuildAppOptions) {
   // The sequencer starts with the live parts below; jobs that write events wake it once it is there.
   let kickSequencer = () => {};
   const jobs = await startJobs(opts.db, app.log, [
-    portalSweepJob({ db: opts.db.db, storage, log: app.log }),
+    portalSweepJob({ db: opts.db.db, storage, log: app.log, kick: () => kickSequencer() }),
     pruneEventsJob(opts.db.db, opts.config.eventRetentionDays),
     dueAnswersJob(opts.db.db, clock, () => kickSequencer()),
     webhooksDueJob(opts.db.db, { config: opts.config, storage }, () => kickSequencer()),

@@ -14,6 +14,8 @@ export function portalSweepJob(opts: {
   db: Db;
   storage: AttachmentStorage;
   log: FastifyBaseLogger;
+  /** Wakes the event sequencer: a closed conversation's events go out at once, not at its next safety run. */
+  kick?: () => void;
 }): JobKind {
   return {
     name: 'portal-sweep',
@@ -22,8 +24,10 @@ export function portalSweepJob(opts: {
     async handle() {
       for (;;) {
         const closed = await closeExpiredSessions(opts.db, { limit: 500 });
-        if (closed.length > 0)
+        if (closed.length > 0) {
           opts.log.info({ closed: closed.length }, 'closed expired portal conversations');
+          opts.kick?.();
+        }
         if (closed.length < 500) break;
       }
       await deleteOrphanUploads(opts.db, opts.storage);

@@ -123,9 +123,11 @@ export const conversations = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     companyId: cascadeTo('company_id', () => companies.id),
     appId: cascadeTo('app_id', () => apps.id),
-    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    // Deleting a queue or a user moves or unassigns its conversations first, each with its event and line
+    // (`changeConversations`); the plain key refuses a delete that forgot to (decision 044).
+    queueId: integer('queue_id').references(() => queues.id),
     customerId: cascadeTo('customer_id', () => customers.id),
-    assignedUserId: integer('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedUserId: integer('assigned_user_id').references(() => users.id),
     /** Per-company display number, shown to agents instead of the global id. */
     number: integer('number').notNull(),
     channel: text('channel').notNull().default('portal'),

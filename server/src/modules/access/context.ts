@@ -82,8 +82,8 @@ declare const admitted: unique symbol;
 /**
  * The database and the one company a read or write of company data may touch. Every service over company
  * rows takes one instead of a bare company id, and only the places that decide who may act for a company
- * make one (`admitCompany`: the console's membership check, a portal session, a platform admin's
- * `scopeOf`, the product's own jobs), so a call that forgot the company does not compile.
+ * make one (`admitCompany`: the console's membership check, a platform admin's `scopeOf`, the portal
+ * expiry for the company of a session it ended), so a call that forgot the company does not compile.
  */
 export interface CompanyScope {
   readonly db: DbOrTx;

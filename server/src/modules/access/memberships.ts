@@ -177,8 +177,8 @@ export async function removeMember(
     if (removed.length === 0) throw notFound(notFoundLabel(t));
     await recordMemberActivity(tx, actor, t, scope, 'removed', { user_id: userId });
     // Conversations they can no longer work go back to the team, each with a line in its thread.
-    await handBackAssignments(tx, actor, {
-      companyId: scope.companyId,
+    // The app or queue was found under the caller's company scope: its company is admitted.
+    await handBackAssignments(admitCompany({ db: tx, companyId: scope.companyId }), actor, {
       userId,
       reason: `removed from the ${t.kind}`,
     });

@@ -1,6 +1,7 @@
 import type { DeliveryStatus } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { conversationStateSql } from '../conversations/state.ts';
 import { recordEvent } from '../events/record.ts';
 
 /** How far a delivery has gone; a status is taken only when it goes further (read stays read). */
@@ -27,15 +28,14 @@ export async function setDelivery(
     company_id: number;
     conversation_id: number;
     app_id: number;
-    queue_id: number | null;
-    assigned_user_id: number | null;
+    conversation: Record<string, unknown>;
   }>(sql`
     update messages m set delivery_status = ${next.status}, delivery_error = ${next.error ?? null},
       provider_message_id = coalesce(${next.providerMessageId ?? null}, m.provider_message_id)
     from conversations c
     where m.id = ${messageId} and c.id = m.conversation_id
       and (${opts.force ?? false} or ${ranks} < ${RANK[next.status]})
-    returning m.company_id, m.conversation_id, c.app_id, c.queue_id, c.assigned_user_id`);
+    returning m.company_id, m.conversation_id, c.app_id, ${conversationStateSql('c')} as conversation`);
   const row = res.rows[0];
   if (!row) return false;
   await recordEvent(db, {
@@ -45,7 +45,7 @@ export async function setDelivery(
     conversationId: Number(row.conversation_id),
     actor: { type: 'system' },
     data: {
-      conversation: { queue_id: row.queue_id, assigned_user_id: row.assigned_user_id },
+      conversation: row.conversation,
       message: { message_id: messageId, delivery: { status: next.status, error: next.error ?? null } },
     },
   });

@@ -6,6 +6,7 @@ import { type Actor, actorName, type CompanyScope } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { eventActorOf, type NewEvent, recordEvents } from '../events/record.ts';
 import { appendMessage } from './append.ts';
+import { conversationState } from './state.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
@@ -78,7 +79,8 @@ export const changedAnything = (c: ConversationChanges) =>
  * The one way a conversation's status, assignee, queue or verification changes (decision 015). Inside the caller's
  * transaction, on a row the caller has locked (`lockConversation`, `lockVisible`): updates the row, writes
  * the console-only system line (recording the impersonating admin), records the activity, and returns what
- * changed. When nothing would change it writes nothing and returns no fields.
+ * changed. When nothing would change it writes nothing and returns no fields. Many conversations at once
+ * change through its set-based twin, `changeConversations` (`bulk-change.ts`), which writes the same.
  */
 export async function changeConversation(
   tx: DbOrTx,
@@ -133,13 +135,13 @@ export async function changeConversation(
  * move, as it was: a viewer who could see either is told (the one who lost sight of it drops it).
  */
 function changeEvents(actor: Actor, conv: ConversationRow, c: ConversationChanges): NewEvent[] {
-  const now = {
+  const now = conversationState({
     number: conv.number,
     status: c.status?.to ?? conv.status,
-    queue_id: c.queueId ? c.queueId.to : conv.queueId,
-    assigned_user_id: c.assignedUserId ? c.assignedUserId.to : conv.assignedUserId,
+    queueId: c.queueId ? c.queueId.to : conv.queueId,
+    assignedUserId: c.assignedUserId ? c.assignedUserId.to : conv.assignedUserId,
     verified: c.verified ? c.verified.to : conv.verified,
-  };
+  });
   const previous = { queue_id: conv.queueId, assigned_user_id: conv.assignedUserId };
   const event = (type: NewEvent['type'], data: Record<string, unknown>): NewEvent => ({
     type,

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { callerVisibility } from '../access/conversation-visibility.ts';
-import { conversationStateJson, setTyping } from './typing.ts';
+import { conversationStateSql } from './state.ts';
+import { setTyping } from './typing.ts';
 import { requireCovered, visibleConversationView } from './views.ts';
 
 /**
@@ -36,7 +37,7 @@ export async function advanceReadMarker(
       insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
       select 'conversation.read', c.company_id, c.app_id, c.id, c.customer_id, 'user', ${userId}::int,
         jsonb_build_object('user_id', ${userId}::int, 'last_read_message_id', up.id,
-          'conversation', ${conversationStateJson})
+          'conversation', ${conversationStateSql('c')})
       from up join conversations c on c.id = ${conversationId} and c.company_id = ${companyId}
       where up.id > coalesce((select id from cur), 0)
     )

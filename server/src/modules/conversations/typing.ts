@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../access/context.ts';
+import { conversationStateSql } from './state.ts';
 
 /** How long one typing signal shows: clients repeat it at most every 3 s while typing. */
 export const TYPING_TTL_SECONDS = 6;
@@ -9,10 +10,6 @@ export type Typist = { type: 'customer' } | { type: 'agent'; userId: number } | 
 
 export const actorKeyOf = (who: { type: Typist['type']; userId?: number | null }) =>
   who.type !== 'agent' ? who.type : who.userId == null ? 'api_key' : `user:${who.userId}`;
-
-/** The `conversation` object of an event written in SQL, from a conversations row aliased `c`. */
-export const conversationStateJson = sql`jsonb_build_object('number', c.number, 'status', c.status,
-          'queue_id', c.queue_id, 'assigned_user_id', c.assigned_user_id, 'verified', c.verified)`;
 
 /**
  * Records that someone is typing, with a `typing` event when the signal was written. A signal refreshed
@@ -38,7 +35,7 @@ export async function setTyping(
       select 'typing', c.company_id, c.app_id, c.id, c.customer_id, ${actorType}::text,
         case when ${actorType}::text = 'user' then ${userId}::int
           when ${actorType}::text = 'customer' then c.customer_id end,
-        jsonb_build_object('seconds', ${TYPING_TTL_SECONDS}::int, 'conversation', ${conversationStateJson})
+        jsonb_build_object('seconds', ${TYPING_TTL_SECONDS}::int, 'conversation', ${conversationStateSql('c')})
       from t join conversations c on c.id = t.conversation_id and c.company_id = ${input.companyId}
     )
     select 1`);

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { isoTs } from '../events/record.ts';
 import type { MessageRow } from './message-rows.ts';
+import { conversationStateSql } from './state.ts';
 
 /** How a message moves its conversation: customers wait for an answer, agents answer, the rest do neither. */
 export type Effect = 'customer' | 'agent' | 'none';
@@ -58,7 +59,9 @@ export const CONV_RETURNING = sql`c.id, c.company_id, c.app_id, c.customer_id, c
  * 042). A customer row locked by another writer is skipped, not waited for: a merge holds it while it waits
  * for this conversation (and sets the time itself), and a message in the customer's other conversation
  * holds it for an instant with a time as recent as this one, so no send ever queues on a customer row.
- * `appendMessage` and the portal's one-statement send both write with it.
+ * `appendMessage` and the portal's one-statement send both write with it, and so does a change of many
+ * conversations at once (`bulk-change.ts`): every part reads `conv` and `msg` row by row, joined on the
+ * conversation, so a `conv` of many rows writes one message and one event for each.
  */
 export const messageWrite = (v: MessageValues): SQL => sql`
     msg as (
@@ -69,7 +72,7 @@ export const messageWrite = (v: MessageValues): SQL => sql`
         ${v.clientMessageId}::text, ${v.providerMessageId ?? null}::text, ${v.template ?? null}::jsonb
       from conv
       on conflict (conversation_id, client_message_id) where client_message_id is not null do nothing
-      returning id, created_at
+      returning id, created_at, conversation_id
     ), ev as (
       insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
       select 'message.created', conv.company_id, conv.app_id, conv.id, conv.customer_id,
@@ -83,17 +86,15 @@ export const messageWrite = (v: MessageValues): SQL => sql`
             'sender_user_id', ${v.senderUserId}::int, 'content', ${v.content}::text,
             'content_type', ${v.contentType}::text, 'is_private', ${v.isPrivate}::boolean,
             'created_ts', ${isoTs(sql`msg.created_at`)}),
-          'conversation', jsonb_build_object('number', conv.number, 'status', conv.status,
-            'queue_id', conv.queue_id, 'assigned_user_id', conv.assigned_user_id, 'verified', conv.verified))
-      from msg, conv
+          'conversation', ${conversationStateSql('conv')})
+      from msg join conv on conv.id = msg.conversation_id
     ), typed as (
       delete from typing_signals
-      where conversation_id = (select id from conv) and actor_key = ${v.actorKey}::text
-        and exists (select 1 from msg)
+      where conversation_id in (select conversation_id from msg) and actor_key = ${v.actorKey}::text
     ), seen as (
       update customers set last_activity_at = now()
-      where id = (select cs.id from customers cs where cs.id = (select customer_id from conv)
-          and exists (select 1 from msg)
+      where id in (select cs.id from customers cs
+          where cs.id in (select conv.customer_id from conv join msg on msg.conversation_id = conv.id)
           and (cs.last_activity_at is null or cs.last_activity_at < now())
         for update skip locked)
     )`;

@@ -2,10 +2,11 @@ import type { AdminUser } from '@inbox/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
-import type { Ctx } from '../access/context.ts';
+import { inTx, type PlatformCtx, scopeOf } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
-import { getAdminUser, isSelf } from './users-service.ts';
+import { handBackAssignments } from '../conversations/hand-back.ts';
+import { companiesHeldIn, getAdminUser, isSelf } from './users-service.ts';
 
 interface FlagChange {
   set: { status?: 'active' | 'suspended'; isPlatformAdmin?: boolean };
@@ -33,7 +34,8 @@ export type FlagVerb = keyof typeof FLAG_CHANGES;
 
 /**
  * Suspension revokes every session in the same transaction, so the user's tokens stop at once (the auth
- * plugin also refuses any token of a suspended user). Admins cannot suspend or demote themselves, which
+ * plugin also refuses any token of a suspended user), and hands the user's open and pending conversations
+ * back to their teams, each with a line and an event. Admins cannot suspend or demote themselves, which
  * also keeps at least one platform admin in the installation.
  */
 export async function changeUserFlag({
@@ -41,7 +43,7 @@ export async function changeUserFlag({
   id,
   verb,
 }: {
-  ctx: Ctx;
+  ctx: PlatformCtx;
   id: number;
   verb: FlagVerb;
 }): Promise<AdminUser> {
@@ -54,7 +56,17 @@ export async function changeUserFlag({
       .where(eq(users.id, id))
       .returning({ id: users.id });
     if (!row) throw notFound('User');
-    if (change.set.status === 'suspended') await revokeUserSessions(tx, id);
+    if (change.set.status === 'suspended') {
+      await revokeUserSessions(tx, id);
+      // A suspended account works nothing: its open and pending conversations go back to their teams.
+      for (const companyId of await companiesHeldIn(tx, id)) {
+        await handBackAssignments(inTx(scopeOf(ctx, companyId), tx), ctx.actor, {
+          userId: id,
+          reason: 'account suspended',
+          which: 'active',
+        });
+      }
+    }
     await recordActivity(tx, ctx.actor, {
       companyId: null,
       action: change.action,

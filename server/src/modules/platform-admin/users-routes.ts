@@ -71,7 +71,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/users',
     spec('Delete a user with its memberships (not oneself)', { querystring: IdQuery }, Done),
     async (request) => {
-      await deleteUser({ ctx: request.ctx!, id: request.query.id });
+      await deleteUser({ ctx: request.platformCtx!, id: request.query.id });
       return done('User deleted');
     },
   );
@@ -86,7 +86,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/user/${verb}`,
       spec(FLAG_SUMMARIES[verb], { querystring: IdQuery }, AdminUser),
-      async (request) => ok(await changeUserFlag({ ctx: request.ctx!, id: request.query.id, verb })),
+      async (request) => ok(await changeUserFlag({ ctx: request.platformCtx!, id: request.query.id, verb })),
     );
   }
 };

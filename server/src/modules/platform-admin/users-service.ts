@@ -13,6 +13,7 @@ import {
   apps,
   companies,
   companyMembers,
+  conversations,
   queueMembers,
   queues,
   users,
@@ -21,7 +22,7 @@ import { contains, countOf, pageByName, qualified } from '../../db/sql-helpers.t
 import { invalidField, notFound } from '../../http/app-error.ts';
 import { initials } from '../../lib/initials.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { Ctx } from '../access/context.ts';
+import { type Ctx, inTx, type PlatformCtx, scopeOf } from '../access/context.ts';
 import { recordChange } from '../activities/service.ts';
 import { unusablePasswordHash } from '../auth/invitation.ts';
 import { byEmail } from '../auth/login.ts';
@@ -158,18 +159,21 @@ export async function createUser({
 }
 
 /**
- * Memberships and sessions go with the user (foreign keys cascade); its messages keep no author. Its open
- * and pending conversations go back to their teams first, each with a line in its thread.
+ * Memberships and sessions go with the user (foreign keys cascade); its messages keep no author. Every
+ * conversation it still holds, in any company and whatever its status, goes back to its team first, each
+ * with a line in its thread and a `conversation.unassigned` event: the foreign key no longer clears the
+ * assignee silently (decision 044), and reports keep who handled what in their facts.
  */
-export async function deleteUser({ ctx, id }: { ctx: Ctx; id: number }): Promise<void> {
+export async function deleteUser({ ctx, id }: { ctx: PlatformCtx; id: number }): Promise<void> {
   if (isSelf(ctx, id)) throw invalidField('id', 'You cannot delete your own account');
   await ctx.db.transaction(async (tx) => {
-    const left = await tx
-      .delete(companyMembers)
-      .where(eq(companyMembers.userId, id))
-      .returning({ companyId: companyMembers.companyId });
-    for (const { companyId } of left) {
-      await handBackAssignments(tx, ctx.actor, { companyId, userId: id, reason: 'account deleted' });
+    await tx.delete(companyMembers).where(eq(companyMembers.userId, id));
+    for (const companyId of await companiesHeldIn(tx, id)) {
+      await handBackAssignments(inTx(scopeOf(ctx, companyId), tx), ctx.actor, {
+        userId: id,
+        reason: 'account deleted',
+        which: 'all',
+      });
     }
     const [gone] = await tx
       .delete(users)
@@ -178,6 +182,15 @@ export async function deleteUser({ ctx, id }: { ctx: Ctx; id: number }): Promise
     if (!gone) throw notFound('User');
     await recordChange(tx, ctx.actor, null, 'user.deleted', id, { name: gone.name, email: gone.email });
   });
+}
+
+/** The companies where a user holds conversations, members or not (a holder may have left the company). */
+export async function companiesHeldIn(tx: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ companyId: conversations.companyId })
+    .from(conversations)
+    .where(eq(conversations.assignedUserId, userId));
+  return rows.map((r) => r.companyId);
 }
 
 /** The admin acting, directly or through impersonation, may not lock themself out. */

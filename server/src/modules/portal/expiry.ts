@@ -1,20 +1,21 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import type { SystemActor } from '../access/context.ts';
-import { actorDetails } from '../activities/service.ts';
-import { conversationStateJson } from '../conversations/typing.ts';
+import { admitCompany, type SystemActor } from '../access/context.ts';
+import { changeConversations } from '../conversations/bulk-change.ts';
 
 /** Who closes a conversation whose portal session ran out, in its activity. */
 export const PORTAL_EXPIRY: SystemActor = { type: 'system', name: 'Portal session expiry' };
-const CLOSED_DETAILS = JSON.stringify({
-  reason: 'portal_session_expired',
-  actor: actorDetails(PORTAL_EXPIRY),
-});
+
+/** The system line an agent reads in the thread. */
+export const EXPIRED_LINE =
+  "Closed: the customer's chat session expired before the conversation was resolved";
 
 /**
  * Processes expired portal sessions: marks them ended and closes their conversation when it is still
- * unresolved and no other session of it is live. Idempotent and safe to run from several processes at once
- * (the sweep claims rows with SKIP LOCKED). Returns the conversations it closed.
+ * unresolved and no other session of it is live, through the conversations' change (`changeConversations`:
+ * the system line, the `conversation.status_changed` event, the activity), one statement per company.
+ * Idempotent and safe to run from several processes at once (the sweep claims rows with SKIP LOCKED).
+ * Returns the conversations it closed.
  */
 export async function closeExpiredSessions(db: DbOrTx, opts: { sessionId?: number; limit?: number } = {}) {
   // The sweep skips rows another process is handling; a reader handling its own session waits for them.
@@ -22,32 +23,36 @@ export async function closeExpiredSessions(db: DbOrTx, opts: { sessionId?: numbe
     opts.sessionId === undefined
       ? sql`order by expires_at limit ${opts.limit ?? 500} for update skip locked`
       : sql`and id = ${opts.sessionId} for update`;
-  const res = await db.execute<{ id: number; company_id: number; status: string }>(sql`
-    with due as (
+  return db.transaction(async (tx) => {
+    const due = await tx.execute<{ conversation_id: number; company_id: number }>(sql`
       update portal_sessions set ended_at = now()
       where id in (
         select id from portal_sessions
         where ended_at is null and expires_at <= now() ${pick})
-      returning conversation_id
-    ), closed as (
-      update conversations c set status = 'closed'
-      where c.id in (select conversation_id from due) and c.status in ('open', 'pending')
-        and not exists (
-          select 1 from portal_sessions p where p.conversation_id = c.id and p.expires_at > now())
-      returning c.id, c.company_id, c.status, c.app_id, c.customer_id, c.number, c.queue_id, c.assigned_user_id,
-        c.verified,
-        (select status from conversations o where o.id = c.id) as from_status
-    ), ev as (
-      insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, data)
-      select 'conversation.status_changed', c.company_id, c.app_id, c.id, c.customer_id, 'system',
-        jsonb_build_object('from', c.from_status, 'to', 'closed', 'reason', 'portal_session_expired',
-          'conversation', ${conversationStateJson})
-      from closed c
-    ), logged as (
-      insert into activities (company_id, action, entity_type, entity_id, details)
-      select company_id, 'conversation.closed', 'conversation', id::text, ${CLOSED_DETAILS}::jsonb
-      from closed
-    )
-    select id, company_id, status from closed`);
-  return res.rows.map((r) => ({ conversationId: Number(r.id), companyId: Number(r.company_id) }));
+      returning conversation_id, company_id`);
+    const byCompany = new Map<number, number[]>();
+    for (const r of due.rows) {
+      const companyId = Number(r.company_id);
+      byCompany.set(companyId, [...(byCompany.get(companyId) ?? []), Number(r.conversation_id)]);
+    }
+    const closed: { conversationId: number; companyId: number }[] = [];
+    for (const [companyId, ids] of byCompany) {
+      // The product's own job: the company is the one of a session it has just ended.
+      const scope = admitCompany({ db: tx, companyId });
+      const changes = await changeConversations(scope, PORTAL_EXPIRY, {
+        which: sql`c.id = any(${sql.param(ids)}::int[]) and c.status in ('open', 'pending')
+          and not exists (
+            select 1 from portal_sessions p where p.conversation_id = c.id and p.expires_at > now())`,
+        change: { status: 'closed' },
+        record: {
+          action: 'conversation.closed',
+          note: EXPIRED_LINE,
+          details: { reason: 'portal_session_expired' },
+        },
+        eventReason: 'portal_session_expired',
+      });
+      for (const c of changes) closed.push({ conversationId: c.conversationId, companyId });
+    }
+    return closed;
+  });
 }

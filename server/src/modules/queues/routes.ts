@@ -59,7 +59,7 @@ export const queueRoutes = companyPlugin('queues', async (app) => {
   app.delete(
     '/queues',
     spec(
-      'Delete a queue; its conversations stay in the app without a queue (app admin or manager)',
+      'Delete a queue; its conversations move to no queue of the app, each with a line and a conversation.transferred event (app admin or manager)',
       { querystring: IdQuery },
       Done,
     ),

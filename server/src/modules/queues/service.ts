@@ -7,6 +7,8 @@ import { notFound } from '../../http/app-error.ts';
 import { type Actor, type CompanyScope, inTx, type PlatformCtx } from '../access/context.ts';
 import { recordChange } from '../activities/service.ts';
 import type { AppRef } from '../apps/service.ts';
+import { changeConversations } from '../conversations/bulk-change.ts';
+import { actorLabel } from '../conversations/change.ts';
 
 export interface QueueRef {
   id: number;
@@ -181,10 +183,26 @@ export async function updateQueue(
   });
 }
 
-/** Members go with the queue; its conversations stay in the app without a queue (foreign key sets null). */
+/**
+ * Members go with the queue. Its conversations, whatever their status, move out of it first into the app's
+ * inbox without a queue, where the app's agents see them as they saw the queue's if it was public (decision
+ * 044): one statement for all of them, with a `conversation.transferred` event and a line in each thread.
+ * The queue row is locked first, so a transfer into it meanwhile waits and then finds no queue.
+ */
 export async function deleteQueue(scope: CompanyScope, actor: Actor, queue: QueueRef) {
   await scope.db.transaction(async (tx) => {
-    await tx.delete(queues).where(and(eq(queues.id, queue.id), eq(queues.companyId, scope.companyId)));
+    const mine = and(eq(queues.id, queue.id), eq(queues.companyId, scope.companyId));
+    await tx.select({ id: queues.id }).from(queues).where(mine).for('update');
+    await changeConversations(inTx(scope, tx), actor, {
+      which: sql`c.queue_id = ${queue.id}::int`,
+      change: { queueId: null },
+      record: {
+        action: 'conversation.transferred',
+        note: `Moved out of the queue ${queue.name}, which ${actorLabel(actor)} deleted`,
+        details: { reason: 'queue deleted', queue_name: queue.name },
+      },
+    });
+    await tx.delete(queues).where(mine);
     await recordChange(tx, actor, scope.companyId, 'queue.deleted', queue.id, {
       app_id: queue.appId,
       queue_name: queue.name,

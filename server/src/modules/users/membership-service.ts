@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appMembers, companyMembers, queueMembers } from '../../db/schema/index.ts';
 import { conflict, invalidField, notFound } from '../../http/app-error.ts';
-import type { Actor, CompanyScope } from '../access/context.ts';
+import { type Actor, type CompanyScope, inTx } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { handBackAssignments } from '../conversations/hand-back.ts';
 
@@ -108,7 +108,7 @@ export async function removeCompanyMember(
     await tx
       .delete(appMembers)
       .where(and(eq(appMembers.companyId, companyId), eq(appMembers.userId, userId)));
-    await handBackAssignments(tx, actor, { companyId, userId, reason: 'removed from the company' });
+    await handBackAssignments(inTx(scope, tx), actor, { userId, reason: 'removed from the company' });
     await memberActivity(tx, actor, companyId, 'removed', userId);
   });
 }

@@ -40,7 +40,8 @@ export function QueuesCard({
   const confirmDelete = useConfirmDelete(remove, {
     noun: 'queue',
     name: (q) => q.queue_name,
-    description: 'Its members are removed from it. Its conversations stay in the app without a queue.',
+    description:
+      'Its members are removed from it. Its conversations move to the app without a queue, each with a note in its thread.',
   });
   return (
     <Card>

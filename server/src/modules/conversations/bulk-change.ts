@@ -1,0 +1,139 @@
+import type { ConversationStatus } from '@inbox/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Actor, actorUserId, type CompanyScope } from '../access/context.ts';
+import { actorDetails } from '../activities/service.ts';
+import { eventActorOf } from '../events/record.ts';
+import type { ChangeRecord, ConversationChanges } from './change.ts';
+import { conversationStateSql } from './state.ts';
+import { CONV_RETURNING, messageWrite } from './write-statement.ts';
+
+/** One change for every conversation chosen: a new status, a new queue (or none), or no assignee. */
+export type BulkChange =
+  | { status: Extract<ConversationStatus, 'closed'> }
+  | { queueId: number | null }
+  | { assignee: null };
+
+export interface BulkChangeInput {
+  /** Which of the company's conversations, as a condition on the row `c`; tested again under the row lock. */
+  which: SQL;
+  change: BulkChange;
+  /** The same activity and system line for each. */
+  record: ChangeRecord;
+  /** Why, in the events' data (`portal_session_expired`; contract `WEBHOOK_EVENT_FIELDS` lists it). */
+  eventReason?: 'portal_session_expired';
+}
+
+/** The `set` list and the "would change" condition of a change, on the row `c`. */
+function setOf(change: BulkChange): { set: SQL; differs: SQL } {
+  if ('status' in change) {
+    return { set: sql`status = ${change.status}::text`, differs: sql`c.status <> ${change.status}::text` };
+  }
+  if ('queueId' in change) {
+    return {
+      set: sql`queue_id = ${change.queueId}::int`,
+      differs: sql`c.queue_id is distinct from ${change.queueId}::int`,
+    };
+  }
+  return { set: sql`assigned_user_id = null`, differs: sql`c.assigned_user_id is not null` };
+}
+
+/**
+ * `changeConversation` for many conversations in one statement, whatever their number (a queue of thousands
+ * deleted, a member leaving, expired portal sessions): it locks the chosen rows in id order, changes those
+ * it would change, and writes for each the console-only system line (through `messageWrite`, the one
+ * message insert), the events and the activity, exactly as the single change does. Inside the caller's
+ * transaction; returns what changed, row by row.
+ */
+export async function changeConversations(
+  scope: CompanyScope,
+  actor: Actor,
+  input: BulkChangeInput,
+): Promise<ConversationChanges[]> {
+  const { set, differs } = setOf(input.change);
+  const event = eventActorOf(actor);
+  const impersonator = actor.type === 'user' ? (actor.impersonator?.id ?? null) : null;
+  const reason = input.eventReason ?? null;
+  const details = {
+    ...input.record.details,
+    ...(actor.type === 'user' ? {} : { actor: actorDetails(actor) }),
+  };
+  const res = await scope.db.execute<{
+    id: number;
+    number: number;
+    status: ConversationStatus;
+    queue_id: number | null;
+    assigned_user_id: number | null;
+    from_status: ConversationStatus;
+    from_queue_id: number | null;
+    from_user_id: number | null;
+  }>(sql`
+    with locked as (
+      select c.id, c.status, c.queue_id, c.assigned_user_id from conversations c
+      where c.company_id = ${scope.companyId} and (${input.which}) and ${differs}
+      order by c.id for update
+    ), conv as (
+      update conversations c set ${set}, last_activity_at = now()
+      from locked o
+      where c.id = o.id and c.company_id = ${scope.companyId}
+      returning ${CONV_RETURNING}, o.status as from_status, o.queue_id as from_queue_id,
+        o.assigned_user_id as from_user_id
+    ), ${messageWrite({
+      senderType: 'system',
+      senderUserId: null,
+      impersonatorUserId: impersonator,
+      content: input.record.note,
+      contentType: 'text',
+      isPrivate: true,
+      clientMessageId: null,
+      actorKey: 'system',
+    })}, moved as (
+      select conv.*, e.type, e.data from conv cross join lateral (values
+        ('conversation.status_changed', case when conv.status <> conv.from_status
+          then jsonb_build_object('from', conv.from_status, 'to', conv.status) end),
+        (case when conv.assigned_user_id is null then 'conversation.unassigned' else 'conversation.assigned' end,
+          case when conv.assigned_user_id is distinct from conv.from_user_id
+          then jsonb_build_object('from', conv.from_user_id, 'to', conv.assigned_user_id) end),
+        ('conversation.transferred', case when conv.queue_id is distinct from conv.from_queue_id
+          then jsonb_build_object('from', conv.from_queue_id, 'to', conv.queue_id) end)
+      ) as e(type, data)
+      where e.data is not null
+    ), changed_ev as (
+      insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
+      select m.type, m.company_id, m.app_id, m.id, m.customer_id, ${event.type}::text, ${event.id ?? null}::int,
+        m.data || jsonb_build_object('conversation', ${conversationStateSql('conv')},
+          'previous', jsonb_build_object('queue_id', m.from_queue_id, 'assigned_user_id', m.from_user_id))
+          || case when ${reason}::text is null then '{}'::jsonb
+            else jsonb_build_object('reason', ${reason}::text) end
+      from moved m join conv on conv.id = m.id
+    ), logged as (
+      insert into activities (company_id, actor_user_id, impersonator_user_id, action, entity_type, entity_id,
+        details)
+      select conv.company_id, ${actorUserId(actor)}::int, ${impersonator}::int, ${input.record.action}::text,
+        'conversation', conv.id::text,
+        jsonb_build_object('number', conv.number)
+          || case when conv.status <> conv.from_status then
+            jsonb_build_object('from_status', conv.from_status, 'to_status', conv.status) else '{}'::jsonb end
+          || case when conv.assigned_user_id is distinct from conv.from_user_id then
+            jsonb_build_object('from_user_id', conv.from_user_id, 'to_user_id', conv.assigned_user_id)
+            else '{}'::jsonb end
+          || case when conv.queue_id is distinct from conv.from_queue_id then
+            jsonb_build_object('from_queue_id', conv.from_queue_id, 'to_queue_id', conv.queue_id)
+            else '{}'::jsonb end
+          || ${JSON.stringify(details)}::jsonb
+      from conv
+    )
+    select id, number, status, queue_id, assigned_user_id, from_status, from_queue_id, from_user_id
+    from conv order by id`);
+  return res.rows.map((r) => {
+    const out: ConversationChanges = { conversationId: Number(r.id), number: Number(r.number) };
+    if (r.status !== r.from_status) out.status = { from: r.from_status, to: r.status };
+    const num = (v: number | null) => (v == null ? null : Number(v));
+    if (num(r.assigned_user_id) !== num(r.from_user_id)) {
+      out.assignedUserId = { from: num(r.from_user_id), to: num(r.assigned_user_id) };
+    }
+    if (num(r.queue_id) !== num(r.from_queue_id)) {
+      out.queueId = { from: num(r.from_queue_id), to: num(r.queue_id) };
+    }
+    return out;
+  });
+}
