@@ -8,18 +8,20 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { rejectUnstorableText } from './http/unstorable-text.ts';
-import { portalSweepJob } from './jobs/portal-expiry.ts';
 import { type Jobs, startJobs } from './jobs/runtime.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import type { AttachmentStorage } from './modules/attachments/storage.ts';
 import { createAttachmentStorage } from './modules/attachments/storage-driver.ts';
-import { dueAnswersJob, startAutoResponders } from './modules/auto-responders/runtime.ts';
+import { startAutoResponders } from './modules/auto-responders/runtime.ts';
+import { waitingAnswerJob } from './modules/auto-responders/waiting.ts';
 import { startEmailListener } from './modules/channels/email-listener.ts';
 import { foldCountsJob } from './modules/conversations/counts.ts';
 import { type Live, startLive } from './modules/events/live.ts';
 import { pruneEventsJob } from './modules/events/prune.ts';
 import { apiRoutes } from './modules/index.ts';
-import { startWebhooks, webhooksDueJob } from './modules/integrations/runtime.ts';
+import { deliveryJob } from './modules/integrations/delivery-job.ts';
+import { startWebhooks } from './modules/integrations/runtime.ts';
+import { portalSweepJob } from './modules/portal/sweep-job.ts';
 import { rebuildJob } from './modules/reporting/rebuild.ts';
 import { startReporting } from './modules/reporting/runtime.ts';
 import { portalFramers } from './modules/widget/framing.ts';
@@ -120,8 +122,8 @@ export async function buildApp(opts: BuildAppOptions) {
   const jobs = await startJobs(opts.db, app.log, [
     portalSweepJob({ db: opts.db.db, storage, log: app.log, kick: () => kickSequencer() }),
     pruneEventsJob(opts.db.db, opts.config.eventRetentionDays),
-    dueAnswersJob(opts.db.db, clock, () => kickSequencer()),
-    webhooksDueJob(opts.db.db, { config: opts.config, storage }, () => kickSequencer()),
+    waitingAnswerJob(opts.db.db, clock, () => kickSequencer()),
+    deliveryJob(opts.db.db, { config: opts.config, storage }, () => kickSequencer()),
     rebuildJob(opts.db.db),
     foldCountsJob(opts.db.db),
   ]);
@@ -134,6 +136,7 @@ export async function buildApp(opts: BuildAppOptions) {
     db: opts.db.db,
     hub: live.hub,
     clock,
+    queue: jobs,
     kick: live.sequencer.kick,
     log: app.log,
   });
@@ -142,7 +145,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const webhooks = await startWebhooks({
     db: opts.db.db,
     hub: live.hub,
-    deps: { config: opts.config, storage },
+    queue: jobs,
     kick: live.sequencer.kick,
     log: app.log,
   });

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
+import { JOBS_SCHEMA } from '../src/jobs/boss.ts';
 import { autoResponderConsumer } from '../src/modules/auto-responders/engine.ts';
 import { consumeOnce } from '../src/modules/events/consumer.ts';
 import { sequenceEvents } from '../src/modules/events/sequencer.ts';
 import { webhookConsumer } from '../src/modules/integrations/deliveries.ts';
-import { deliverDue } from '../src/modules/integrations/sender.ts';
+import { DELIVERY_JOB } from '../src/modules/integrations/delivery-job.ts';
 import { reportingConsumer } from '../src/modules/reporting/facts.ts';
 import type { Session, TestContext } from './app.ts';
 import { addIntegration } from './integrations.ts';
@@ -24,17 +26,40 @@ export async function addWebhook(t: TestContext, as: Session, appId: number, eve
 /** Numbers the events written so far and lets the auto-responders, webhooks and reporting record what they owe. */
 export async function runConsumers(t: TestContext) {
   await sequenceEvents(t.db);
-  const responders = autoResponderConsumer(() => new Date());
+  const responders = autoResponderConsumer(() => new Date(), t.app.jobs);
   while ((await consumeOnce(t.db, responders)) > 0) {}
-  while ((await consumeOnce(t.db, webhookConsumer())) > 0) {}
+  while ((await consumeOnce(t.db, webhookConsumer(t.app.jobs))) > 0) {}
   while ((await consumeOnce(t.db, reportingConsumer())) > 0) {}
 }
 
-/** Numbers new events, records the deliveries they owe, and sends what is due: what the running app does. */
+/**
+ * Numbers new events, records the deliveries they owe, and makes the attempts that are due: what the running
+ * app does (its workers may take some first; this waits for those too).
+ */
 export async function deliverWebhooks(t: TestContext) {
   await sequenceEvents(t.db);
-  while ((await consumeOnce(t.db, webhookConsumer())) > 0) {}
-  await deliverDue(t.db, t.app.deps);
-  // The app's own sender may hold a delivery it claimed first.
-  await t.app.webhooks.settle();
+  while ((await consumeOnce(t.db, webhookConsumer(t.app.jobs))) > 0) {}
+  await t.app.jobs.drain(DELIVERY_JOB);
+  await sequenceEvents(t.db);
+}
+
+/**
+ * Brings the queued jobs of `name` that wait for a later time forward to now: the tests' stand-in for waiting
+ * out a retry's backoff or a responder's delay. Answers when each was due, soonest first.
+ */
+export async function dueNow(t: TestContext, name: string) {
+  const res = await t.db.execute<{ start_after: string }>(sql`
+    with later as (select id, start_after from ${sql.identifier(JOBS_SCHEMA)}.job
+      where name = ${name} and state in ('created', 'retry') and start_after > now() for update),
+    moved as (update ${sql.identifier(JOBS_SCHEMA)}.job j set start_after = now() from later
+      where j.name = ${name} and j.id = later.id)
+    select later.start_after::text from later order by later.start_after`);
+  return res.rows.map((r) => new Date(r.start_after));
+}
+
+/** Makes the retries of deliveries now, as if their backoff had passed. */
+export async function retryDeliveriesNow(t: TestContext) {
+  await dueNow(t, DELIVERY_JOB);
+  await t.app.jobs.drain(DELIVERY_JOB);
+  await sequenceEvents(t.db);
 }

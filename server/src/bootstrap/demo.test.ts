@@ -160,7 +160,7 @@ describe('demo data', () => {
     while (
       (await consumeOnce(
         t.db,
-        autoResponderConsumer(() => new Date('2026-11-28T20:00:00Z')),
+        autoResponderConsumer(() => new Date('2026-11-28T20:00:00Z'), t.app.jobs),
       )) > 0
     ) {}
     const said = await t.db
@@ -187,7 +187,7 @@ describe('demo data', () => {
       }),
     ]);
     await sequenceEvents(t.db);
-    while ((await consumeOnce(t.db, webhookConsumer())) > 0) {}
+    while ((await consumeOnce(t.db, webhookConsumer(t.app.jobs))) > 0) {}
     const owed = await t.db.execute(sql`select 1 from webhook_deliveries`);
     expect(owed.rows).toEqual([]);
   });

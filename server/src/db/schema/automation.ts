@@ -31,7 +31,9 @@ export const autoResponders = pgTable(
 
 /**
  * One answer a responder owes (or gave) a conversation: unique per trigger occurrence, so each occurrence is
- * answered at most once whichever process or retry gets there. `pending` ones wait for `due_at`.
+ * answered at most once whichever process or retry gets there. `pending` ones wait for `due_at`, when the
+ * pg-boss job queued with them runs (decision 045; the partial index on `due_at` served the minute scan
+ * that job replaced, and is left for a later migration to drop).
  */
 export const autoResponderRuns = pgTable(
   'auto_responder_runs',
@@ -109,6 +111,7 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** When the job of the next attempt is due: what the delivery log shows (decision 045). */
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),

@@ -3,12 +3,13 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dataOf } from '../../../test/answers.ts';
 import { before, call, change, createTestApp, type Session, useTestApp } from '../../../test/app.ts';
+import { dueNow } from '../../../test/automation.ts';
 import { createApp, createQueue } from '../../../test/factories.ts';
 import { portal, startChat } from '../../../test/portal.ts';
 import { tenantWithSessions } from '../../../test/tenants.ts';
 import { consumeOnce } from '../events/consumer.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
-import { autoResponderConsumer, LOOP_LIMIT, sendDueAnswers } from './engine.ts';
+import { autoResponderConsumer, LOOP_LIMIT, WAITING_ANSWER_JOB } from './engine.ts';
 
 /**
  * Auto-responders as a customer and an agent see them (contract section 9), on a clock the test moves:
@@ -29,8 +30,16 @@ const s = before(async () => {
 /** Numbers the events written so far and lets the responders handle them: what the running app does. */
 async function flush() {
   await sequenceEvents(t.db);
-  while ((await consumeOnce(t.db, autoResponderConsumer(clock))) > 0) {}
+  while ((await consumeOnce(t.db, autoResponderConsumer(clock, t.app.jobs))) > 0) {}
   await sequenceEvents(t.db);
+}
+
+/** The waiting answers' jobs run as if their delay had passed; answers when each was due. */
+async function waitOut() {
+  const due = await dueNow(t, WAITING_ANSWER_JOB);
+  await t.app.jobs.drain(WAITING_ANSWER_JOB);
+  await sequenceEvents(t.db);
+  return due;
 }
 
 const respond = (as: Session, body: Record<string, unknown>) =>
@@ -208,9 +217,11 @@ describe('answering', () => {
     now = new Date('2026-11-30T10:00:00Z');
     const waiting = await startChat(t.app, app.id, { name: 'Walt Wait' });
     const answered = await startChat(t.app, app.id, { name: 'Ana Answered' });
+    const queuedAt = Date.now();
     await flush();
-    now = new Date('2026-11-30T10:04:00Z');
-    expect(await sendDueAnswers(t.db, now)).toBe(0);
+    // Nothing yet: each wait is a job due five minutes on.
+    await t.app.jobs.drain(WAITING_ANSWER_JOB);
+    expect(await autos(waiting.token)).toEqual([]);
     const reply = await call(t.app, 'POST', '/messages', {
       as: s.a.as.admin,
       body: { conversation_id: answered.conversationId, content: 'Hello Ana!' },
@@ -218,15 +229,40 @@ describe('answering', () => {
     expect(reply.status).toBe(201);
     await flush();
     now = new Date('2026-11-30T10:06:00Z');
-    // The app's own minute job may send it first: what counts is that it is sent once.
-    await sendDueAnswers(t.db, now);
-    await sequenceEvents(t.db);
+    const due = await waitOut();
+    expect(due).toHaveLength(2);
+    for (const at of due) {
+      expect(at.getTime() - queuedAt).toBeGreaterThanOrEqual(5 * 60_000 - 1000);
+      expect(at.getTime() - queuedAt).toBeLessThan(5 * 60_000 + 30_000);
+    }
     expect((await autos(waiting.token)).map((m) => m.content)).toEqual([
       'Thanks for waiting, Walt Wait: an agent will be with you shortly.',
     ]);
     expect(await autos(answered.token)).toEqual([]);
-    // Sent once: nothing is left due.
-    expect(await sendDueAnswers(t.db, new Date('2026-11-30T11:00:00Z'))).toBe(0);
+    // Sent once: nothing is left waiting.
+    expect(await waitOut()).toEqual([]);
+    expect(await autos(waiting.token)).toHaveLength(1);
+  });
+
+  it('stays silent when an agent replied before the delay, even if the job runs before the reply is read', async () => {
+    const { app } = await appWith({
+      name: 'Patience',
+      trigger: 'no_agent_reply',
+      delay_minutes: 1,
+      message: 'Hold on.',
+    });
+    now = new Date('2026-11-30T12:00:00Z');
+    const chat = await startChat(t.app, app.id, { name: 'Quick Quentin' });
+    await flush();
+    const reply = await call(t.app, 'POST', '/messages', {
+      as: s.a.as.admin,
+      body: { conversation_id: chat.conversationId, content: 'Here already.' },
+    });
+    expect(reply.status).toBe(201);
+    // No flush: the consumer has not cancelled the wait, the job itself sees the reply.
+    expect(await waitOut()).toHaveLength(1);
+    await flush();
+    expect(await autos(chat.token)).toEqual([]);
   });
 
   it('answers keywords as whole words in any case, and stops a loop after a few automatic messages', async () => {
@@ -291,7 +327,7 @@ describe('history', () => {
 });
 
 describe('durability', () => {
-  it('sends a waiting answer after a restart, from another process, through the minute job', async () => {
+  it('sends a waiting answer once after a restart, from a process started later on the same database', async () => {
     const { app } = await appWith({
       name: 'Patience',
       trigger: 'no_agent_reply',
@@ -299,17 +335,37 @@ describe('durability', () => {
       message: 'Still with you, {{customer.name}}.',
     });
     now = new Date('2026-12-01T10:00:00Z');
-    const chat = await startChat(t.app, app.id, { name: 'Rhea Restart' });
-    await flush();
-    // A process started after the answer was recorded sends it: the answer is a row, not a timer.
+    const first = await createTestApp({}, t.database, clock);
+    let chat: Awaited<ReturnType<typeof startChat>>;
+    try {
+      await sequenceEvents(first.db);
+      const [from] = (
+        await t.db.execute<{ last: number }>(
+          sql`select last_event_id as last from event_consumers where name = 'auto-responders'`,
+        )
+      ).rows;
+      chat = await startChat(first.app, app.id, { name: 'Rhea Restart' });
+      await sequenceEvents(first.db);
+      while ((await consumeOnce(first.db, autoResponderConsumer(clock, first.app.jobs))) > 0) {}
+      // Repeating the batch (a crash before the position moved) queues nothing more.
+      await t.db.execute(
+        sql`update event_consumers set last_event_id = ${from?.last ?? 0} where name = 'auto-responders'`,
+      );
+      while ((await consumeOnce(first.db, autoResponderConsumer(clock, first.app.jobs))) > 0) {}
+    } finally {
+      await first.app.close();
+      await first.smtp.close();
+    }
+    // A process started after the first one stopped sends it, through its own workers: the answer is a job
+    // in the database, not a timer in the process that queued it.
     const other = await createTestApp({}, t.database, clock);
     try {
       now = new Date('2026-12-01T10:11:00Z');
-      await other.app.jobs.send('auto-responders-due');
-      const deadline = Date.now() + 15_000;
-      while ((await autos(chat.token)).length === 0 && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      expect(await dueNow(other, WAITING_ANSWER_JOB)).toHaveLength(1);
+      await expect
+        .poll(async () => (await autos(chat.token)).length, { timeout: 15_000, interval: 100 })
+        .toBe(1);
+      await other.app.jobs.drain(WAITING_ANSWER_JOB);
       expect((await autos(chat.token)).map((m) => m.content)).toEqual(['Still with you, Rhea Restart.']);
     } finally {
       await other.app.close();

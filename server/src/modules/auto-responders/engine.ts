@@ -1,6 +1,7 @@
 import type { AutoResponderTrigger, BusinessHours, InboxEvent } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { isOpenAt, nextOpen } from '../../lib/business-hours.ts';
 import { appendMessage } from '../conversations/append.ts';
 import type { ConsumerSpec } from '../events/consumer.ts';
@@ -11,9 +12,13 @@ import { fillPlaceholders } from './placeholders.ts';
  * conversation and each customer message, which answers are owed, and records each as a run keyed by its
  * trigger occurrence; an occurrence is answered at most once whichever process or retry gets there, because
  * the run's row is unique and turns `sent` in the transaction that appends the message. Answers due now are
- * sent at once in the consumer's transaction; later ones (`no_agent_reply`) wait as `pending` rows that a
- * job sends when due, so a restart loses none; an agent's reply cancels them.
+ * sent at once in the consumer's transaction; later ones (`no_agent_reply`) wait as `pending` rows, each with
+ * a pg-boss job queued in the same transaction to run when due (`waiting.ts`), so a restart loses none; an
+ * agent's reply cancels them.
  */
+
+/** The pg-boss queue of `no_agent_reply` answers, one job per waiting run. */
+export const WAITING_ANSWER_JOB = 'auto-responder-waiting';
 
 /** At most this many automatic messages in a conversation within `LOOP_WINDOW_MINUTES`: a loop guard. */
 export const LOOP_LIMIT = 3;
@@ -31,7 +36,7 @@ interface Facts extends Record<string, unknown> {
   business_hours: BusinessHours | null;
 }
 
-interface Responder extends Record<string, unknown> {
+export interface Responder extends Record<string, unknown> {
   id: number;
   trigger: AutoResponderTrigger;
   delay_minutes: number;
@@ -43,7 +48,7 @@ interface Responder extends Record<string, unknown> {
  * What a responder's placeholders read. A portal chat's visitor is named as they typed it at the start, not
  * as the customer their email matched is stored: the answer goes to whoever typed that email.
  */
-async function factsOf(tx: DbOrTx, conversationId: number): Promise<Facts | null> {
+export async function factsOf(tx: DbOrTx, conversationId: number): Promise<Facts | null> {
   const res = await tx.execute<Facts>(sql`
     select c.company_id, c.app_id, c.queue_id, c.status,
       coalesce((select ps.visitor_name from portal_sessions ps
@@ -98,7 +103,7 @@ async function owe(
 }
 
 /** Sends one owed answer now, unless the conversation ended or the loop guard holds; marks the run. */
-async function deliver(
+export async function deliver(
   tx: Tx,
   runId: number,
   responder: Responder,
@@ -163,6 +168,7 @@ async function onStarted(tx: Tx, conversationId: number, happened: string, now: 
 
 async function onCustomerMessage(
   tx: Tx,
+  queue: JobQueue,
   conversationId: number,
   message: { id: number; content: string },
   happened: string,
@@ -189,7 +195,18 @@ async function onCustomerMessage(
         and conversation_id = ${conversationId} and status = 'pending' limit 1`);
       if (waiting.rows.length > 0) continue;
       const due = new Date(now.getTime() + r.delay_minutes * 60_000);
-      await owe(tx, f, r, conversationId, `waiting:${message.id}`, due);
+      const runId = await owe(tx, f, r, conversationId, `waiting:${message.id}`, due);
+      if (runId === null) continue;
+      // Keyed by the run: a batch the consumer repeats finds the row and queues nothing more.
+      await queue.sendOnce(
+        tx,
+        WAITING_ANSWER_JOB,
+        String(runId),
+        { run_id: runId },
+        {
+          afterSeconds: r.delay_minutes * 60,
+        },
+      );
     }
   }
 }
@@ -210,7 +227,7 @@ interface MessageData {
 export const AUTO_RESPONDER_CONSUMER = 'auto-responders';
 
 /** The consumer of contract section 7's events that decides and sends answers. */
-export function autoResponderConsumer(clock: () => Date): ConsumerSpec {
+export function autoResponderConsumer(clock: () => Date, queue: JobQueue): ConsumerSpec {
   return {
     name: AUTO_RESPONDER_CONSUMER,
     types: ['conversation.created', 'message.created'],
@@ -243,44 +260,9 @@ export function autoResponderConsumer(clock: () => Date): ConsumerSpec {
         if (m.sender_type === 'agent') await onAgentReply(tx, conversationId);
         else if (m.sender_type === 'customer' && m.message_id !== undefined) {
           const message = { id: Number(m.message_id), content: m.content ?? '' };
-          await onCustomerMessage(tx, conversationId, message, e.created_ts, clock());
+          await onCustomerMessage(tx, queue, conversationId, message, e.created_ts, clock());
         }
       }
     },
   };
-}
-
-/**
- * Sends the waiting answers that are due, one transaction each; several processes share the work (a run
- * another holds is skipped, not waited for). Returns how many it handled.
- */
-export async function sendDueAnswers(db: Db, now: Date): Promise<number> {
-  let handled = 0;
-  for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const res = await tx.execute<
-        Responder & { run_id: string; conversation_id: number; is_active: boolean }
-      >(sql`
-        select r.id as run_id, r.conversation_id, ar.id, ar.trigger, ar.delay_minutes, ar.keywords, ar.message,
-          ar.is_active
-        from auto_responder_runs r join auto_responders ar on ar.id = r.responder_id
-        where r.status = 'pending' and r.due_at <= ${now.toISOString()}
-        order by r.due_at, r.id limit 1
-        for update of r skip locked`);
-      const row = res.rows[0];
-      if (!row) return false;
-      const conversationId = Number(row.conversation_id);
-      if (!row.is_active) {
-        // Switched off while it waited: it owes nothing any more.
-        await tx.execute(sql`update auto_responder_runs set status = 'cancelled', updated_at = now()
-          where id = ${Number(row.run_id)}`);
-        return true;
-      }
-      const f = await factsOf(tx, conversationId);
-      if (f) await deliver(tx, Number(row.run_id), { ...row, id: Number(row.id) }, conversationId, f, now);
-      return true;
-    });
-    if (!done) return handled;
-    handled += 1;
-  }
 }

@@ -1,37 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { JobKind } from '../../jobs/runtime.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { startConsumer } from '../events/consumer.ts';
 import type { EventHub } from '../events/hub.ts';
-import { autoResponderConsumer, sendDueAnswers } from './engine.ts';
-
-/**
- * Every minute, in whichever process takes the slot: sends the waiting answers that fell due (a restart in
- * between loses none: they are rows, not timers). `kick` wakes the sequencer so the answers go out live.
- */
-export function dueAnswersJob(db: Db, clock: () => Date, kick: () => void): JobKind {
-  return {
-    name: 'auto-responders-due',
-    cron: '* * * * *',
-    retryLimit: 2,
-    async handle() {
-      if ((await sendDueAnswers(db, clock())) > 0) kick();
-    },
-  };
-}
+import { autoResponderConsumer } from './engine.ts';
 
 /** This process's share of the auto-responder consumer (every process runs one; each event is handled once). */
 export function startAutoResponders(opts: {
   db: Db;
   hub: EventHub;
   clock: () => Date;
+  queue: JobQueue;
   kick: () => void;
   log: FastifyBaseLogger;
 }) {
   return startConsumer({
     db: opts.db,
     hub: opts.hub,
-    spec: autoResponderConsumer(opts.clock),
+    spec: autoResponderConsumer(opts.clock, opts.queue),
     onError: (err) => opts.log.warn({ err }, 'auto-responders: will retry'),
     afterBatch: opts.kick,
   });

@@ -2,10 +2,12 @@ import type { InboxEvent } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { openIntegrationSecret } from '../../lib/secrets-box.ts';
 import type { CallerCtx } from '../access/context.ts';
 import { isSqlInt, requireVisibleConversation } from '../access/conversation-visibility.ts';
-import type { Claimed, SenderDeps } from '../integrations/sender.ts';
+import { queueAttempt } from '../integrations/delivery-job.ts';
+import type { Claimed, QueueAttempt, SenderDeps } from '../integrations/sender.ts';
 import { setDelivery } from './delivery-status.ts';
 import { sendEmailReply } from './email-outbound.ts';
 import {
@@ -22,8 +24,8 @@ import { type SmsSettings, sendSms } from './twilio.ts';
 /**
  * Replies going out through provider channels (contract section 10). The deliveries consumer records one
  * delivery per reply in a conversation that came in through such an integration, and marks the message
- * queued, in the transaction that moves its position; the sender (`integrations/sender.ts`) sends it with
- * retries and backoff, and the provider's receipts move it on (`delivery-status.ts`).
+ * queued, in the transaction that moves its position, with the job of its first attempt; the sender
+ * (`integrations/sender.ts`) sends it, each retry a pg-boss job due by the backoff, and the provider's receipts move it on (`delivery-status.ts`).
  */
 
 /** The integration types whose replies go out through their provider. */
@@ -39,7 +41,7 @@ export const isReply = (e: InboxEvent) => {
   );
 };
 
-export async function recordChannelReplies(tx: Tx, events: InboxEvent[]) {
+export async function recordChannelReplies(tx: Tx, events: InboxEvent[], queueNext: QueueAttempt) {
   const replies = events.filter(isReply);
   if (replies.length === 0) return;
   const res = await tx.execute<{ conversation_id: number; integration_id: number; company_id: number }>(sql`
@@ -56,8 +58,11 @@ export async function recordChannelReplies(tx: Tx, events: InboxEvent[]) {
       insert into webhook_deliveries (company_id, integration_id, event_id, msg_id, payload, message_id)
       values (${target.company_id}, ${target.integration_id}, ${e.event_id},
         ${`msg_${e.event_id}_${target.integration_id}`}, '{}'::jsonb, ${messageId})
-      on conflict do nothing returning id`);
-    if (added.rows.length > 0) await setDelivery(tx, messageId, { status: 'queued' });
+      on conflict do nothing returning id, created_at::text as round`);
+    const row = added.rows[0] as { id: string; round: string } | undefined;
+    if (!row) continue;
+    await setDelivery(tx, messageId, { status: 'queued' });
+    await queueNext(tx, { id: Number(row.id), round: row.round, attempt: 1, afterSeconds: 0 });
   }
 }
 
@@ -142,11 +147,11 @@ export async function sendChannelReply(
 }
 
 /**
- * `POST /messages/retry-delivery`: a reply whose delivery failed is queued again and due now. The message
+ * `POST /messages/retry-delivery`: a reply whose delivery failed is queued again as a new round of attempts, its first job due now. The message
  * must be in a conversation the caller sees (404 otherwise); one that is not a failed channel reply answers
  * 409.
  */
-export async function retryFailedDelivery(ctx: CallerCtx, messageId: number) {
+export async function retryFailedDelivery(ctx: CallerCtx, messageId: number, queue: JobQueue) {
   const [row] = isSqlInt(messageId)
     ? (
         await ctx.db.execute<{ conversation_id: number }>(sql`
@@ -155,16 +160,19 @@ export async function retryFailedDelivery(ctx: CallerCtx, messageId: number) {
     : [];
   if (!row) throw notFound('Message');
   await requireVisibleConversation(ctx, ctx.db, Number(row.conversation_id));
-  const retried = await ctx.db.transaction((tx) => retryDelivery(tx, messageId));
+  const retried = await ctx.db.transaction((tx) => retryDelivery(tx, messageId, queueAttempt(queue)));
   if (!retried) throw conflict('Only a reply whose delivery failed can be sent again');
   return { message_id: messageId, delivery: { status: 'queued' as const, error: null } };
 }
 
-async function retryDelivery(tx: Tx, messageId: number) {
-  const res = await tx.execute(sql`
+/** A new round of attempts: its first job is queued with the row's change, keyed by the new round. */
+async function retryDelivery(tx: Tx, messageId: number, queueNext: QueueAttempt) {
+  const res = await tx.execute<{ id: string; round: string }>(sql`
     update webhook_deliveries set status = 'pending', next_attempt_at = now(), attempts = 0,
       created_at = now(), updated_at = now()
-    where message_id = ${messageId} and status = 'failed' returning id`);
-  if (res.rows.length === 0) return false;
+    where message_id = ${messageId} and status = 'failed' returning id, created_at::text as round`);
+  const row = res.rows[0];
+  if (!row) return false;
+  await queueNext(tx, { id: Number(row.id), round: row.round, attempt: 1, afterSeconds: 0 });
   return setDelivery(tx, messageId, { status: 'queued' }, { force: true });
 }

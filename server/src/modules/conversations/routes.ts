@@ -123,8 +123,7 @@ export const conversationRoutes = companyPlugin('conversations', async (app) => 
       RetriedDelivery,
     ),
     async (request) => {
-      const retried = await retryFailedDelivery(request.callerCtx!, request.body.message_id);
-      app.webhooks.wake();
+      const retried = await retryFailedDelivery(request.callerCtx!, request.body.message_id, app.jobs);
       return ok(retried);
     },
   );

@@ -1,14 +1,16 @@
 import { EVENT_TYPES, type InboxEvent, type WebhookPayload } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { isReply, recordChannelReplies } from '../channels/outbound.ts';
 import type { ConsumerSpec } from '../events/consumer.ts';
+import { queueAttempt } from './delivery-job.ts';
 import { loadRecords, webhookPayload } from './payloads.ts';
 
 /**
  * Outgoing webhooks (contract section 10), at least once: a consumer of the event log records one delivery
  * row per (webhook, event) in its own transaction, and per reply to send through a channel
- * (`channels/outbound.ts`); `sender.ts` sends them.
+ * (`channels/outbound.ts`), and queues each one's first attempt in that transaction; `sender.ts` makes them.
  */
 
 export const WEBHOOK_CONSUMER = 'webhooks';
@@ -28,7 +30,8 @@ function concerns(e: InboxEvent, t: Target) {
   return appIds.map(Number).includes(Number(t.app_id));
 }
 
-export function webhookConsumer(): ConsumerSpec {
+export function webhookConsumer(queue: JobQueue): ConsumerSpec {
+  const queueNext = queueAttempt(queue);
   return {
     name: WEBHOOK_CONSUMER,
     types: EVENT_TYPES,
@@ -43,7 +46,7 @@ export function webhookConsumer(): ConsumerSpec {
         res.rows.filter((t) => t.events.includes(e.type) && concerns(e, t)).map((t) => ({ e, target: t })),
       );
       const replies = await apiReplyTargets(tx, events.filter(isReply));
-      await recordChannelReplies(tx, events);
+      await recordChannelReplies(tx, events, queueNext);
       if (owed.length === 0 && replies.length === 0) return;
       // One read of the records for everything this batch sends, and one insert: no statement per event.
       const records = await loadRecords(tx, [...new Set([...owed, ...replies].map((d) => d.e))]);
@@ -66,12 +69,15 @@ export function webhookConsumer(): ConsumerSpec {
           payload,
         });
       }
-      await tx.execute(sql`
+      const added = await tx.execute<{ id: string; round: string }>(sql`
         insert into webhook_deliveries (company_id, integration_id, event_id, msg_id, payload)
         select company_id, integration_id, event_id, msg_id, payload
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
           as d(company_id int, integration_id int, event_id bigint, msg_id text, payload jsonb)
-        on conflict do nothing`);
+        on conflict do nothing returning id, created_at::text as round`);
+      for (const d of added.rows) {
+        await queueNext(tx, { id: Number(d.id), round: d.round, attempt: 1, afterSeconds: 0 });
+      }
     },
   };
 }

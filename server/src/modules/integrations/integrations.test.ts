@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, createTestApp, type Session, useTestApp } from '../../../test/app.ts';
-import { deliverWebhooks } from '../../../test/automation.ts';
+import { deliverWebhooks, retryDeliveriesNow } from '../../../test/automation.ts';
 import { addIntegration } from '../../../test/integrations.ts';
 import { startChat } from '../../../test/portal.ts';
 import { tenantWithSessions } from '../../../test/tenants.ts';
@@ -12,7 +12,7 @@ import { integrationSecretContext } from '../../lib/secrets-box.ts';
 import { consumeOnce } from '../events/consumer.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { webhookConsumer } from './deliveries.ts';
-import { deliverDue } from './sender.ts';
+import { DELIVERY_JOB } from './delivery-job.ts';
 
 /**
  * Integrations (contract section 9) and outgoing webhooks (section 10), against local receivers: the
@@ -156,8 +156,7 @@ describe('outgoing webhooks', () => {
       await flush();
       // The first call met a 500: it waits for its retry, the other went through.
       expect(flaky.got).toHaveLength(2);
-      await t.db.execute(sql`update webhook_deliveries set next_attempt_at = now() where status = 'pending'`);
-      await deliverDue(t.db, t.app.deps);
+      await retryDeliveriesNow(t);
       await flush();
       expect(flaky.got).toHaveLength(3);
       const verified = flaky.got.map((r) => ({
@@ -182,7 +181,8 @@ describe('outgoing webhooks', () => {
       expect(events.status).toMatchObject({ last_error: null, last_event_ts: expect.any(String) });
       expect(chat.conversationId).toBeGreaterThan(0);
       // A tampered body fails the reference check.
-      expect(() => verify(secret, flaky.got[1]!, flaky.got[1]!.body.replace('Hello', 'Jello'))).toThrow();
+      const said = flaky.got.find((r) => r.body.includes('Hello webhook'))!;
+      expect(() => verify(secret, said, said.body.replace('Hello', 'Jello'))).toThrow();
     } finally {
       await flaky.close();
     }
@@ -293,10 +293,8 @@ describe('private targets', () => {
       const before = target.got.length;
       await startChat(strict.app, tenant.app.id, { queueId: tenant.queue.id, message: 'Hello' });
       await sequenceEvents(strict.db);
-      while ((await consumeOnce(strict.db, webhookConsumer())) > 0) {}
-      await deliverDue(strict.db, strict.app.deps);
-      // The app's own sender may have claimed the delivery first: let it finish its attempt.
-      await strict.app.webhooks.settle();
+      while ((await consumeOnce(strict.db, webhookConsumer(strict.app.jobs))) > 0) {}
+      await strict.app.jobs.drain(DELIVERY_JOB);
       expect(target.got.length).toBe(before);
       const failed = await strict.db.execute<{ last_error: string }>(
         sql`select last_error from webhook_deliveries where integration_id = ${ok.body.data.integration_id}`,

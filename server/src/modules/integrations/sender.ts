@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { outboundRequest } from '../../lib/outbound-http.ts';
 import { openIntegrationSecret, SecretsError } from '../../lib/secrets-box.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
@@ -11,17 +11,16 @@ import { signWebhook } from './signing.ts';
 
 /**
  * Sends what the deliveries consumer recorded: signed webhook calls, and replies through provider channels.
- * A sender claims a due row for a lease (a process that dies mid-call leaves it to be tried again, never
- * lost), sends, and either ends the row or sets its next attempt by the backoff below. Several processes
- * share the work; a minute job sends whatever an idle process left.
+ * Each attempt is a pg-boss job (`delivery-job.ts`) keyed by the delivery and its attempt number: it sends,
+ * then ends the row or sets its next attempt by the backoff below and queues that attempt's job in the same
+ * transaction. The row is what a person reads (the delivery log); the job is what makes it happen. A process
+ * that dies mid-call leaves its job to pg-boss, which hands it to another after it expires.
  */
 
-/** Seconds before each retry: about 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then every 3 h for a day. */
+/** Seconds before each retry (contract section 10): 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then every 3 h for a day. */
 const BACKOFF = [5, 30, 120, 600, 1800, 3600];
 const LATER = 3 * 3600;
 const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
-/** How long a claimed delivery is left alone before another sender may take it. */
-const LEASE_SECONDS = 60;
 
 export const retryDelaySeconds = (attempts: number) => BACKOFF[attempts - 1] ?? LATER;
 
@@ -41,20 +40,14 @@ export interface Claimed extends Record<string, unknown> {
   is_active: boolean;
 }
 
-/** Takes the next due delivery for a lease, or null when none is due. */
-async function claim(db: Db): Promise<Claimed | null> {
+/** The delivery when attempt `attempt` is still owed (pending, with one attempt fewer made), else null. */
+async function owedAttempt(db: Db, id: number, attempt: number): Promise<Claimed | null> {
   const res = await db.execute<Claimed>(sql`
-    with next as (
-      select d.id from webhook_deliveries d
-      where d.status = 'pending' and d.next_attempt_at <= now()
-      order by d.next_attempt_at, d.id limit 1 for update skip locked
-    )
-    update webhook_deliveries d set next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}),
-      attempts = d.attempts + 1, updated_at = now()
-    from next, integrations i
-    where d.id = next.id and i.id = d.integration_id
-    returning d.id, d.integration_id, d.msg_id, d.payload, d.message_id, d.attempts, d.created_at, i.type,
-      i.settings, i.secrets, coalesce(i.settings->>'url', i.settings->>'webhook_url') as url, i.is_active`);
+    select d.id, d.integration_id, d.msg_id, d.payload, d.message_id, d.attempts + 1 as attempts,
+      d.created_at, i.type, i.settings, i.secrets,
+      coalesce(i.settings->>'url', i.settings->>'webhook_url') as url, i.is_active
+    from webhook_deliveries d join integrations i on i.id = d.integration_id
+    where d.id = ${id} and d.status = 'pending' and d.attempts = ${attempt - 1}`);
   return res.rows[0] ?? null;
 }
 
@@ -123,46 +116,57 @@ export interface SenderDeps {
   storage: AttachmentStorage;
 }
 
+/** What the sender needs to queue the next attempt (the integrations module's job, `delivery-job.ts`). */
+export type QueueAttempt = (
+  tx: Tx,
+  d: { id: number; round: string; attempt: number; afterSeconds: number },
+) => Promise<void>;
+
 /**
- * Sends what is due until nothing is; answers the soonest next attempt it scheduled (ms from now) so the
- * caller can wake then. `kick` wakes the event sequencer when a reply's delivery changed.
+ * Makes attempt `attempt` of delivery `id`, once: a repeated job finds the attempt made and does nothing.
+ * `kick` wakes the event sequencer when a reply's delivery changed.
  */
-export async function deliverDue(
+export async function attemptDelivery(
   db: Db,
   deps: SenderDeps,
+  queueNext: QueueAttempt,
+  job: { id: number; attempt: number },
   kick: () => void = () => {},
-): Promise<number | null> {
-  let soonest: number | null = null;
-  for (;;) {
-    const d = await claim(db);
-    if (!d) return soonest;
-    const id = Number(d.id);
-    const messageId = d.message_id === null ? null : Number(d.message_id);
-    const result = await sendOne(db, deps, d, messageId);
-    const age = Date.now() - new Date(d.created_at).getTime();
-    const delay = retryDelaySeconds(Number(d.attempts));
-    const retry = !result.ok && result.retry && age + delay * 1000 <= GIVE_UP_AFTER_MS;
-    const status = result.ok ? 'delivered' : retry ? 'pending' : 'failed';
-    const error = result.ok ? null : result.error;
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`
-        with done as (update webhook_deliveries set status = ${status},
-          next_attempt_at = case when ${retry} then now() + make_interval(secs => ${delay}) else next_attempt_at end,
-          last_status_code = ${result.code}, last_error = ${error}, updated_at = now()
-          where id = ${id} returning integration_id)
-        update integrations set last_event_at = case when ${result.ok} then now() else last_event_at end,
-          last_error = ${error}
-        where id = (select integration_id from done)`);
-      if (messageId === null || retry) return;
-      await setDelivery(
-        tx,
-        messageId,
-        result.ok
-          ? { status: 'sent', providerMessageId: result.providerMessageId }
-          : { status: 'failed', error: result.error },
-      );
-    });
-    if (messageId !== null && !retry) kick();
-    if (retry) soonest = Math.min(soonest ?? Number.POSITIVE_INFINITY, delay * 1000);
-  }
+) {
+  const d = await owedAttempt(db, job.id, job.attempt);
+  if (!d) return;
+  const id = Number(d.id);
+  const messageId = d.message_id === null ? null : Number(d.message_id);
+  const result = await sendOne(db, deps, d, messageId);
+  const age = Date.now() - new Date(d.created_at).getTime();
+  const delay = retryDelaySeconds(job.attempt);
+  const retry = !result.ok && result.retry && age + delay * 1000 <= GIVE_UP_AFTER_MS;
+  const status = result.ok ? 'delivered' : retry ? 'pending' : 'failed';
+  const error = result.ok ? null : result.error;
+  const recorded = await db.transaction(async (tx) => {
+    const done = await tx.execute<{ round: string }>(sql`
+      with done as (update webhook_deliveries set status = ${status}, attempts = ${job.attempt},
+        next_attempt_at = case when ${retry} then now() + make_interval(secs => ${delay}) else next_attempt_at end,
+        last_status_code = ${result.code}, last_error = ${error}, updated_at = now()
+        where id = ${id} and status = 'pending' and attempts = ${job.attempt - 1}
+        returning integration_id, created_at),
+      touched as (update integrations set last_event_at = case when ${result.ok} then now() else last_event_at end,
+        last_error = ${error}
+        where id = (select integration_id from done))
+      select created_at::text as round from done`);
+    const row = done.rows[0];
+    // Someone else recorded this attempt (a job repeated after an expiry): theirs stands.
+    if (!row) return false;
+    if (retry) await queueNext(tx, { id, round: row.round, attempt: job.attempt + 1, afterSeconds: delay });
+    if (messageId === null || retry) return true;
+    await setDelivery(
+      tx,
+      messageId,
+      result.ok
+        ? { status: 'sent', providerMessageId: result.providerMessageId }
+        : { status: 'failed', error: result.error },
+    );
+    return true;
+  });
+  if (recorded && messageId !== null && !retry) kick();
 }

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app.ts';
-import { createTenant } from '../../test/factories.ts';
-import { PNG } from '../../test/files.ts';
-import { startChat } from '../../test/portal.ts';
-import { attachments, conversations } from '../db/schema/index.ts';
-import { storeAttachment } from '../modules/attachments/service.ts';
-import { deleteOrphanUploads } from './orphan-uploads.ts';
+import { useTestApp } from '../../../test/app.ts';
+import { createTenant } from '../../../test/factories.ts';
+import { PNG } from '../../../test/files.ts';
+import { startChat } from '../../../test/portal.ts';
+import { attachments, conversations } from '../../db/schema/index.ts';
+import { deleteOrphanUploads } from '../attachments/orphans.ts';
+import { storeAttachment } from '../attachments/service.ts';
 
 const t = useTestApp();
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import type { AttachmentStorage } from '../modules/attachments/storage.ts';
+import type { Db } from '../../db/client.ts';
+import type { AttachmentStorage } from './storage.ts';
 
 /** An upload not attached to any message after this long was abandoned. */
 export const ORPHAN_UPLOAD_HOURS = 24;

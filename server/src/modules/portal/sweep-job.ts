@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
-import type { AttachmentStorage } from '../modules/attachments/storage.ts';
-import { closeExpiredSessions } from '../modules/portal/expiry.ts';
-import { deleteOrphanUploads } from './orphan-uploads.ts';
-import type { JobKind } from './runtime.ts';
+import type { Db } from '../../db/client.ts';
+import type { JobKind } from '../../jobs/runtime.ts';
+import { deleteOrphanUploads } from '../attachments/orphans.ts';
+import type { AttachmentStorage } from '../attachments/storage.ts';
+import { closeExpiredSessions } from './expiry.ts';
 
 /**
  * Every minute, in whichever process takes the slot: closes conversations whose portal session expired
