@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +36,8 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
     await admin(`CREATE DATABASE ${dbName}`);
     const url = new URL(adminUrl!);
     url.pathname = `/${dbName}`;
-    const env = { DATABASE_URL: url.toString() };
+    // Processes of one installation share the key its secrets are sealed under (README, "Secrets at rest").
+    const env = { DATABASE_URL: url.toString(), SECRETS_KEY: randomBytes(32).toString('base64') };
     [customerSide, agentSide, browser] = await Promise.all([
       startServer(env),
       startServer(env),

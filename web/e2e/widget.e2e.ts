@@ -184,7 +184,9 @@ describe('website widget', () => {
     // The visitor's own conversation came back, not the spy's planted session (which would fail to load).
     await shown(page, 'Where is my parcel?');
     const spy = page.frames().find((f) => f.url().startsWith(`${elsewhere.url}/spy`))!;
-    // The spy kept asking all along, and nothing of the widget's ever reached it.
+    // The spy keeps asking (the chat may come back within its first few asks, so wait for more of them),
+    // and nothing of the widget's ever reaches it.
+    await spy.waitForFunction(() => (window as unknown as { asked: number }).asked > 5);
     const spied = await spy.evaluate(() => {
       const w = window as unknown as { got: string[]; asked: number };
       return { got: w.got, asked: w.asked };
