@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema/index.ts';
 import { type CompanyCtx, inTx } from '../access/context.ts';
-import { assigneeOf } from '../access/conversation-reach.ts';
+import { assigneeOf } from './reach.ts';
 import { actorLabel, changeConversation, lockConversation } from './change.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
   type ConversationRow,
   lockVisible,
   requireAssignable,
-} from '../access/conversation-reach.ts';
+} from './reach.ts';
 import { isSqlInt } from '../access/conversation-visibility.ts';
 import { actorLabel, changeConversation } from './change.ts';
 import { conversationView } from './views.ts';

@@ -1,7 +1,7 @@
 import { CreateQueueBody, Done, IdQuery, ListQueuesQuery, Queue, UpdateQueueBody } from '@inbox/contract';
 import { done, list, ok } from '../../http/envelope.ts';
 import { companyPlugin, listSpec, spec } from '../../http/route-spec.ts';
-import { queueInReach, visibleQueues } from '../access/queue-reach.ts';
+import { queueInReach, visibleQueues } from './reach.ts';
 import { appInReach } from '../apps/service.ts';
 import { queueMemberRoutes } from './member-routes.ts';
 import { createQueue, deleteQueue, listQueues, updateQueue } from './service.ts';

@@ -7,7 +7,7 @@ import { type Page, pageByName, pageOf } from '../../db/sql-helpers.ts';
 import { conflict, invalidField, notFound } from '../../http/app-error.ts';
 import { recordActivity } from '../activities/service.ts';
 import { handBackAssignments } from '../conversations/hand-back.ts';
-import { type Actor, admitCompany, type CompanyScope } from './context.ts';
+import { type Actor, admitCompany, type CompanyScope } from '../access/context.ts';
 
 /** The scope a membership hangs off (an app or a queue), and the company it belongs to. */
 export interface MembershipScope {
