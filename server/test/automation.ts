@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { JOBS_SCHEMA } from '../src/jobs/boss.ts';
 import { autoResponderConsumer } from '../src/modules/auto-responders/engine.ts';
+import { DELIVERY_JOB } from '../src/modules/channels/delivery-queue.ts';
 import { consumeOnce } from '../src/modules/events/consumer.ts';
 import { sequenceEvents } from '../src/modules/events/sequencer.ts';
 import { webhookConsumer } from '../src/modules/integrations/deliveries.ts';
-import { DELIVERY_JOB } from '../src/modules/integrations/delivery-job.ts';
 import { reportingConsumer } from '../src/modules/reporting/facts.ts';
 import type { Session, TestContext } from './app.ts';
 import { addIntegration } from './integrations.ts';

@@ -2,7 +2,7 @@ import type { Db } from '../src/db/client.ts';
 import { customerApps, customers } from '../src/db/schema/index.ts';
 import { appendMessage, type Sender } from '../src/modules/conversations/append.ts';
 import { createConversation } from '../src/modules/conversations/create.ts';
-import { findOrCreateCustomer } from '../src/modules/conversations/customers.ts';
+import { findOrCreateCustomer } from '../src/modules/customers/find-or-create.ts';
 
 export type Line = { customer: string } | { agent: number; text: string } | { note: number; text: string };
 

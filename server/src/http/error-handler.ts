@@ -4,8 +4,8 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnreachable } from '../db/unreachable.ts';
 import { repeatedWarning } from '../lib/repeated-warning.ts';
 import { SecretsError } from '../lib/secrets-box.ts';
-import type { PageFallback } from '../plugins/static-web.ts';
 import { AppError } from './app-error.ts';
+import type { PageFallback } from './page-fallback.ts';
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).type('application/json').send(body);

@@ -75,7 +75,10 @@ export const answering =
  * A plugin of company routes: each is filed under `tag`, and each request needs a company the caller belongs
  * to (`requireCompany` sets `request.companyCtx`) before its handler runs.
  */
-export function companyPlugin(tag: string, register: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+export function companyPlugin<Options extends Record<string, unknown> = Record<never, never>>(
+  tag: string,
+  register: FastifyPluginAsyncZod<Options>,
+): FastifyPluginAsyncZod<Options> {
   return async (app, opts) => {
     tagRoutes(app, tag);
     app.addHook('preHandler', app.requireCompany);

@@ -1,6 +1,14 @@
 import type { PGlite, Results } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.ts';
+
+/**
+ * The database as pg-boss reaches it: PGlite itself, or the PostgreSQL address. `db/client.ts` installs the job
+ * tables as part of its migration, so this file names only what it needs instead of importing the client back.
+ */
+export interface JobsDatabase {
+  pglite?: PGlite | undefined;
+  url?: string | undefined;
+}
 
 /** pg-boss keeps its tables in a schema of its own, beside the product's. */
 export const JOBS_SCHEMA = 'pgboss';
@@ -24,13 +32,13 @@ export function pgliteBossDb(pglite: PGlite): PgBoss.Db {
 }
 
 /** What pg-boss needs to reach the database: its own small pool on PostgreSQL, PGlite itself embedded. */
-export function bossConnection(database: Database, poolSize = 3): PgBoss.DatabaseOptions {
+export function bossConnection(database: JobsDatabase, poolSize = 3): PgBoss.DatabaseOptions {
   if (database.pglite) return { db: pgliteBossDb(database.pglite), schema: JOBS_SCHEMA };
   return { connectionString: database.url, max: poolSize, schema: JOBS_SCHEMA };
 }
 
 /** Creates or upgrades pg-boss's tables (part of `migrate`, so a test template already holds them). */
-export async function installJobTables(database: Database) {
+export async function installJobTables(database: JobsDatabase) {
   const boss = new PgBoss({
     ...bossConnection(database, 1),
     supervise: false,

@@ -1,14 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PageFallback } from '../http/page-fallback.ts';
 import { securityHeaders } from '../http/security-headers.ts';
-
-export type PageFallback = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-) => Promise<FastifyReply> | FastifyReply | undefined;
 
 /** The sites that may frame an app's portal, or null for any (see `widget/framing.ts`). */
 export type PortalFramers = (appId: number) => Promise<string[] | null>;

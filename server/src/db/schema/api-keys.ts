@@ -1,8 +1,8 @@
 import { bigint, index, integer, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { integrations } from './automation.ts';
 import { cascadeTo, timestamps, ts } from './columns.ts';
 import { companies } from './companies.ts';
 import { conversations, messages } from './conversations.ts';
+import { integrations } from './integrations.ts';
 import { users } from './users.ts';
 
 /**

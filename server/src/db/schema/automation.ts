@@ -3,6 +3,7 @@ import { bigint, boolean, index, integer, jsonb, pgTable, text, unique } from 'd
 import { cascadeTo, timestamps, ts } from './columns.ts';
 import { apps, companies, queues } from './companies.ts';
 import { conversations, messages } from './conversations.ts';
+import { integrations } from './integrations.ts';
 
 /** Auto-responders of an app, optionally of one queue (contract section 9). */
 export const autoResponders = pgTable(
@@ -55,38 +56,6 @@ export const autoResponderRuns = pgTable(
     unique('auto_responder_runs_occurrence_key').on(t.responderId, t.conversationId, t.occurrence),
     index('auto_responder_runs_due_idx').on(t.dueAt).where(sql`status = 'pending'`),
     index('auto_responder_runs_conversation_idx').on(t.conversationId),
-  ],
-);
-
-/** An app's integrations (contract section 9): channels, the API and outgoing webhooks. */
-export const integrations = pgTable(
-  'integrations',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    companyId: cascadeTo('company_id', () => companies.id),
-    appId: cascadeTo('app_id', () => apps.id),
-    type: text('type', {
-      enum: ['facebook', 'whatsapp', 'sms', 'email', 'web', 'portal', 'api', 'webhook'],
-    }).notNull(),
-    name: text('name').notNull(),
-    isActive: boolean('is_active').notNull().default(true),
-    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-    /** Write-only: never part of an answer, only their names. */
-    secrets: jsonb('secrets').$type<Record<string, string>>().notNull().default({}),
-    lastEventAt: ts('last_event_at'),
-    lastError: text('last_error'),
-    lastTest: jsonb('last_test').$type<{
-      ok: boolean;
-      status_code: number | null;
-      duration_ms: number;
-      error: string | null;
-      tested_ts: string;
-    }>(),
-    ...timestamps(),
-  },
-  (t) => [
-    unique('integrations_company_id_id_key').on(t.companyId, t.id),
-    index('integrations_app_idx').on(t.appId),
   ],
 );
 

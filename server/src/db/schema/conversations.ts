@@ -12,9 +12,9 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { integrations } from './automation.ts';
 import { cascadeTo, ts, tsvector } from './columns.ts';
 import { apps, companies, queues } from './companies.ts';
+import { integrations } from './integrations.ts';
 import { users } from './users.ts';
 
 /**

@@ -1,8 +1,9 @@
+import { firstName } from '../../lib/first-name.ts';
 import type { AiConversation, AiMessage } from './context.ts';
 import { type Holdings, keepSupported } from './facts.ts';
 import { nameParts } from './redact.ts';
 import type { SimilarReply } from './similar-replies.ts';
-import { clip, firstName, replaceWord, terms } from './text.ts';
+import { clip, replaceWord, terms } from './text.ts';
 
 const GREETING = /^(hi|hello|hey|dear|good (morning|afternoon|evening))\b[^\n,!.]*[,!.]?\s*/iu;
 

@@ -35,8 +35,6 @@ export function terms(text: string): string[] {
   return words.filter((w) => (w.length > 2 || /\d/.test(w)) && !STOP_WORDS.has(w)).map(fold);
 }
 
-export const firstName = (name: string) => name.trim().split(/\s+/)[0] || name.trim();
-
 /** One line of at most `max` characters, cut at a word boundary. */
 export function clip(text: string, max: number): string {
   const line = text.replace(/\s+/g, ' ').trim();

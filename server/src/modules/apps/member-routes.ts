@@ -5,8 +5,8 @@ import {
   AppMembersQuery,
   UpdateAppMemberBody,
 } from '@inbox/contract';
-import { memberRoutes } from '../access/member-routes.ts';
-import { appMemberService } from '../access/memberships.ts';
+import { memberRoutes } from '../memberships/member-routes.ts';
+import { appMemberService } from '../memberships/service.ts';
 import { appInReach } from './service.ts';
 
 /** /app/users: any member of a visible app reads the list; only app admins (and company admins) change it. */

@@ -3,9 +3,18 @@ import { done, list, ok } from '../../http/envelope.ts';
 import { companyPlugin, recordOrListSpec, spec } from '../../http/route-spec.ts';
 import { requireAppRole, requireCompanyAdmin } from '../access/app-roles.ts';
 import { appMemberRoutes } from './member-routes.ts';
-import { appInReach, appStats, createApp, deleteApp, getApp, listVisibleApps, updateApp } from './service.ts';
+import {
+  type AppRemoval,
+  appInReach,
+  appStats,
+  createApp,
+  deleteApp,
+  getApp,
+  listVisibleApps,
+  updateApp,
+} from './service.ts';
 
-export const appRoutes = companyPlugin('apps', async (app) => {
+export const appRoutes = companyPlugin<{ removal: AppRemoval }>('apps', async (app, { removal }) => {
   const storage = app.deps.storage;
 
   app.get(
@@ -60,7 +69,7 @@ export const appRoutes = companyPlugin('apps', async (app) => {
       // Visibility first: an app out of reach is "not found" whatever the caller's role.
       const { app: target } = await appInReach(ctx, request.query.id, 'agent');
       requireCompanyAdmin(ctx);
-      const left = await deleteApp(ctx, storage, ctx.actor, target);
+      const left = await deleteApp(ctx, storage, ctx.actor, target, removal);
       if (left.length) request.log.warn({ keys: left }, 'files of a deleted app could not be removed');
       return done('App deleted');
     },

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
-import type { Claimed, SenderDeps } from '../integrations/sender.ts';
 import { domainOf, replyToken } from './email-threads.ts';
 import type { ProviderResult } from './provider-result.ts';
 import { replyFiles } from './reply-files.ts';
+import type { Claimed, SenderDeps } from './sender-types.ts';
 
 const transports = new Map<string, Transporter>();
 const transportFor = (url: string) => {

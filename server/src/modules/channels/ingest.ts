@@ -7,8 +7,8 @@ import { storeAttachment } from '../attachments/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { appendMessage } from '../conversations/append.ts';
 import { createConversation } from '../conversations/create.ts';
-import { findOrCreateByIdentity } from '../conversations/customers.ts';
 import { verifyConversation } from '../conversations/verify.ts';
+import { findOrCreateByIdentity } from '../customers/find-or-create.ts';
 import type { IdentityKind } from '../customers/identities.ts';
 
 export type IntegrationRow = typeof integrations.$inferSelect;

@@ -6,8 +6,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { openIntegrationSecret } from '../../lib/secrets-box.ts';
 import type { CallerCtx } from '../access/context.ts';
 import { isSqlInt, requireVisibleConversation } from '../access/conversation-visibility.ts';
-import { queueAttempt } from '../integrations/delivery-job.ts';
-import type { Claimed, QueueAttempt, SenderDeps } from '../integrations/sender.ts';
+import { type QueueAttempt, queueAttempt } from './delivery-queue.ts';
 import { setDelivery } from './delivery-status.ts';
 import { sendEmailReply } from './email-outbound.ts';
 import {
@@ -19,6 +18,7 @@ import {
 } from './meta.ts';
 import type { ProviderResult } from './provider-result.ts';
 import { replyFiles, sendInParts } from './reply-files.ts';
+import type { Claimed, SenderDeps } from './sender-types.ts';
 import { type SmsSettings, sendSms } from './twilio.ts';
 
 /**

@@ -2,8 +2,8 @@ import type { AssignBody, Conversation, ConversationIdBody } from '@inbox/contra
 import type { DbOrTx } from '../../db/client.ts';
 import { conflict } from '../../http/app-error.ts';
 import { type CompanyCtx, inTx } from '../access/context.ts';
-import { type ConversationRow, lockVisible, requireAssignable } from '../access/conversation-reach.ts';
 import { actorLabel, type ChangeRecord, type ConversationChange, changeConversation } from './change.ts';
+import { type ConversationRow, lockVisible, requireAssignable } from './reach.ts';
 import { conversationView } from './views.ts';
 
 /**

@@ -4,10 +4,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { attachments, conversations } from '../../db/schema/index.ts';
 import { forbidden } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../access/context.ts';
-import { lockVisible } from '../access/conversation-reach.ts';
 import { recordChange } from '../activities/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { eventActorOf } from '../events/record.ts';
+import { lockVisible } from './reach.ts';
 import { canDeleteIn } from './views.ts';
 
 /**

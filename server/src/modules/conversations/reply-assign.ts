@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema/index.ts';
 import { type CompanyCtx, inTx } from '../access/context.ts';
-import { assigneeOf } from '../access/conversation-reach.ts';
 import { actorLabel, changeConversation, lockConversation } from './change.ts';
+import { assigneeOf } from './reach.ts';
 
 /**
  * A reply to an unassigned conversation assigns it to the replier, when the company has

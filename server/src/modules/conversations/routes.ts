@@ -10,19 +10,13 @@ import {
   Done,
   IdQuery,
   ReadBody,
-  RetriedDelivery,
-  RetryDeliveryBody,
   SendMessageBody,
   TransferBody,
-  WhatsAppTemplate,
-  WhatsAppTemplatesQuery,
 } from '@inbox/contract';
-import { type ZodTypeAny, z } from 'zod';
+import type { ZodTypeAny } from 'zod';
 import { done, ok } from '../../http/envelope.ts';
 import { leanSerializer } from '../../http/lean-serializer.ts';
 import { companyPlugin, spec } from '../../http/route-spec.ts';
-import { retryFailedDelivery } from '../channels/outbound.ts';
-import { listWhatsAppTemplates } from '../channels/whatsapp-templates.ts';
 import {
   assignConversation,
   reopenConversation,
@@ -33,7 +27,7 @@ import { getDashboard } from './dashboard.ts';
 import { deleteConversation } from './delete.ts';
 import { pollConversations } from './poll.ts';
 import { agentTyping, markRead } from './reads.ts';
-import { sendConsoleMessage } from './send.ts';
+import { sendConsoleMessage, type TemplateReply } from './send.ts';
 import { transferConversation } from './transfer.ts';
 
 const REACH =
@@ -43,8 +37,13 @@ const REACH =
   'reach answers 404 NOT_FOUND to every call.';
 const ANSWER = 'Answers the conversation as it is after the action.';
 
-/** The agent inbox: list and thread polling, replies and notes, and the conversation actions. */
-export const conversationRoutes = companyPlugin('conversations', async (app) => {
+/**
+ * The agent inbox: list and thread polling, replies and notes, and the conversation actions. A WhatsApp
+ * template reply is made by the channels module's `templateReply`, handed in by the route registry.
+ */
+type Options = { templateReply: TemplateReply };
+
+export const conversationRoutes = companyPlugin<Options>('conversations', async (app, { templateReply }) => {
   const storage = app.deps.storage;
 
   app.get(
@@ -105,44 +104,14 @@ export const conversationRoutes = companyPlugin('conversations', async (app) => 
       config: { apiKey: 'messages:send' },
     },
     async (request) => {
-      const { message } = await sendConsoleMessage(request.callerCtx!, app.deps.config, request.body);
+      const { message } = await sendConsoleMessage(
+        request.callerCtx!,
+        app.deps.config,
+        request.body,
+        templateReply,
+      );
       return ok(message);
     },
-  );
-
-  app.post(
-    '/messages/retry-delivery',
-    spec(
-      'Send again a reply whose delivery through SMS (or another provider channel) failed',
-      {
-        description:
-          'The reply is queued again and sent at once; its `delivery` moves on as the provider answers. ' +
-          '409 when the message is not a failed channel reply; 404 for a message out of the caller’s sight.',
-        body: RetryDeliveryBody,
-      },
-      RetriedDelivery,
-    ),
-    async (request) => {
-      const retried = await retryFailedDelivery(request.callerCtx!, request.body.message_id, app.jobs);
-      return ok(retried);
-    },
-  );
-
-  app.get(
-    '/whatsapp/templates',
-    spec(
-      'The approved WhatsApp templates a reply in this conversation may use',
-      {
-        description:
-          'Read from Meta with the conversation’s WhatsApp integration each time (approval changes at Meta). ' +
-          'Templates whose header takes a variable or a file are left out. 422 on `conversation_id` when the ' +
-          'conversation did not come in through WhatsApp; 409 with Meta’s reason when Meta refuses.',
-        querystring: WhatsAppTemplatesQuery,
-      },
-      z.array(WhatsAppTemplate),
-    ),
-    async (request) =>
-      ok(await listWhatsAppTemplates(request.callerCtx!, app.deps.config, request.query.conversation_id)),
   );
 
   /** A conversation action: its body in, the conversation as it is afterwards out. */

@@ -6,6 +6,7 @@ import {
   replyWindowText,
   type SendMessageBody,
   TEMPLATE_MESSAGES,
+  type TemplateChoice,
   WINDOWED_CHANNELS,
 } from '@inbox/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -16,11 +17,23 @@ import { invalidField, notFound } from '../../http/app-error.ts';
 import type { CallerCtx } from '../access/context.ts';
 import { type ConversationRow, requireVisibleConversation } from '../access/conversation-visibility.ts';
 import { recordActivity } from '../activities/service.ts';
-import { templateReply } from '../channels/whatsapp-templates.ts';
+import type { AppendMessageInput } from './append.ts';
 import { appendMessage } from './append.ts';
 import { toConsoleMessage } from './poll.ts';
 import { advanceReadMarker } from './reads.ts';
 import { assignOnReply } from './reply-assign.ts';
+
+/**
+ * A WhatsApp template choice made into the reply's text and what the sender sends (422 on `template` when it
+ * is not approved now). The channels module reads templates from Meta; the route registry hands its function
+ * to the conversation routes, since conversations stand below channels (ARCHITECTURE.md, "Bands").
+ */
+export type TemplateReply = (
+  ctx: CallerCtx,
+  config: Config,
+  conv: ConversationRow,
+  choice: TemplateChoice,
+) => Promise<{ content: string; template: NonNullable<AppendMessageInput['template']> }>;
 
 /** Attachments must be the caller's own console uploads to this conversation, not yet sent (422 otherwise). */
 async function checkOwnUploads(db: DbOrTx, userId: number, conversationId: number, ids: number[]) {
@@ -51,10 +64,11 @@ export async function sendConsoleMessage(
   ctx: CallerCtx,
   config: Config,
   input: SendMessageBody,
+  templateReply: TemplateReply,
 ): Promise<{ message: ConsoleMessage; created: boolean }> {
   const db = ctx.db;
   const conv = await requireVisibleConversation(ctx, db, input.conversation_id);
-  const template = input.template ? await checkTemplate(ctx, config, conv, input) : null;
+  const template = input.template ? await checkTemplate(ctx, config, conv, input, templateReply) : null;
   const actor = ctx.actor;
   const user = actor.type === 'user' ? actor : null;
   // A key has no uploads of its own: its files come in through POST /integration/messages only.
@@ -125,7 +139,13 @@ export async function sendConsoleMessage(
 }
 
 /** A template reply is a reply with no files; its text is the template's, whatever `content` said. */
-async function checkTemplate(ctx: CallerCtx, config: Config, conv: ConversationRow, input: SendMessageBody) {
+async function checkTemplate(
+  ctx: CallerCtx,
+  config: Config,
+  conv: ConversationRow,
+  input: SendMessageBody,
+  templateReply: TemplateReply,
+) {
   if (input.is_private) throw invalidField('template', TEMPLATE_MESSAGES.notForNotes);
   if (input.attachments.length > 0) throw invalidField('attachments', TEMPLATE_MESSAGES.noFiles);
   return templateReply(ctx, config, conv, input.template!);

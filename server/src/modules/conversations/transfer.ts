@@ -4,14 +4,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queues } from '../../db/schema/index.ts';
 import { invalidField } from '../../http/app-error.ts';
 import { type CompanyCtx, type CompanyScope, inTx } from '../access/context.ts';
-import {
-  assigneeOf,
-  type ConversationRow,
-  lockVisible,
-  requireAssignable,
-} from '../access/conversation-reach.ts';
 import { isSqlInt } from '../access/conversation-visibility.ts';
 import { actorLabel, changeConversation } from './change.ts';
+import { assigneeOf, type ConversationRow, lockVisible, requireAssignable } from './reach.ts';
 import { conversationView } from './views.ts';
 
 async function targetQueue(tx: DbOrTx, conv: ConversationRow, queueId: number) {

@@ -14,6 +14,12 @@ const REPLAY_PAGE = 500;
  * Open streams one holder (a signed-in user, a portal chat) may keep in one process: plenty for a person's
  * tabs, while a stolen or scripted token cannot hold thousands of connections (20 KB of memory each).
  */
+/** What every stream route's OpenAPI description says of the stream. */
+export const STREAM_NOTE =
+  '`text/event-stream`: frames `id: <event_id>`, `event: <type>`, `data: <event JSON>`; a `: ping` comment ' +
+  'at least every 25 s. A reconnect with `Last-Event-ID` (or `?last_event_id=`) first replays what was ' +
+  'missed. On shutdown the server ends the stream with `retry:` so the client reconnects elsewhere.';
+
 export const MAX_STREAMS_PER_HOLDER = 10;
 
 export interface StreamSpec {

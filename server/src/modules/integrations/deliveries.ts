@@ -2,9 +2,9 @@ import { EVENT_TYPES, type InboxEvent, type WebhookPayload } from '@inbox/contra
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { queueAttempt } from '../channels/delivery-queue.ts';
 import { isReply, recordChannelReplies } from '../channels/outbound.ts';
 import type { ConsumerSpec } from '../events/consumer.ts';
-import { queueAttempt } from './delivery-job.ts';
 import { loadRecords, webhookPayload } from './payloads.ts';
 
 /**

@@ -7,7 +7,7 @@ import type { CallerCtx } from '../access/context.ts';
 import { isSqlInt } from '../access/conversation-visibility.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { type IntegrationRow, receiveInbound } from '../channels/ingest.ts';
-import { addPhoneAndApp, findOrCreateByIdentity, findOrCreateCustomer } from '../conversations/customers.ts';
+import { addPhoneAndApp, findOrCreateByIdentity, findOrCreateCustomer } from '../customers/find-or-create.ts';
 import { claimIdentity, customerWith, givenPhone, lockIdentity } from '../customers/identities.ts';
 
 /**

@@ -9,10 +9,10 @@ import { startChat } from '../../../test/portal.ts';
 import { tenantWithSessions } from '../../../test/tenants.ts';
 import { receiver, verify } from '../../../test/webhook-receiver.ts';
 import { integrationSecretContext } from '../../lib/secrets-box.ts';
+import { DELIVERY_JOB } from '../channels/delivery-queue.ts';
 import { consumeOnce } from '../events/consumer.ts';
 import { sequenceEvents } from '../events/sequencer.ts';
 import { webhookConsumer } from './deliveries.ts';
-import { DELIVERY_JOB } from './delivery-job.ts';
 
 /**
  * Integrations (contract section 9) and outgoing webhooks (section 10), against local receivers: the

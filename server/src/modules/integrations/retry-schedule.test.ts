@@ -6,7 +6,7 @@ import { addIntegration } from '../../../test/integrations.ts';
 import { startChat } from '../../../test/portal.ts';
 import { tenantWithSessions } from '../../../test/tenants.ts';
 import { receiver, verify } from '../../../test/webhook-receiver.ts';
-import { DELIVERY_JOB } from './delivery-job.ts';
+import { DELIVERY_JOB } from '../channels/delivery-queue.ts';
 import { retryDelaySeconds } from './sender.ts';
 
 /**

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { outboundRequest } from '../../lib/outbound-http.ts';
 import { openIntegrationSecret, SecretsError } from '../../lib/secrets-box.ts';
-import type { AttachmentStorage } from '../attachments/storage.ts';
+import type { QueueAttempt } from '../channels/delivery-queue.ts';
 import { setDelivery } from '../channels/delivery-status.ts';
 import { sendChannelReply } from '../channels/outbound.ts';
 import type { ProviderResult } from '../channels/provider-result.ts';
+import type { Claimed, SenderDeps } from '../channels/sender-types.ts';
 import { signWebhook } from './signing.ts';
 
 /**
@@ -23,22 +24,6 @@ const LATER = 3 * 3600;
 const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
 
 export const retryDelaySeconds = (attempts: number) => BACKOFF[attempts - 1] ?? LATER;
-
-export interface Claimed extends Record<string, unknown> {
-  id: string;
-  integration_id: number;
-  msg_id: string;
-  payload: Record<string, unknown>;
-  message_id: string | null;
-  attempts: number;
-  created_at: string;
-  type: string;
-  settings: Record<string, unknown>;
-  /** Sealed (decision 038): opened only where a reply or a call leaves. */
-  secrets: Record<string, string>;
-  url: string | null;
-  is_active: boolean;
-}
 
 /** The delivery when attempt `attempt` is still owed (pending, with one attempt fewer made), else null. */
 async function owedAttempt(db: Db, id: number, attempt: number): Promise<Claimed | null> {
@@ -109,18 +94,6 @@ async function sendOne(db: Db, deps: SenderDeps, d: Claimed, messageId: number |
     return { ok: false as const, retry: true, error: err.message, code: null };
   }
 }
-
-export interface SenderDeps {
-  config: Config;
-  /** Where a reply's files are read from (email carries them). */
-  storage: AttachmentStorage;
-}
-
-/** What the sender needs to queue the next attempt (the integrations module's job, `delivery-job.ts`). */
-export type QueueAttempt = (
-  tx: Tx,
-  d: { id: number; round: string; attempt: number; afterSeconds: number },
-) => Promise<void>;
 
 /**
  * Makes attempt `attempt` of delivery `id`, once: a repeated job finds the attempt made and does nothing.

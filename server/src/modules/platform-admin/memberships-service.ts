@@ -11,9 +11,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
 import { type PlatformCtx, scopeOf } from '../access/context.ts';
-import { appMemberService, queueMemberService } from '../access/memberships.ts';
 import { findAnyApp } from '../apps/service.ts';
 import { getCompany } from '../companies/service.ts';
+import { appMemberService, queueMemberService } from '../memberships/service.ts';
 import { findAnyQueue } from '../queues/service.ts';
 import { addCompanyMember, removeCompanyMember, setCompanyRole } from '../users/membership-service.ts';
 

@@ -24,6 +24,7 @@ import { createPortalLimiters, spend, spendStart } from './limits.ts';
 import { sendPortalMessage } from './send.ts';
 import { invalidToken, type PortalSession, portalTokenOf, resolvePortalSession } from './session.ts';
 import { listPortalQueues, startPortalConversation } from './start.ts';
+import { portalStreamRoutes } from './stream-routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -189,4 +190,5 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(portalAttachmentRoutes, { storage, withSession, limitMessages });
+  await app.register(portalStreamRoutes);
 };

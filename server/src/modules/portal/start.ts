@@ -9,7 +9,7 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { recordActivity } from '../activities/service.ts';
 import { appendMessage } from '../conversations/append.ts';
 import { createConversation } from '../conversations/create.ts';
-import { findOrCreateCustomer, unverifiedCustomer } from '../conversations/customers.ts';
+import { findOrCreateCustomer, unverifiedCustomer } from '../customers/find-or-create.ts';
 import { givenPhone } from '../customers/identities.ts';
 import { verifiedVisitor, widgetIntegration } from '../widget/identity.ts';
 

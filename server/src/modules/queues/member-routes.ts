@@ -5,9 +5,9 @@ import {
   QueueMembersQuery,
   UpdateQueueMemberBody,
 } from '@inbox/contract';
-import { memberRoutes } from '../access/member-routes.ts';
-import { queueMemberService } from '../access/memberships.ts';
-import { queueInReach } from '../access/queue-reach.ts';
+import { memberRoutes } from '../memberships/member-routes.ts';
+import { queueMemberService } from '../memberships/service.ts';
+import { queueInReach } from './reach.ts';
 
 /** /queue/users: whoever sees the queue reads its members; app admins and managers change them. */
 export const queueMemberRoutes = memberRoutes({

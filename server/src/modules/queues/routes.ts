@@ -1,9 +1,9 @@
 import { CreateQueueBody, Done, IdQuery, ListQueuesQuery, Queue, UpdateQueueBody } from '@inbox/contract';
 import { done, list, ok } from '../../http/envelope.ts';
 import { companyPlugin, listSpec, spec } from '../../http/route-spec.ts';
-import { queueInReach, visibleQueues } from '../access/queue-reach.ts';
 import { appInReach } from '../apps/service.ts';
 import { queueMemberRoutes } from './member-routes.ts';
+import { queueInReach, visibleQueues } from './reach.ts';
 import { createQueue, deleteQueue, listQueues, updateQueue } from './service.ts';
 
 /** Queues and their members: app admins and managers manage them; agents see what they may work in. */

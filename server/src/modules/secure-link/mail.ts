@@ -1,5 +1,5 @@
+import { firstName } from '../../lib/first-name.ts';
 import type { Mail } from '../../lib/mailer.ts';
-import { firstName } from '../ai/text.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  claimIdentity,
-  customerWith,
-  emailKey,
-  type IdentityKind,
-  lockIdentity,
-} from '../customers/identities.ts';
 import { recordEvent } from '../events/record.ts';
+import { claimIdentity, customerWith, emailKey, type IdentityKind, lockIdentity } from './identities.ts';
 
 export interface CustomerInput {
   companyId: number;

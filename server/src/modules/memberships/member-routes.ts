@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodTypeAny } from 'zod';
 import { list } from '../../http/envelope.ts';
 import { answering, listSpec, spec } from '../../http/route-spec.ts';
-import type { CompanyCtx } from './context.ts';
-import type { MembershipScope, MembershipService } from './memberships.ts';
+import type { CompanyCtx } from '../access/context.ts';
+import type { MembershipScope, MembershipService } from './service.ts';
 
 /**
  * The four `/{kind}/users` routes of an app or queue membership: list, add (201), change the role, remove.

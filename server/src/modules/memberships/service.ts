@@ -5,9 +5,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { appMembers, companyMembers, queueMembers, users } from '../../db/schema/index.ts';
 import { type Page, pageByName, pageOf } from '../../db/sql-helpers.ts';
 import { conflict, invalidField, notFound } from '../../http/app-error.ts';
+import { type Actor, admitCompany, type CompanyScope } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { handBackAssignments } from '../conversations/hand-back.ts';
-import { type Actor, admitCompany, type CompanyScope } from './context.ts';
 
 /** The scope a membership hangs off (an app or a queue), and the company it belongs to. */
 export interface MembershipScope {

@@ -2,9 +2,9 @@ import type { AppRole } from '@inbox/contract';
 import { and, eq } from 'drizzle-orm';
 import { queueMembers } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../http/app-error.ts';
-import { findQueue, queueSightCondition } from '../queues/service.ts';
-import { appRoleOf, visibleApps } from './app-roles.ts';
-import type { CompanyCtx } from './context.ts';
+import { appRoleOf, visibleApps } from '../access/app-roles.ts';
+import type { CompanyCtx } from '../access/context.ts';
+import { findQueue, queueSightCondition } from './service.ts';
 
 const manages = (role: AppRole) => role === 'admin' || role === 'manager';
 

@@ -3,11 +3,17 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companyMembers, users } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
-import { lockConversation } from '../conversations/change.ts';
-import { type CompanyCtx, type CompanyScope, inTx } from './context.ts';
-import { covers, coversQueue, isSqlInt, loadVisibility, viewerOf } from './conversation-visibility.ts';
+import { type CompanyCtx, type CompanyScope, inTx } from '../access/context.ts';
+import {
+  covers,
+  coversQueue,
+  isSqlInt,
+  loadVisibility,
+  viewerOf,
+} from '../access/conversation-visibility.ts';
+import { lockConversation } from './change.ts';
 
-export type { ConversationRow } from '../conversations/change.ts';
+export type { ConversationRow } from './change.ts';
 
 /**
  * Inside an action's transaction: the caller's visibility and the conversation, row-locked so concurrent
