@@ -9,8 +9,7 @@ import type {
 } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { toAttachment } from '../attachments/service.ts';
-import { type MessageRow, selectMessages, senderName } from '../conversations/message-rows.ts';
+import { type MessageRow, selectMessages, senderName, toMessage } from '../conversations/message-rows.ts';
 
 /**
  * The body of every outgoing webhook and `api` reply (contract section 10): the event's own fields, and in
@@ -214,14 +213,7 @@ function messageRecord(
     };
   }
   return {
-    message_id: row.id,
-    conversation_id: row.conversationId,
-    sender_type: row.senderType,
-    sender_name: senderName(row, names),
-    content: row.content,
-    content_type: row.contentType,
-    created_ts: row.createdAt.toISOString(),
-    attachments: row.attachments.map(toAttachment),
+    ...toMessage(row, names),
     is_private: row.isPrivate,
     sender_user_id: row.senderUserId,
     ...(delivery ? { delivery } : {}),
