@@ -16,3 +16,16 @@ export async function addIntegration(t: TestContext, as: Session, body: Integrat
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as Integration & { signing_secret?: string };
 }
+
+/** The app's mailbox: mail to `address` lands in `queueId` and replies leave from it as "Shop Support". */
+export const addMailbox = (
+  t: TestContext,
+  as: Session,
+  at: { appId: number; queueId: number; address: string },
+) =>
+  addIntegration(t, as, {
+    app_id: at.appId,
+    type: 'email',
+    name: 'Support mailbox',
+    settings: { inbound_address: at.address, from_name: 'Shop Support', queue_id: at.queueId },
+  });

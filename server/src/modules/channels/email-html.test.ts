@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { before, useTestApp } from '../../../test/app.ts';
 import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
-import { addIntegration } from '../../../test/integrations.ts';
+import { addMailbox } from '../../../test/integrations.ts';
 import * as mails from '../../../test/mails.ts';
 import { tenantWithSessions } from '../../../test/tenants.ts';
 
@@ -18,12 +18,7 @@ const SUPPORT = 'support@shop.test';
 
 const w = before(async () => {
   const a = await tenantWithSessions(t);
-  await addIntegration(t, a.as.admin, {
-    app_id: a.app.id,
-    type: 'email',
-    name: 'Support mailbox',
-    settings: { inbound_address: SUPPORT, from_name: 'Shop Support', queue_id: a.queue.id },
-  });
+  await addMailbox(t, a.as.admin, { appId: a.app.id, queueId: a.queue.id, address: SUPPORT });
   return { a };
 });
 

@@ -6,7 +6,7 @@ import { before, call, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
 import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
 import { PNG } from '../../../test/files.ts';
-import { addIntegration } from '../../../test/integrations.ts';
+import { addMailbox } from '../../../test/integrations.ts';
 import { tenantWithSessions } from '../../../test/tenants.ts';
 
 /**
@@ -21,12 +21,7 @@ const CUSTOMER = 'maria@example.com';
 
 const w = before(async () => {
   const a = await tenantWithSessions(t);
-  await addIntegration(t, a.as.admin, {
-    app_id: a.app.id,
-    type: 'email',
-    name: 'Support mailbox',
-    settings: { inbound_address: SUPPORT, from_name: 'Shop Support', queue_id: a.queue.id },
-  });
+  await addMailbox(t, a.as.admin, { appId: a.app.id, queueId: a.queue.id, address: SUPPORT });
   return { a };
 });
 

@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { consoleThread, conversationOfExternal } from '../../../test/channels.ts';
-import { addIntegration } from '../../../test/integrations.ts';
+import { addIntegration, addMailbox } from '../../../test/integrations.ts';
 import { portal, startChat } from '../../../test/portal.ts';
 import { openStream } from '../../../test/sse.ts';
 import { tenantWithSessions } from '../../../test/tenants.ts';
@@ -33,12 +33,7 @@ const w = before(async () => {
     settings: { allowed_origins: ['https://shop.example.com'] },
     secrets: { identity_secret: SECRET },
   });
-  await addIntegration(t, a.as.admin, {
-    app_id: a.app.id,
-    type: 'email',
-    name: 'Support mailbox',
-    settings: { inbound_address: SUPPORT, from_name: 'Shop Support', queue_id: a.queue.id },
-  });
+  await addMailbox(t, a.as.admin, { appId: a.app.id, queueId: a.queue.id, address: SUPPORT });
   return { a };
 });
 
