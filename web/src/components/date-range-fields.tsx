@@ -1,4 +1,4 @@
-import { Field } from '@/components/form-fields';
+import { Field } from '@/components/field';
 import { Input } from '@/components/ui/input';
 
 /** "From" and "To" date fields that keep the range the right way round: each one bounds the other. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Field, FormText } from '@/components/form-fields';
+import { Field } from '@/components/field';
+import { FormText } from '@/components/form-fields';
 import { TimezoneSelect } from '@/components/timezone-select';
 import { type FieldsetProps, fieldsOf } from './fieldset';
 

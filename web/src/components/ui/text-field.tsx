@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Field } from '@/components/form-fields';
+import { Field } from '@/components/field';
 import { Input } from './input';
 
 /**

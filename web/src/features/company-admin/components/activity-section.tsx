@@ -4,7 +4,7 @@ import { HistoryIcon } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { DateRangeFields } from '@/components/date-range-fields';
 import { EmptyState } from '@/components/empty-state';
-import { Field } from '@/components/form-fields';
+import { Field } from '@/components/field';
 import { OptionSelect } from '@/components/option-select';
 import { Pager } from '@/components/pager';
 import { QueryView } from '@/components/query-view';

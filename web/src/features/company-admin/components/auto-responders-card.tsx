@@ -1,4 +1,4 @@
-import type { AutoResponder, AutoResponderTrigger } from '@inbox/contract';
+import type { AutoResponder } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { BotIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -10,13 +10,7 @@ import { Switch } from '@/components/ui/switch';
 import { respondersQuery, useDeleteResponder, useUpdateResponder } from '../api/auto-responders';
 import { queuesQuery } from '../api/queues';
 import { ResponderDialog } from './responder-dialog';
-
-export const TRIGGER_LABELS: Record<AutoResponderTrigger, string> = {
-  conversation_started: 'When a conversation starts',
-  outside_business_hours: 'Outside business hours',
-  no_agent_reply: 'When no agent has replied',
-  keyword: 'When a message has a keyword',
-};
+import { TRIGGER_LABELS } from './responder-triggers';
 
 function whenText(r: AutoResponder) {
   if (r.trigger === 'no_agent_reply') return `No agent reply after ${r.delay_minutes} min`;

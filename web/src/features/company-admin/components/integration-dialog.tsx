@@ -7,8 +7,8 @@ import {
 } from '@inbox/contract';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { Field } from '@/components/field';
 import { DialogForm, formDialog } from '@/components/form-dialog';
-import { Field } from '@/components/form-fields';
 import { NativeSelect } from '@/components/ui/input';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError, messageOf } from '@/lib/api-error';

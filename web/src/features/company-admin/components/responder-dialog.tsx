@@ -6,13 +6,14 @@ import {
   type Queue,
 } from '@inbox/contract';
 import { useForm, useWatch } from 'react-hook-form';
+import { Field } from '@/components/field';
 import { DialogForm, formDialog } from '@/components/form-dialog';
-import { Field, FormText, SwitchField, TextAreaField } from '@/components/form-fields';
+import { FormText, SwitchField, TextAreaField } from '@/components/form-fields';
 import { showServerError } from '@/components/server-errors';
 import { NativeSelect } from '@/components/ui/input';
 import { TextField } from '@/components/ui/text-field';
 import { useCreateResponder, useUpdateResponder } from '../api/auto-responders';
-import { TRIGGER_LABELS } from './auto-responders-card';
+import { TRIGGER_LABELS } from './responder-triggers';
 
 interface Values {
   name: string;

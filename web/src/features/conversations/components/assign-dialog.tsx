@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
+import { Field } from '@/components/field';
 import { DialogForm } from '@/components/form-dialog';
-import { Field } from '@/components/form-fields';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { useAssign } from '../api-actions';
 import { UserPicker } from './user-picker';

@@ -2,7 +2,7 @@ import type { Customer, UpdateCustomerBody } from '@inbox/contract';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { Field } from '@/components/form-fields';
+import { Field } from '@/components/field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeaderWithAction } from '@/components/ui/card';
 import { Input, Textarea } from '@/components/ui/input';

@@ -1,7 +1,7 @@
 import type { AppSummary } from '@inbox/contract';
 import { useQuery } from '@tanstack/react-query';
 import { DateRangeFields } from '@/components/date-range-fields';
-import { Field } from '@/components/form-fields';
+import { Field } from '@/components/field';
 import { OptionSelect } from '@/components/option-select';
 import { queuesQuery } from '@/features/company-admin/api/queues';
 import { PRESET_LABELS, PRESETS, type Preset } from '../period';
