@@ -8,7 +8,7 @@ import { requireAppRole, visibleApps } from '../access/app-roles.ts';
 import { type Actor, type CompanyCtx, type CompanyScope, inTx, type PlatformCtx } from '../access/context.ts';
 import { recordChange } from '../activities/service.ts';
 import { type AttachmentStorage, removeFiles } from '../attachments/storage.ts';
-import { recordDeletions } from '../conversations/delete.ts';
+import { deleteConversationsWhere } from '../conversations/delete.ts';
 import { eventActorOf, recordEvent } from '../events/record.ts';
 
 /** An app as the verbs below need it: which company it belongs to decides everything else. */
@@ -172,8 +172,9 @@ export async function updateApp(
 }
 
 /**
- * Queues, memberships, conversations, customer links and reporting facts of the app go with it (foreign keys
- * cascade), and then its conversations' files. Each conversation gets its `conversation.deleted` event, and
+ * Its conversations are deleted first (`deleteConversationsWhere`, each with its `conversation.deleted`), then
+ * the app: queues, memberships, customer links and reporting facts go with it (foreign keys cascade), and then
+ * the conversations' files. The app gets its `app.deleted`
  * the app its `app.deleted`, in the same transaction: the features above apps hear of it from the event log
  * (reporting counts again the days the app's numbers were on), so apps import none of them (ARCHITECTURE.md,
  * "Bands"). Answers the file keys that could not be removed.
@@ -186,7 +187,7 @@ export async function deleteApp(scope: CompanyScope, storage: AttachmentStorage,
       .from(attachments)
       .innerJoin(conversations, eq(conversations.id, attachments.conversationId))
       .where(and(eq(conversations.appId, app.id), eq(attachments.companyId, companyId)));
-    await recordDeletions(tx, companyId, eq(conversations.appId, app.id), eventActorOf(actor));
+    await deleteConversationsWhere(tx, companyId, eq(conversations.appId, app.id), eventActorOf(actor));
     await tx.delete(apps).where(and(eq(apps.id, app.id), eq(apps.companyId, companyId)));
     await recordEvent(tx, {
       type: 'app.deleted',
