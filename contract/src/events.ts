@@ -21,8 +21,20 @@ export const EVENT_TYPES = [
   'customer.updated',
   'customer.merged',
   'customer.deleted',
+  // An app and everything in it deleted (issue 43): reporting counts again the days its numbers were on. Its
+  // conversations each have their `conversation.deleted`; no webhook hears it (the app's webhooks go with it).
+  'app.deleted',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * The kinds an outgoing webhook may ask for (contract section 10): every kind but `app.deleted`, since a
+ * webhook belongs to an app and is deleted with it, so none is left to hear that its app went.
+ */
+export const WEBHOOK_EVENT_TYPES = EVENT_TYPES.filter(
+  (t): t is Exclude<EventType, 'app.deleted'> => t !== 'app.deleted',
+);
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const EVENT_ACTOR_TYPES = ['user', 'customer', 'auto', 'api_key', 'system'] as const;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, QueryId } from './envelope.ts';
-import { EVENT_TYPES } from './events.ts';
+import { WEBHOOK_EVENT_TYPES } from './events.ts';
 
 /** Kinds of integration (contract section 9): channels, the API, and outgoing webhooks. */
 export const INTEGRATION_TYPES = [
@@ -128,7 +128,7 @@ export const INTEGRATION_SETTINGS = {
     ...common,
     url: HttpUrl,
     events: z
-      .array(z.enum(EVENT_TYPES, 'Not an event type'))
+      .array(z.enum(WEBHOOK_EVENT_TYPES, 'Not an event type'))
       .min(1, 'Choose at least one event')
       .transform((types) => [...new Set(types)]),
   }),

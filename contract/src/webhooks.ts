@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHANNELS, CONVERSATION_STATUSES } from './constants.ts';
 import { ConsoleMessage } from './conversations.ts';
 import { Timestamp } from './envelope.ts';
-import { EventActor, type EventType } from './events.ts';
+import { EventActor, type WebhookEventType } from './events.ts';
 
 /**
  * What an outgoing webhook (and an `api` integration's reply webhook) receives (contract section 10): the
@@ -97,13 +97,13 @@ export const WEBHOOK_EVENT_FIELDS = {
     app_ids: AppIds,
   },
   'customer.deleted': { app_ids: AppIds },
-} satisfies Record<EventType, z.ZodRawShape>;
+} satisfies Record<WebhookEventType, z.ZodRawShape>;
 
 /** Kinds of a conversation: they carry `conversation` and, while the customer exists, `customer`. */
-const aboutConversation = (type: EventType) => !type.startsWith('customer.');
+const aboutConversation = (type: WebhookEventType) => !type.startsWith('customer.');
 
 /** The delivery of one kind of event. */
-export function webhookPayloadOf<T extends EventType>(type: T) {
+export function webhookPayloadOf<T extends WebhookEventType>(type: T) {
   const records = aboutConversation(type)
     ? {
         conversation: WebhookConversation.nullable().describe(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { installProductSentences } from '@inbox/contract';
 import Fastify, { type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { queueJobsForPendingWork } from './bootstrap/pending-work.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -129,6 +130,10 @@ export async function buildApp(opts: BuildAppOptions) {
   ]);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
+  // Work a version that scanned for due rows left pending gets its job, once per installation (decision 045).
+  const queued = await queueJobsForPendingWork(opts.db.db, jobs);
+  if (queued && queued.deliveries + queued.waitingAnswers > 0)
+    app.log.info(queued, 'pending work queued as jobs');
   const live = await startLive(opts.db, app.log);
   app.decorate('live', live);
   kickSequencer = live.sequencer.kick;

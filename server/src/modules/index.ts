@@ -20,7 +20,6 @@ import { integrationRoutes } from './integrations/routes.ts';
 import { platformAdminRoutes } from './platform-admin/routes.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { queueRoutes } from './queues/routes.ts';
-import { recountWithoutApp } from './reporting/app-deletion.ts';
 import { reportingRoutes } from './reporting/routes.ts';
 import { secureLinkRoutes } from './secure-link/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -31,7 +30,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(platformAdminRoutes);
   await app.register(companyRoutes);
-  await app.register(appRoutes, { removal: recountWithoutApp });
+  await app.register(appRoutes);
   await app.register(queueRoutes);
   await app.register(userRoutes);
   await app.register(portalRoutes);

@@ -33,8 +33,7 @@ export const autoResponders = pgTable(
 /**
  * One answer a responder owes (or gave) a conversation: unique per trigger occurrence, so each occurrence is
  * answered at most once whichever process or retry gets there. `pending` ones wait for `due_at`, when the
- * pg-boss job queued with them runs (decision 045; the partial index on `due_at` served the minute scan
- * that job replaced, and is left for a later migration to drop).
+ * pg-boss job queued with them runs (decision 045); nothing scans for due rows, so no index serves one.
  */
 export const autoResponderRuns = pgTable(
   'auto_responder_runs',
@@ -54,7 +53,6 @@ export const autoResponderRuns = pgTable(
   },
   (t) => [
     unique('auto_responder_runs_occurrence_key').on(t.responderId, t.conversationId, t.occurrence),
-    index('auto_responder_runs_due_idx').on(t.dueAt).where(sql`status = 'pending'`),
     index('auto_responder_runs_conversation_idx').on(t.conversationId),
   ],
 );
@@ -88,7 +86,6 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     unique('webhook_deliveries_event_key').on(t.integrationId, t.eventId),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
     // Deleting a conversation's messages finds their deliveries by it.
     index('webhook_deliveries_message_idx').on(t.messageId).where(sql`message_id is not null`),
   ],

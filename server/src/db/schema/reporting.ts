@@ -61,7 +61,7 @@ export const reportFacts = pgTable(
  * written (decision 028), at three grains: per app, queue and credited agent (0: none); per app and queue
  * for all agents (user -1); per agent across apps (app 0, queue 0). Durations keep their count and sum (exact
  * averages) and a histogram over `DURATION_BUCKETS` (medians and p90s of long periods). App 0 is no app, so
- * the rows carry no key to apps: deleting an app rebuilds the days its facts were on (`reporting/app-deletion.ts`).
+ * the rows carry no key to apps: an `app.deleted` event rebuilds the days the app's rows were on (`reporting/app-deletion.ts`).
  */
 export const reportDaily = pgTable(
   'report_daily',

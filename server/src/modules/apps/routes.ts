@@ -3,18 +3,9 @@ import { done, list, ok } from '../../http/envelope.ts';
 import { companyPlugin, recordOrListSpec, spec } from '../../http/route-spec.ts';
 import { requireAppRole, requireCompanyAdmin } from '../access/app-roles.ts';
 import { appMemberRoutes } from './member-routes.ts';
-import {
-  type AppRemoval,
-  appInReach,
-  appStats,
-  createApp,
-  deleteApp,
-  getApp,
-  listVisibleApps,
-  updateApp,
-} from './service.ts';
+import { appInReach, appStats, createApp, deleteApp, getApp, listVisibleApps, updateApp } from './service.ts';
 
-export const appRoutes = companyPlugin<{ removal: AppRemoval }>('apps', async (app, { removal }) => {
+export const appRoutes = companyPlugin('apps', async (app) => {
   const storage = app.deps.storage;
 
   app.get(
@@ -69,7 +60,7 @@ export const appRoutes = companyPlugin<{ removal: AppRemoval }>('apps', async (a
       // Visibility first: an app out of reach is "not found" whatever the caller's role.
       const { app: target } = await appInReach(ctx, request.query.id, 'agent');
       requireCompanyAdmin(ctx);
-      const left = await deleteApp(ctx, storage, ctx.actor, target, removal);
+      const left = await deleteApp(ctx, storage, ctx.actor, target);
       if (left.length) request.log.warn({ keys: left }, 'files of a deleted app could not be removed');
       return done('App deleted');
     },

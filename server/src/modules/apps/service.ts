@@ -1,6 +1,6 @@
 import type { App, AppRole, AppStats, CreateAppBody, Paging, UpdateAppBody } from '@inbox/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { appMembers, apps, attachments, conversations, customerApps, queues } from '../../db/schema/index.ts';
 import { contains, countOf, type Page, pageByName, pageOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
@@ -8,8 +8,8 @@ import { requireAppRole, visibleApps } from '../access/app-roles.ts';
 import { type Actor, type CompanyCtx, type CompanyScope, inTx, type PlatformCtx } from '../access/context.ts';
 import { recordChange } from '../activities/service.ts';
 import { type AttachmentStorage, removeFiles } from '../attachments/storage.ts';
-import { recordDeletions } from '../conversations/delete.ts';
-import { eventActorOf } from '../events/record.ts';
+import { deleteConversationsWhere } from '../conversations/delete.ts';
+import { eventActorOf, recordEvent } from '../events/record.ts';
 
 /** An app as the verbs below need it: which company it belongs to decides everything else. */
 export interface AppRef {
@@ -172,29 +172,14 @@ export async function updateApp(
 }
 
 /**
- * What deleting an app owes the features above apps, in its transaction: `remove` deletes the app's row (its
- * reporting facts go with it), and reporting counts the days those facts were on again
- * (`reporting/app-deletion.ts`). The route registry hands it in: apps stand below reporting (ARCHITECTURE.md,
- * "Bands").
+ * Its conversations are deleted first (`deleteConversationsWhere`, each with its `conversation.deleted`), then
+ * the app: queues, memberships, customer links and reporting facts go with it (foreign keys cascade), and then
+ * the conversations' files. The app gets its `app.deleted`
+ * the app its `app.deleted`, in the same transaction: the features above apps hear of it from the event log
+ * (reporting counts again the days the app's numbers were on), so apps import none of them (ARCHITECTURE.md,
+ * "Bands"). Answers the file keys that could not be removed.
  */
-export type AppRemoval = (
-  tx: Tx,
-  companyId: number,
-  appId: number,
-  remove: () => Promise<void>,
-) => Promise<void>;
-
-/**
- * Queues, memberships, conversations, customer links and reporting facts of the app go with it (foreign keys
- * cascade), and then its conversations' files. Each conversation gets its `conversation.deleted` event. Answers the file keys that could not be removed.
- */
-export async function deleteApp(
-  scope: CompanyScope,
-  storage: AttachmentStorage,
-  actor: Actor,
-  app: AppRef,
-  removal: AppRemoval,
-) {
+export async function deleteApp(scope: CompanyScope, storage: AttachmentStorage, actor: Actor, app: AppRef) {
   const { companyId } = scope;
   const keys = await scope.db.transaction(async (tx) => {
     const files = await tx
@@ -202,9 +187,14 @@ export async function deleteApp(
       .from(attachments)
       .innerJoin(conversations, eq(conversations.id, attachments.conversationId))
       .where(and(eq(conversations.appId, app.id), eq(attachments.companyId, companyId)));
-    await recordDeletions(tx, companyId, eq(conversations.appId, app.id), eventActorOf(actor));
-    await removal(tx, companyId, app.id, async () => {
-      await tx.delete(apps).where(and(eq(apps.id, app.id), eq(apps.companyId, companyId)));
+    await deleteConversationsWhere(tx, companyId, eq(conversations.appId, app.id), eventActorOf(actor));
+    await tx.delete(apps).where(and(eq(apps.id, app.id), eq(apps.companyId, companyId)));
+    await recordEvent(tx, {
+      type: 'app.deleted',
+      companyId,
+      appId: app.id,
+      actor: eventActorOf(actor),
+      data: { app_name: app.name },
     });
     await recordChange(tx, actor, companyId, 'app.deleted', app.id, { app_name: app.name });
     return files.map((f) => f.key);

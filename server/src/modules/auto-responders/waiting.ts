@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { JobKind } from '../../jobs/runtime.ts';
 import { deliver, factsOf, type Responder, WAITING_ANSWER_JOB } from './engine.ts';
 
@@ -49,4 +50,27 @@ export function waitingAnswerJob(db: Db, clock: () => Date, kick: () => void): J
       if (await sendWaitingAnswer(db, Number(data.run_id), clock())) kick();
     },
   };
+}
+
+/**
+ * Once, at the first start after the upgrade to jobs (decision 045; `bootstrap/pending-work.ts` decides when):
+ * `no_agent_reply` answers left waiting by a version that scanned for them have no job. Each gets its job,
+ * due at the run's `due_at`, keyed by the run as the consumer keys it, so a run that has its job keeps one.
+ * Answers how many it saw.
+ */
+export async function queueWaitingRuns(tx: Tx, queue: JobQueue) {
+  const res = await tx.execute<{ id: string; wait: number }>(sql`
+    select id, greatest(0, ceil(extract(epoch from due_at - now())))::int as wait
+    from auto_responder_runs where status = 'pending' order by id`);
+  for (const r of res.rows) {
+    const runId = Number(r.id);
+    await queue.sendOnce(
+      tx,
+      WAITING_ANSWER_JOB,
+      String(runId),
+      { run_id: runId },
+      { afterSeconds: Number(r.wait) },
+    );
+  }
+  return res.rows.length;
 }

@@ -5,13 +5,7 @@ import { attachments, conversations } from '../../db/schema/index.ts';
 import { invalidField } from '../../http/app-error.ts';
 import { type MessageRow, selectMessages } from './message-rows.ts';
 import { actorKeyOf } from './typing.ts';
-import {
-  CONV_RETURNING,
-  conversationTouch,
-  type Effect,
-  messageWrite,
-  writtenMessage,
-} from './write-statement.ts';
+import { type Effect, messageWrite, touchedConversation, writtenMessage } from './write-statement.ts';
 
 export type Sender =
   | { type: 'customer' }
@@ -96,12 +90,11 @@ async function appendOnce(db: DbOrTx, input: AppendMessageInput): Promise<Append
   const clientMessageId = input.clientMessageId ?? null;
   const impersonatorUserId = input.impersonatorUserId ?? null;
   const res = await db.execute<{ conv_id: number; id: string | null; created_at: Date | null }>(sql`
-    with conv as (
-      update conversations c set ${conversationTouch(effect)}
-      where c.id = ${conversationId} and c.company_id = ${companyId}
-        and (not ${input.requireActive ?? false}::boolean or c.status in ('open', 'pending'))
-      returning ${CONV_RETURNING}
-    ), ${messageWrite({
+    with ${touchedConversation(
+      effect,
+      sql`c.id = ${conversationId} and c.company_id = ${companyId}
+        and (not ${input.requireActive ?? false}::boolean or c.status in ('open', 'pending'))`,
+    )}, ${messageWrite({
       senderType: sender.type,
       senderUserId: userId,
       impersonatorUserId,

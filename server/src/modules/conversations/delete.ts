@@ -1,5 +1,5 @@
 import type { EventActor } from '@inbox/contract';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { attachments, conversations } from '../../db/schema/index.ts';
 import { forbidden } from '../../http/app-error.ts';
@@ -27,6 +27,16 @@ export async function recordDeletions(tx: DbOrTx, companyId: number, where: SQL,
 }
 
 /**
+ * Deletes the company's conversations meeting `where`, each with its `conversation.deleted` (`recordDeletions`),
+ * in the caller's transaction: one conversation, a customer's when it is erased, an app's before the app row
+ * goes. Conversations are deleted here only; a company's own deletion is the one cascade that takes them.
+ */
+export async function deleteConversationsWhere(tx: DbOrTx, companyId: number, where: SQL, actor: EventActor) {
+  await recordDeletions(tx, companyId, where, actor);
+  await tx.delete(conversations).where(and(eq(conversations.companyId, companyId), where));
+}
+
+/**
  * Deletes a conversation for good (company admins, app admins and managers): its messages, attachments, read
  * markers and typing signals go with it by cascade, its portal tokens then answer TOKEN_EXPIRED, and the
  * stored files are removed once the deletion has committed (a rollback keeps them).
@@ -41,8 +51,7 @@ export async function deleteConversation(ctx: CompanyCtx, storage: AttachmentSto
       .select({ key: attachments.storageKey })
       .from(attachments)
       .where(eq(attachments.conversationId, conv.id));
-    await recordDeletions(tx, ctx.companyId, eq(conversations.id, conv.id), eventActorOf(ctx.actor));
-    await tx.delete(conversations).where(eq(conversations.id, conv.id));
+    await deleteConversationsWhere(tx, ctx.companyId, eq(conversations.id, conv.id), eventActorOf(ctx.actor));
     await recordChange(tx, ctx.actor, ctx.companyId, 'conversation.deleted', conv.id, {
       number: conv.number,
       customer_id: conv.customerId,

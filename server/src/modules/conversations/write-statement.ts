@@ -22,6 +22,19 @@ export const conversationTouch = (effect: Effect) => sql`
           else c.first_reply_at end`;
 
 /**
+ * The `conv` part of a one-statement message write: the conversation the message goes to, updated as the
+ * message moves it (which takes its row lock before the message id is drawn) and returned for `messageWrite`.
+ * `from` and `where` pick it: by id (`append.ts`), or through the portal session of a token (`portal/send.ts`).
+ * The one `update conversations` a message makes, for every sender.
+ */
+export const touchedConversation = (effect: Effect, where: SQL, from?: SQL) => sql`conv as (
+      update conversations c set ${conversationTouch(effect)}
+      ${from ? sql`from ${from}` : sql``}
+      where ${where}
+      returning ${CONV_RETURNING}
+    )`;
+
+/**
  * The values of a new message. Each is anything Drizzle's `sql` takes: a value (sent as a parameter), a
  * `sql.placeholder()` of a prepared statement, or a SQL literal such as sql`'customer'`.
  */

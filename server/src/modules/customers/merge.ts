@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { forbidden, notFound } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
+import { moveConversationsToCustomer } from '../conversations/customer-move.ts';
 import { eventActorOf, recordEvent } from '../events/record.ts';
 import { type CustomerReach, getCustomer } from './reads.ts';
 import { linkedAppIds } from './writes.ts';
@@ -51,9 +52,7 @@ export async function mergeCustomers(
         throw forbidden('Merging needs access to every app of the duplicate customer');
       }
     }
-    const moved = await tx.execute<{ id: number }>(sql`
-      update conversations set customer_id = ${primaryId}
-      where customer_id = ${duplicateId} and company_id = ${ctx.companyId} returning id`);
+    const moved = await moveConversationsToCustomer(tx, ctx.companyId, { duplicateId, primaryId });
     await tx.execute(sql`update customer_identities set customer_id = ${primaryId}
       where customer_id = ${duplicateId} and company_id = ${ctx.companyId}`);
     await tx.execute(sql`insert into customer_apps (customer_id, app_id, company_id)
@@ -78,7 +77,7 @@ export async function mergeCustomers(
       data: {
         primary_customer_id: primaryId,
         duplicate_customer_id: duplicateId,
-        conversations: moved.rows.length,
+        conversations: moved.length,
         app_ids: await linkedAppIds(tx, primaryId),
       },
     });
@@ -90,7 +89,7 @@ export async function mergeCustomers(
       details: {
         primary_customer_id: primaryId,
         duplicate_customer_id: duplicateId,
-        conversations: moved.rows.length,
+        conversations: moved.length,
       },
     });
   });

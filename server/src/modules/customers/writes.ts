@@ -6,7 +6,7 @@ import { AppError, forbidden, notFound } from '../../http/app-error.ts';
 import type { CallerCtx } from '../access/context.ts';
 import { recordChange } from '../activities/service.ts';
 import { type AttachmentStorage, removeFiles } from '../attachments/storage.ts';
-import { recordDeletions } from '../conversations/delete.ts';
+import { deleteConversationsWhere } from '../conversations/delete.ts';
 import { eventActorOf, recordEvent } from '../events/record.ts';
 import {
   claimIdentity,
@@ -188,8 +188,12 @@ export async function eraseCustomer(
       .innerJoin(conversations, eq(conversations.id, attachments.conversationId))
       .where(eq(conversations.customerId, id));
     const appIds = await linkedAppIds(tx, id);
-    await recordDeletions(tx, ctx.companyId, eq(conversations.customerId, id), eventActorOf(ctx.actor));
-    await tx.delete(conversations).where(eq(conversations.customerId, id));
+    await deleteConversationsWhere(
+      tx,
+      ctx.companyId,
+      eq(conversations.customerId, id),
+      eventActorOf(ctx.actor),
+    );
     await tx.delete(customers).where(eq(customers.id, id));
     // Earlier entries of the activities feed named the customer: erasure leaves them their ids only.
     await tx.execute(sql`update activities set details = details - 'name' - 'email' - 'phone'

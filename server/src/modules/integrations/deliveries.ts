@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type InboxEvent, type WebhookPayload } from '@inbox/contract';
+import { type InboxEvent, WEBHOOK_EVENT_TYPES, type WebhookPayload } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -34,7 +34,7 @@ export function webhookConsumer(queue: JobQueue): ConsumerSpec {
   const queueNext = queueAttempt(queue);
   return {
     name: WEBHOOK_CONSUMER,
-    types: EVENT_TYPES,
+    types: WEBHOOK_EVENT_TYPES,
     async handle(tx: Tx, events: InboxEvent[]) {
       const companies = [...new Set(events.map((e) => e.company_id))];
       const res = await tx.execute<Target>(sql`

@@ -1,9 +1,9 @@
 import {
   ApiReplyPayload,
-  EVENT_TYPES,
-  type EventType,
+  WEBHOOK_EVENT_TYPES,
   type WebhookConversation,
   type WebhookCustomer,
+  type WebhookEventType,
   type WebhookMessage,
   webhookPayloadOf,
 } from '@inbox/contract';
@@ -64,7 +64,7 @@ const agentActor = { type: 'user' as const, id: 8 };
 const previous = { queue_id: 3, assigned_user_id: null };
 
 /** Each kind's actor and `data` besides what every example shares. */
-const KINDS: Record<EventType, { actor?: object; data: Record<string, unknown> }> = {
+const KINDS: Record<WebhookEventType, { actor?: object; data: Record<string, unknown> }> = {
   'message.created': { actor: { type: 'customer', id: 311 }, data: { message } },
   'message.updated': {
     actor: { type: 'system' },
@@ -122,7 +122,7 @@ const KINDS: Record<EventType, { actor?: object; data: Record<string, unknown> }
 };
 
 /** The example delivery of one event kind. */
-export function webhookExample(type: EventType) {
+export function webhookExample(type: WebhookEventType) {
   const kind = KINDS[type];
   const ofCustomer = type.startsWith('customer.');
   return {
@@ -181,7 +181,7 @@ const operation = (summary: string, description: string, schema: z.ZodType, exam
 /** The document's `webhooks`: one entry per event kind a webhook can subscribe to, and the api reply. */
 export function webhookDocs() {
   const docs: Record<string, unknown> = {};
-  for (const type of EVENT_TYPES) {
+  for (const type of WEBHOOK_EVENT_TYPES) {
     docs[type] = operation(
       `${type} (outgoing webhook)`,
       `A \`webhook\` integration subscribed to \`${type}\` receives this POST at its URL. \`data\` holds ` +

@@ -1,4 +1,9 @@
-import { ApiReplyPayload, EVENT_TYPES, type EventType, webhookPayloadOf } from '@inbox/contract';
+import {
+  ApiReplyPayload,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+  webhookPayloadOf,
+} from '@inbox/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks } from '../../../test/automation.ts';
@@ -30,7 +35,7 @@ describe('outgoing webhook payloads', () => {
       app_id: a.app.id,
       type: 'webhook',
       name: 'CRM',
-      settings: { url: `${target.url}/crm`, events: [...EVENT_TYPES] },
+      settings: { url: `${target.url}/crm`, events: [...WEBHOOK_EVENT_TYPES] },
     });
     const api = (as: Session, method: 'POST' | 'PUT' | 'DELETE', url: string, body: object, query = {}) =>
       call(t.app, method, url, { as, body, query });
@@ -114,9 +119,9 @@ describe('outgoing webhook payloads', () => {
     const calls = target.got.filter((r) => r.url === '/crm');
     const got = calls.map((r) => verify(hook.signing_secret!, r) as Payload);
     expect(() => verify(hook.signing_secret!, calls[0]!, `${calls[0]!.body} `)).toThrow();
-    expect(new Set(got.map((p) => p.type))).toEqual(new Set(EVENT_TYPES));
+    expect(new Set(got.map((p) => p.type))).toEqual(new Set(WEBHOOK_EVENT_TYPES));
     for (const p of got) {
-      const shape = webhookPayloadOf(p.type as EventType);
+      const shape = webhookPayloadOf(p.type as WebhookEventType);
       expect(shape.strict().safeParse(p).error, p.type).toBeUndefined();
       expect(shape.shape.data.strict().safeParse(p.data).error, p.type).toBeUndefined();
       expect(p).toMatchObject({ company_id: a.company.id, event_id: expect.any(Number) });
@@ -281,7 +286,7 @@ describe('outgoing webhook payloads', () => {
 
   it('are documented in the OpenAPI document, one webhook per event kind and the api reply, each with an example of its shape', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    const documented = [...EVENT_TYPES, 'api.reply'] as const;
+    const documented = [...WEBHOOK_EVENT_TYPES, 'api.reply'] as const;
     expect(Object.keys(doc.webhooks).sort()).toEqual([...documented].sort());
     for (const name of documented) {
       const post = doc.webhooks[name].post;

@@ -5,7 +5,6 @@ import { recordOrListSpec, spec, tagRoutes } from '../../http/route-spec.ts';
 import { scopeOf } from '../access/context.ts';
 import { createApp, deleteApp, findAnyApp, getApp, listApps, updateApp } from '../apps/service.ts';
 import { getCompany } from '../companies/service.ts';
-import { recountWithoutApp } from '../reporting/app-deletion.ts';
 
 /** /admin/apps: the apps of every company; `role` is null here, as the platform admin holds no app role. */
 export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -61,7 +60,7 @@ export const adminAppRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const p = request.platformCtx!;
       const target = await findAnyApp(p, request.query.id);
-      const left = await deleteApp(scopeOf(p, target.companyId), storage, p.actor, target, recountWithoutApp);
+      const left = await deleteApp(scopeOf(p, target.companyId), storage, p.actor, target);
       if (left.length) request.log.warn({ keys: left }, 'files of a deleted app could not be removed');
       return done('App deleted');
     },

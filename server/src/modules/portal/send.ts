@@ -8,12 +8,7 @@ import { invalidField } from '../../http/app-error.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { appendMessage, findByClientId } from '../conversations/append.ts';
 import { toMessage } from '../conversations/message-rows.ts';
-import {
-  CONV_RETURNING,
-  conversationTouch,
-  messageWrite,
-  writtenMessage,
-} from '../conversations/write-statement.ts';
+import { messageWrite, touchedConversation, writtenMessage } from '../conversations/write-statement.ts';
 import {
   assertCanWrite,
   type PortalSession,
@@ -53,12 +48,11 @@ const SEND = statement<SendRow, SendPlaceholders>(
     with s as (
       select id, company_id, conversation_id, visitor_name from portal_sessions
       where token_hash = ${sql.placeholder('tokenHash')} and expires_at > now()
-    ), conv as (
-      update conversations c set ${conversationTouch('customer')}
-      from s
-      where c.id = s.conversation_id and c.company_id = s.company_id and c.status in ('open', 'pending')
-      returning ${CONV_RETURNING}
-    ), slid as (
+    ), ${touchedConversation(
+      'customer',
+      sql`c.id = s.conversation_id and c.company_id = s.company_id and c.status in ('open', 'pending')`,
+      sql`s`,
+    )}, slid as (
       update portal_sessions set expires_at = now() + make_interval(secs => ${sql.placeholder('ttl')}::float8)
       where id = (select id from s) and ended_at is null and exists (select 1 from conv)
         and expires_at < now() + make_interval(secs => ${sql.placeholder('ttl')}::float8 - ${sql.placeholder('slack')}::float8)

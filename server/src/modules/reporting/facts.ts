@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { workingSecondsBetween } from '../../lib/business-hours.ts';
 import type { ConsumerSpec } from '../events/consumer.ts';
+import { recountDeletedApps } from './app-deletion.ts';
 import { addToRollups, type NewFact } from './increments.ts';
 
 /**
@@ -52,9 +53,16 @@ export const REPORTED_TYPES = [
 export function reportingConsumer(): ConsumerSpec {
   return {
     name: REPORTING_CONSUMER,
-    types: REPORTED_TYPES,
+    types: [...REPORTED_TYPES, 'app.deleted'],
     handle: async (tx, events) => {
-      await recordFacts(tx, events, { rollups: true });
+      const deleted = events.filter((e) => e.type === 'app.deleted');
+      await recordFacts(
+        tx,
+        events.filter((e) => e.type !== 'app.deleted'),
+        { rollups: true },
+      );
+      // After the batch's facts (an app deleted since its events took them out): its days counted again.
+      await recountDeletedApps(tx, deleted);
     },
   };
 }

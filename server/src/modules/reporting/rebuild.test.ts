@@ -164,6 +164,9 @@ describe('recalculating', () => {
     expect((await call(t.app, 'DELETE', '/apps', { as: b.as.admin, query: { id: b.app.id } })).status).toBe(
       200,
     );
+    // Reporting hears of it from the `app.deleted` event.
+    await runConsumers(t);
+    await t.app.reporting.settle();
     expect(await sent()).toEqual([0, 0]);
   });
 

@@ -126,10 +126,3 @@ export async function refreshDays(db: DbOrTx, companyId: number, days: string[])
       where v.column3 = 0 or exists (select 1 from apps a where a.id = v.column3 and a.company_id = ${companyId})`);
   }
 }
-
-/** The days an app has reporting facts on (what must be counted again when it goes). */
-export async function reportedDays(db: DbOrTx, companyId: number, appId: number) {
-  const res = await db.execute<{ day: string }>(sql`
-    select distinct to_char(day, 'YYYY-MM-DD') as day from report_facts where company_id = ${companyId} and app_id = ${appId}`);
-  return res.rows.map((r) => r.day);
-}

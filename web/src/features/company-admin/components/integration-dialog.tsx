@@ -1,9 +1,9 @@
 import {
-  EVENT_TYPES,
   INTEGRATION_SECRETS,
   INTEGRATION_TYPES,
   type Integration,
   type IntegrationType,
+  WEBHOOK_EVENT_TYPES,
 } from '@inbox/contract';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -212,7 +212,7 @@ function IntegrationForm({
         <fieldset className="grid gap-2">
           <legend className="mb-1 font-medium text-sm">Events</legend>
           <div className="grid gap-1 sm:grid-cols-2">
-            {EVENT_TYPES.map((ev) => (
+            {WEBHOOK_EVENT_TYPES.map((ev) => (
               <label key={ev} className="flex items-center gap-2 font-mono text-xs">
                 <input
                   type="checkbox"
