@@ -69,7 +69,8 @@ export async function changeRows(
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   return changeConversations(run.scope, run.ctx.actor, {
-    which: sql`c.id = any(${sql.param(ids)}::int[])`,
+    // A join on the ids, not `= any(array)`: tested row by row, 10,000 ids against 10,000 rows took minutes.
+    which: sql`c.id in (select unnest(${sql.param(ids)}::int[]))`,
     change,
     record,
     recordMoves: opts.recordMoves,

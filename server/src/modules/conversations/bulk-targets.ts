@@ -2,7 +2,6 @@ import { BULK_MESSAGES, type BulkFailure, type BulkFilter, MAX_BULK_MATCHES } fr
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
-import { anyOf } from '../../db/sql-helpers.ts';
 import { invalidField } from '../../http/app-error.ts';
 import type { CallerCtx } from '../access/context.ts';
 import { covers, isSqlInt, type Visibility, visibilityCondition } from '../access/conversation-visibility.ts';
@@ -33,7 +32,7 @@ async function lockRows(tx: DbOrTx, where: SQL, prelude: SQL | undefined, limit:
   return tx
     .select()
     .from(conversations)
-    .where(anyOf(conversations.id, ids, 'int'))
+    .where(sql`${conversations.id} in (select unnest(${sql.param(ids)}::int[]))`)
     .orderBy(conversations.id);
 }
 
@@ -44,7 +43,10 @@ async function lockRows(tx: DbOrTx, where: SQL, prelude: SQL | undefined, limit:
 export async function targetsByIds(tx: DbOrTx, v: Visibility, ids: readonly number[]): Promise<BulkTargets> {
   const asked = [...new Set(ids)];
   const valid = asked.filter(isSqlInt);
-  const where = and(eq(conversations.companyId, v.viewer.companyId), anyOf(conversations.id, valid, 'int'));
+  const where = and(
+    eq(conversations.companyId, v.viewer.companyId),
+    sql`${conversations.id} in (select unnest(${sql.param(valid)}::int[]))`,
+  );
   const locked = valid.length ? await lockRows(tx, where as SQL, undefined, valid.length) : [];
   const rows = locked.filter((r) => covers(v, r));
   const seen = new Set(rows.map((r) => r.id));
