@@ -288,12 +288,9 @@ describe('limits and refusals', () => {
 
   it('answers 422 when a filter matches more than 10,000 conversations, and changes none', async () => {
     const { app, queue } = await freshApp('Bulk huge');
-    let t0 = Date.now();
     await crowd(app, queue, 'Huge Person', 'bulkhuge', 10_001);
-    console.log('crowd', Date.now() - t0);
     t0 = Date.now();
     const res = await bulk('admin', { filter: { app_id: app.id }, action: 'resolve' });
-    console.log('422', Date.now() - t0);
     t0 = Date.now();
     expect(fieldErrorsOf(res)).toEqual({ filter: [BULK_MESSAGES.tooManyMatches] });
     const resolved = await x.t.db
