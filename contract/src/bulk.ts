@@ -62,6 +62,8 @@ const { limit, offset, after, before, conversation_id, last_message_id, before_m
   ConversationPollQuery.shape;
 export const BulkFilter = z.object(filters);
 export type BulkFilter = z.infer<typeof BulkFilter>;
+/** The filter as a client writes it (`status` as `open,pending`, as in the poll's query). */
+export type BulkFilterInput = z.input<typeof BulkFilter>;
 
 /** `params` checked against the action's own schema, its problems named under `params.` */
 function checkParams(b: { action: BulkAction; params?: unknown }, ctx: z.RefinementCtx) {
