@@ -71,7 +71,10 @@ export function useBulkAction(cid: number, onDone?: () => void) {
       refresh();
       onDone?.();
       const description = failureText(res.failed);
-      const title = `${conversations(res.updated)} ${BULK_DONE[body.action]}`;
+      const title =
+        res.updated === 0
+          ? `No conversations ${BULK_DONE[body.action]}`
+          : `${conversations(res.updated)} ${BULK_DONE[body.action]}`;
       const canUndo = res.previous.length > 0;
       const show = res.failed.length > 0 && res.updated === 0 ? toast.error : toast.success;
       show(title, {
