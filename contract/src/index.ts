@@ -6,6 +6,7 @@ export * from './apps.ts';
 export * from './auth.ts';
 export * from './auto-responders.ts';
 export * from './billing.ts';
+export * from './bulk.ts';
 export * from './business-hours.ts';
 export * from './companies.ts';
 export * from './constants.ts';

@@ -11,6 +11,7 @@ import { channelRoutes } from './channels/routes.ts';
 import { templateReply } from './channels/whatsapp-templates.ts';
 import { companyRoutes } from './companies/routes.ts';
 import { consoleAttachmentRoutes } from './console-attachments/routes.ts';
+import { bulkRoutes } from './conversations/bulk-routes.ts';
 import { conversationRoutes } from './conversations/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { eventRoutes } from './events/routes.ts';
@@ -35,6 +36,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(userRoutes);
   await app.register(portalRoutes);
   await app.register(conversationRoutes, { templateReply });
+  await app.register(bulkRoutes);
   await app.register(channelConsoleRoutes);
   await app.register(customerRoutes);
   await app.register(consoleAttachmentRoutes);

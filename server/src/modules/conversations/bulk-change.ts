@@ -7,11 +7,16 @@ import type { ChangeRecord, ConversationChanges } from './change.ts';
 import { conversationStateSql } from './state.ts';
 import { CONV_RETURNING, messageWrite } from './write-statement.ts';
 
-/** One change for every conversation chosen: a new status, a new queue (or none), or no assignee. */
-export type BulkChange =
-  | { status: Extract<ConversationStatus, 'closed'> }
-  | { queueId: number | null }
-  | { assignee: null };
+/**
+ * One change for every conversation chosen: any of a new status, a new queue (or none), a new assignee (or
+ * none), as `ConversationChange` says; a field left out stays as it is.
+ */
+export interface BulkChange {
+  status?: ConversationStatus;
+  queueId?: number | null;
+  /** The new holder (every row gets the same one), or null to hand the conversations back. */
+  assignee?: { id: number } | null;
+}
 
 export interface BulkChangeInput {
   /** Which of the company's conversations, as a condition on the row `c`; tested again under the row lock. */
@@ -21,20 +26,39 @@ export interface BulkChangeInput {
   record: ChangeRecord;
   /** Why, in the events' data (`portal_session_expired`; contract `WEBHOOK_EVENT_FIELDS` lists it). */
   eventReason?: 'portal_session_expired';
+  /**
+   * The activity names the queue and the holder before and after even where they did not change, as a
+   * single transfer's activity does (`transfer.ts`).
+   */
+  recordMoves?: boolean;
 }
 
-/** The `set` list and the "would change" condition of a change, on the row `c`. */
+/**
+ * The `set` list and the "would change" condition of a change, on the row `c`. Resolving stamps
+ * `resolved_at` and ends the customer's wait, as `changeConversation` does.
+ */
 function setOf(change: BulkChange): { set: SQL; differs: SQL } {
-  if ('status' in change) {
-    return { set: sql`status = ${change.status}::text`, differs: sql`c.status <> ${change.status}::text` };
+  const sets: SQL[] = [];
+  const differs: SQL[] = [];
+  if (change.status !== undefined) {
+    sets.push(sql`status = ${change.status}::text`);
+    differs.push(sql`c.status <> ${change.status}::text`);
+    if (change.status === 'resolved') {
+      sets.push(sql`resolved_at = case when c.status <> 'resolved' then now() else c.resolved_at end`);
+      sets.push(sql`waiting_since = case when c.status <> 'resolved' then null else c.waiting_since end`);
+    }
   }
-  if ('queueId' in change) {
-    return {
-      set: sql`queue_id = ${change.queueId}::int`,
-      differs: sql`c.queue_id is distinct from ${change.queueId}::int`,
-    };
+  if (change.queueId !== undefined) {
+    sets.push(sql`queue_id = ${change.queueId}::int`);
+    differs.push(sql`c.queue_id is distinct from ${change.queueId}::int`);
   }
-  return { set: sql`assigned_user_id = null`, differs: sql`c.assigned_user_id is not null` };
+  if (change.assignee !== undefined) {
+    const to = change.assignee?.id ?? null;
+    sets.push(sql`assigned_user_id = ${to}::int`);
+    differs.push(sql`c.assigned_user_id is distinct from ${to}::int`);
+  }
+  if (sets.length === 0) throw new Error('a bulk change must change something');
+  return { set: sql.join(sets, sql`, `), differs: sql`(${sql.join(differs, sql` or `)})` };
 }
 
 /**
@@ -53,6 +77,7 @@ export async function changeConversations(
   const event = eventActorOf(actor);
   const impersonator = actor.type === 'user' ? (actor.impersonator?.id ?? null) : null;
   const reason = input.eventReason ?? null;
+  const moves = sql.raw(input.recordMoves ? 'true' : 'false');
   const details = {
     ...input.record.details,
     ...(actor.type === 'user' ? {} : { actor: actorDetails(actor) }),
@@ -90,6 +115,8 @@ export async function changeConversations(
       select conv.*, e.type, e.data from conv cross join lateral (values
         ('conversation.status_changed', case when conv.status <> conv.from_status
           then jsonb_build_object('from', conv.from_status, 'to', conv.status) end),
+        ('conversation.resolved', case when conv.status <> conv.from_status and conv.status = 'resolved'
+          then jsonb_build_object('from', conv.from_status) end),
         (case when conv.assigned_user_id is null then 'conversation.unassigned' else 'conversation.assigned' end,
           case when conv.assigned_user_id is distinct from conv.from_user_id
           then jsonb_build_object('from', conv.from_user_id, 'to', conv.assigned_user_id) end),
@@ -113,10 +140,10 @@ export async function changeConversations(
         jsonb_build_object('number', conv.number)
           || case when conv.status <> conv.from_status then
             jsonb_build_object('from_status', conv.from_status, 'to_status', conv.status) else '{}'::jsonb end
-          || case when conv.assigned_user_id is distinct from conv.from_user_id then
+          || case when ${moves} or conv.assigned_user_id is distinct from conv.from_user_id then
             jsonb_build_object('from_user_id', conv.from_user_id, 'to_user_id', conv.assigned_user_id)
             else '{}'::jsonb end
-          || case when conv.queue_id is distinct from conv.from_queue_id then
+          || case when ${moves} or conv.queue_id is distinct from conv.from_queue_id then
             jsonb_build_object('from_queue_id', conv.from_queue_id, 'to_queue_id', conv.queue_id)
             else '{}'::jsonb end
           || ${JSON.stringify(details)}::jsonb

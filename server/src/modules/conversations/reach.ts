@@ -27,12 +27,8 @@ export async function lockVisible(ctx: CompanyCtx, tx: DbOrTx, id: number) {
   return { v, conv };
 }
 
-/** An active member of the company, and whether they can work this app's queue (contract section 4). */
-export async function assigneeOf(
-  scope: CompanyScope,
-  userId: number,
-  where: { appId: number; queueId: number | null },
-) {
+/** An active member of the company with their sight of its conversations (contract section 4); null otherwise. */
+export async function memberSight(scope: CompanyScope, userId: number) {
   const { db: tx, companyId } = scope;
   const [member] = isSqlInt(userId)
     ? await tx
@@ -43,7 +39,20 @@ export async function assigneeOf(
     : [];
   if (member?.status !== 'active') return null;
   const v = await loadVisibility(tx, { companyId, userId, role: member.role });
-  return { id: member.id, name: member.name, canWork: coversQueue(v, where.appId, where.queueId) };
+  return { id: member.id, name: member.name, v };
+}
+
+export const NOT_A_MEMBER = 'This user is not an active member of this company';
+
+/** An active member of the company, and whether they can work this app's queue (contract section 4). */
+export async function assigneeOf(
+  scope: CompanyScope,
+  userId: number,
+  where: { appId: number; queueId: number | null },
+) {
+  const member = await memberSight(scope, userId);
+  if (!member) return null;
+  return { id: member.id, name: member.name, canWork: coversQueue(member.v, where.appId, where.queueId) };
 }
 
 /** The user who is to hold a conversation of this app and queue; anyone who cannot work it answers 422. */
@@ -53,7 +62,7 @@ export async function requireAssignable(
   where: { appId: number; queueId: number | null },
 ): Promise<{ id: number; name: string }> {
   const user = await assigneeOf(scope, userId, where);
-  if (!user) throw invalidField('user_id', 'This user is not an active member of this company');
+  if (!user) throw invalidField('user_id', NOT_A_MEMBER);
   if (!user.canWork) throw invalidField('user_id', CONVERSATION_MESSAGES.assigneeCannotSee);
   return { id: user.id, name: user.name };
 }

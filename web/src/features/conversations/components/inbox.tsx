@@ -73,6 +73,7 @@ function CompanyInbox({ cid, appId, meId, selectedId }: CompanyInboxProps) {
   const queueId =
     queues.data && !appQueues.some((q) => q.queue_id === filters.queueId) ? undefined : filters.queueId;
   const list = listParams({ ...filters, queueId }, appId, filters.search);
+  const { limit: _limit, offset: _offset, after: _after, before: _before, ...bulkFilter } = list;
 
   const thread = useThread(cid, selectedId, list);
   // While a thread is open (and healthy) its poll refreshes the list too.
@@ -129,6 +130,8 @@ function CompanyInbox({ cid, appId, meId, selectedId }: CompanyInboxProps) {
           'w-full border-r md:w-80 md:shrink-0 lg:w-96',
           selectedId !== undefined && 'hidden md:flex',
         )}
+        cid={cid}
+        bulkFilter={bulkFilter}
         filters={{ ...filters, queueId }}
         onFilters={setFilters}
         onClearFilters={clearFilters}

@@ -1,4 +1,4 @@
-import type { ConversationSummary, Queue } from '@inbox/contract';
+import type { BulkFilterInput, ConversationSummary, Queue } from '@inbox/contract';
 import { InboxIcon, SearchXIcon } from 'lucide-react';
 import type { RefObject } from 'react';
 import { EmptyState } from '@/components/empty-state';
@@ -9,12 +9,18 @@ import { Button } from '@/components/ui/button';
 import { countLabel } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { emptyText, hasFilters, type InboxFilters, PAGE_SIZE } from '../filters';
+import { BulkBar } from './bulk-bar';
 import { ConversationRow } from './conversation-row';
 import { InboxFiltersBar } from './inbox-filters';
+import { RowCheckbox } from './row-checkbox';
 import { ShortcutsHelp } from './shortcuts-help';
+import { useBulkSelection } from './use-bulk-selection';
 import { useNow } from './use-now';
 
 interface ListPaneProps {
+  cid: number;
+  /** The list's filters without paging: what "Select all N matching" acts on. */
+  bulkFilter: BulkFilterInput;
   filters: InboxFilters;
   onFilters: (next: Partial<InboxFilters>) => void;
   onClearFilters: () => void;
@@ -49,6 +55,10 @@ export function ListPane(p: ListPaneProps) {
     ? p.selectedId
     : rows[0]?.conversation_id;
   const empty = emptyText(p.filters);
+  const selection = useBulkSelection(
+    rows.map((r) => r.conversation_id),
+    JSON.stringify(p.bulkFilter),
+  );
   return (
     <section
       ref={p.paneRef}
@@ -82,6 +92,17 @@ export function ListPane(p: ListPaneProps) {
           queues={p.queues}
         />
       </div>
+      {rows.length > 0 && !p.pending && (
+        <BulkBar
+          cid={p.cid}
+          selection={selection}
+          pageCount={rows.length}
+          total={p.total}
+          capped={p.capped}
+          filter={p.bulkFilter}
+          queues={p.queues}
+        />
+      )}
       <div className="relative min-h-0 flex-1 overflow-y-auto">
         {p.pending ? (
           <div className="p-3">
@@ -106,14 +127,22 @@ export function ListPane(p: ListPaneProps) {
         ) : (
           <ul ref={p.listRef} aria-label="Conversations">
             {rows.map((c) => (
-              <li key={c.conversation_id}>
-                <ConversationRow
-                  conversation={c}
-                  to={p.hrefFor(c.conversation_id)}
-                  selected={c.conversation_id === p.selectedId}
-                  tabbable={c.conversation_id === tabbableId}
-                  now={now}
+              <li key={c.conversation_id} className="flex">
+                <RowCheckbox
+                  checked={selection.has(c.conversation_id)}
+                  onChange={(on) => selection.toggle(c.conversation_id, on)}
+                  label={`Select ${c.customer.name} (#${c.number})`}
+                  className={c.conversation_id === p.selectedId ? 'bg-accent' : undefined}
                 />
+                <div className="min-w-0 flex-1">
+                  <ConversationRow
+                    conversation={c}
+                    to={p.hrefFor(c.conversation_id)}
+                    selected={c.conversation_id === p.selectedId}
+                    tabbable={c.conversation_id === tabbableId}
+                    now={now}
+                  />
+                </div>
               </li>
             ))}
           </ul>
