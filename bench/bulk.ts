@@ -47,8 +47,11 @@ const ACTIONS: Record<string, { path: string; params: (d: Data) => Record<string
   unassign: { path: '/conversation/unassign', params: () => ({}) },
 };
 const ACTION = env.BENCH_BULK_ACTION || 'resolve';
-const action = ACTIONS[ACTION];
-if (!action) throw new Error(`BENCH_BULK_ACTION must be one of ${Object.keys(ACTIONS).join(', ')}`);
+const action =
+  ACTIONS[ACTION] ??
+  (() => {
+    throw new Error(`BENCH_BULK_ACTION must be one of ${Object.keys(ACTIONS).join(', ')}`);
+  })();
 
 /** One company, one app and queue; open conversations with a customer message each, in batches. */
 async function generate(): Promise<Data> {
@@ -152,7 +155,12 @@ async function main() {
           b = await bulk();
           singlesMs = await singles();
         }
-        const round = { singlesMs: Math.round(singlesMs), bulkMs: Math.round(b.ms), updated: b.updated, first };
+        const round = {
+          singlesMs: Math.round(singlesMs),
+          bulkMs: Math.round(b.ms),
+          updated: b.updated,
+          first,
+        };
         rounds.push(round);
         console.log(JSON.stringify(round));
       }
