@@ -1,7 +1,7 @@
 import { CONVERSATION_MESSAGES, type Queue } from '@inbox/contract';
 import { type FormEvent, useState } from 'react';
+import { Field } from '@/components/field';
 import { DialogForm } from '@/components/form-dialog';
-import { Field } from '@/components/form-fields';
 import { NativeSelect, Textarea } from '@/components/ui/input';
 import { UserPicker } from './user-picker';
 
