@@ -35,15 +35,16 @@ BEGIN
     END $b$ $f$, base);
   -- Transaction ids are the cluster's: a long transaction in another database (a bulk load, a bench's seed)
   -- is in every snapshot but can write no event here, so a running transaction of another database, by
-  -- pg_stat_activity, does not hold the horizon. One that has ended since the snapshot, or whose database
+  -- pg_stat_get_activity (pg_stat_activity without its joins), does not hold the horizon. One that has ended since the snapshot, or whose database
   -- cannot be told, does (nothing is skipped; the next read goes past it). The reader's own transaction does
   -- too, so it never reads its own uncommitted events.
   EXECUTE format($f$
     CREATE FUNCTION event_horizon() RETURNS bigint LANGUAGE sql STABLE AS $b$
       SELECT (least(
         (SELECT min(x) FROM pg_snapshot_xip(pg_current_snapshot()) x
-          WHERE NOT EXISTS (SELECT FROM pg_stat_activity a
-            WHERE a.backend_xid = x::xid AND a.datname <> current_database())),
+          WHERE NOT EXISTS (SELECT FROM pg_stat_get_activity(NULL) a
+            WHERE a.backend_xid = x::xid
+              AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database()))),
         pg_current_xact_id_if_assigned(),
         pg_snapshot_xmax(pg_current_snapshot()))::text::bigint - %1$s) * 65536
     $b$ $f$, base);

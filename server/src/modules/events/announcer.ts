@@ -35,7 +35,7 @@ export async function announceEvents(db: Db, known = 0): Promise<{ last: number;
 }
 
 /** The pause after a run that had something to tell or found events held: under load, one run per pause. */
-export const ANNOUNCE_LINGER_MS = 10;
+export const ANNOUNCE_LINGER_MS = 50;
 
 /**
  * One per process: announces events after each request that may have written some (a burst coalescing into
