@@ -8,6 +8,8 @@
  * (a) poll: one query for the token (session, conversation status, customer name, agent typing), one for
  *     the visible messages after `last_message_id` (and, only when there are some, one for their files).
  * (b) send: one statement (a CTE) that checks the token, updates the conversation and inserts the message.
+ *     With `BASELINE_DURABLE=1` (and named statements) it also writes the message's event, as the product's
+ *     outbox does (contract section 7): the product's durable work per send, with nothing else around it.
  */
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
@@ -26,6 +28,8 @@ const pool = new pg.Pool({
 // BASELINE_PREPARED=1 names the statements, so each connection plans them once and reuses the plan, as the
 // product does for its hot statements (decision 010); without it every call is planned anew.
 const prepared = process.env.BASELINE_PREPARED === '1';
+// BASELINE_DURABLE=1: the send writes its `message.created` event too (issue 43's durable baseline).
+const durable = process.env.BASELINE_DURABLE === '1';
 const query = <R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]) =>
   pool.query<R>(prepared ? { name, text, values } : { text, values });
 
@@ -71,7 +75,7 @@ const SEND_SQL = `
       waiting_since = coalesce(waiting_since, now()),
       last_activity_at = now()
     where id = (select conversation_id from s) and status in ('open', 'pending')
-    returning id, company_id, customer_id
+    returning id, company_id, app_id, customer_id, number, status, queue_id, assigned_user_id, verified
   ), m as (
     insert into messages (company_id, conversation_id, sender_type, content, client_message_id)
     select company_id, id, 'customer', $2, $3 from c
@@ -80,7 +84,21 @@ const SEND_SQL = `
   ), typed as (
     delete from typing_signals
     where conversation_id = (select id from c) and actor_key = 'customer' and exists (select 1 from m)
-  )
+  )${
+    durable
+      ? `, ev as (
+    insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
+    select 'message.created', c.company_id, c.app_id, c.id, c.customer_id, 'customer', c.customer_id,
+      jsonb_build_object(
+        'message', jsonb_build_object('message_id', m.id, 'sender_type', 'customer', 'sender_user_id', null,
+          'content', m.content, 'content_type', m.content_type, 'is_private', false,
+          'created_ts', to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+        'conversation', jsonb_build_object('number', c.number, 'status', c.status, 'queue_id', c.queue_id,
+          'assigned_user_id', c.assigned_user_id, 'verified', c.verified))
+    from m, c
+  )`
+      : ''
+  }
   select m.*, cu.name as customer_name from m, c join customers cu on cu.id = c.customer_id`;
 
 interface Attachment {

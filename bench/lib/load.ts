@@ -27,6 +27,8 @@ export interface Measured {
   statusCodes: Record<string, number>;
   latencyMs: { p50: number; p90: number; p99: number; p99_9: number; mean: number; max: number };
   cpu: CpuSpent & { serverUsPerRequest: number; postgresUsPerRequest: number };
+  /** Statements the server sent to PostgreSQL per successful request (all of them: its requests, its consumers, its jobs). */
+  statementsPerRequest?: number | null;
   durationSec: number;
 }
 
@@ -49,8 +51,10 @@ export async function measure(
 ): Promise<Measured> {
   if (settings.warmup > 0) await drive(server.url, settings.connections, settings.warmup, next);
   const pidsBefore = await postgresPids();
+  const statementsBefore = await server.statements();
   const before = sampleCpu(server.child.pid!, pidsBefore);
   const result: Result = await drive(server.url, settings.connections, settings.duration, next);
+  const statementsAfter = await server.statements();
   // Backends opened during the run count from zero; one gone by then reads as 0 and is left out.
   const pidsAfter = [...new Set([...pidsBefore, ...(await postgresPids())])];
   const after = sampleCpu(server.child.pid!, pidsAfter);
@@ -87,6 +91,10 @@ export async function measure(
       serverUsPerRequest: perRequest(cpu.serverSeconds),
       postgresUsPerRequest: perRequest(cpu.postgresSeconds),
     },
+    statementsPerRequest:
+      statementsBefore === null || statementsAfter === null || ok === 0
+        ? null
+        : Math.round(((statementsAfter - statementsBefore) / ok) * 100) / 100,
     durationSec: result.duration,
   };
 }

@@ -7,8 +7,12 @@ export interface ServerProcess {
   child: ChildProcess;
   /** The last lines the process wrote, shown when it dies or fails to start. */
   output: () => string;
+  /** Statements the process has sent to PostgreSQL so far (`count-statements.ts`); null when not counted. */
+  statements: () => Promise<number | null>;
   stop: () => Promise<void>;
 }
+
+const countStatements = new URL('./count-statements.ts', import.meta.url).pathname;
 
 /**
  * Starts a server in its own Node process so the load generator never shares its event loop or CPU
@@ -24,11 +28,22 @@ export async function startServer(opts: {
   nodeArgs?: string[];
   healthPath: string;
 }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', opts.script], {
-    cwd: opts.cwd,
-    env: { ...process.env, ...opts.env, PORT: String(opts.port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const counts = `${fs.mkdtempSync('/tmp/inbox-bench-statements-')}/count`;
+  const child = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), '--import', 'tsx', '--import', countStatements, opts.script],
+    {
+      cwd: opts.cwd,
+      env: {
+        ...process.env,
+        ...opts.env,
+        PORT: String(opts.port),
+        HOST: '127.0.0.1',
+        BENCH_STATEMENTS_FILE: counts,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString().split('\n'));
@@ -64,7 +79,14 @@ export async function startServer(opts: {
     await exited;
     clearTimeout(timer);
   };
-  return { name: opts.name, url, child, output, stop };
+  const statements = async () => {
+    fs.rmSync(counts, { force: true });
+    if (child.exitCode !== null || !child.kill('SIGUSR2')) return null;
+    for (let i = 0; i < 50 && !fs.existsSync(counts); i++) await sleep(20);
+    const n = fs.existsSync(counts) ? Number(fs.readFileSync(counts, 'utf8')) : Number.NaN;
+    return Number.isFinite(n) ? n : null;
+  };
+  return { name: opts.name, url, child, output, statements, stop };
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -17,10 +17,16 @@ export function readSettings(env: NodeJS.ProcessEnv) {
     duration: num('BENCH_DURATION', 10),
     warmup: num('BENCH_WARMUP', 3),
   };
-  // 'postgres' stands for the product and both baselines on PostgreSQL, 'pglite' for the embedded product.
+  // 'postgres' stands for the product and the three baselines on PostgreSQL, 'pglite' for the embedded product.
   const targets = new Set<TargetName>(
     list('BENCH_TARGETS', 'postgres,pglite').flatMap((t): TargetName[] => {
-      if (t === 'postgres') return ['product-postgres', 'baseline-prepared-postgres', 'baseline-postgres'];
+      if (t === 'postgres')
+        return [
+          'product-postgres',
+          'baseline-durable-postgres',
+          'baseline-prepared-postgres',
+          'baseline-postgres',
+        ];
       if (t === 'pglite') return ['product-pglite'];
       const named = TARGETS.find((n) => n === t);
       if (named) return [named];

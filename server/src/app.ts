@@ -54,7 +54,7 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Every route with its schema and config, as registered: what the route-wide tests walk. */
     routeTable: RouteOptions[];
-    /** This process's event sequencer, hub and open streams. */
+    /** This process's event hub, announcer and open streams. */
     live: Live;
     /** This process's share of the durable jobs (pg-boss). */
     jobs: Jobs;
@@ -118,13 +118,13 @@ export async function buildApp(opts: BuildAppOptions) {
   app.addHook('onClose', async () => storage.close());
   app.decorate('deps', { db: opts.db.db, kind: opts.db.kind, config: opts.config, mailer, storage });
   const clock = opts.clock ?? (() => new Date());
-  // The sequencer starts with the live parts below; jobs that write events wake it once it is there.
-  let kickSequencer = () => {};
+  // The announcer starts with the live parts below; jobs that write events wake it once it is there.
+  let kickAnnouncer = () => {};
   const jobs = await startJobs(opts.db, app.log, [
-    portalSweepJob({ db: opts.db.db, storage, log: app.log, kick: () => kickSequencer() }),
+    portalSweepJob({ db: opts.db.db, storage, log: app.log, kick: () => kickAnnouncer() }),
     pruneEventsJob(opts.db.db, opts.config.eventRetentionDays),
-    waitingAnswerJob(opts.db.db, clock, () => kickSequencer()),
-    deliveryJob(opts.db.db, { config: opts.config, storage }, () => kickSequencer()),
+    waitingAnswerJob(opts.db.db, clock, () => kickAnnouncer()),
+    deliveryJob(opts.db.db, { config: opts.config, storage }, () => kickAnnouncer()),
     rebuildJob(opts.db.db),
     foldCountsJob(opts.db.db),
   ]);
@@ -136,13 +136,13 @@ export async function buildApp(opts: BuildAppOptions) {
     app.log.info(queued, 'pending work queued as jobs');
   const live = await startLive(opts.db, app.log);
   app.decorate('live', live);
-  kickSequencer = live.sequencer.kick;
+  kickAnnouncer = live.announcer.kick;
   const responders = await startAutoResponders({
     db: opts.db.db,
     hub: live.hub,
     clock,
     queue: jobs,
-    kick: live.sequencer.kick,
+    kick: live.announcer.kick,
     log: app.log,
   });
   app.decorate('autoResponders', responders);
@@ -151,7 +151,7 @@ export async function buildApp(opts: BuildAppOptions) {
     db: opts.db.db,
     hub: live.hub,
     queue: jobs,
-    kick: live.sequencer.kick,
+    kick: live.announcer.kick,
     log: app.log,
   });
   app.decorate('webhooks', webhooks);
@@ -162,7 +162,7 @@ export async function buildApp(opts: BuildAppOptions) {
       storage,
       config: opts.config,
       log: app.log,
-      kick: live.sequencer.kick,
+      kick: live.announcer.kick,
     });
     app.decorate('emailListener', email);
     app.addHook('onClose', async () => email.stop());
@@ -179,9 +179,9 @@ export async function buildApp(opts: BuildAppOptions) {
     app.server.once('close', () => clearInterval(idle));
   });
   app.addHook('onClose', async () => live.stop());
-  // A request that may have written events wakes the sequencer once it is answered (after its commit).
+  // A request that may have written events wakes the announcer once it is answered (after its commit).
   app.addHook('onResponse', (request, _reply, next) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') live.sequencer.kick();
+    if (request.method !== 'GET' && request.method !== 'HEAD') live.announcer.kick();
     next();
   });
   const routeTable: RouteOptions[] = [];

@@ -3,10 +3,10 @@ import { JOBS_SCHEMA } from '../src/jobs/boss.ts';
 import { autoResponderConsumer } from '../src/modules/auto-responders/engine.ts';
 import { DELIVERY_JOB } from '../src/modules/channels/delivery-queue.ts';
 import { consumeOnce } from '../src/modules/events/consumer.ts';
-import { sequenceEvents } from '../src/modules/events/sequencer.ts';
 import { webhookConsumer } from '../src/modules/integrations/deliveries.ts';
 import { reportingConsumer } from '../src/modules/reporting/facts.ts';
 import type { Session, TestContext } from './app.ts';
+import { untilReadable } from './events.ts';
 import { addIntegration } from './integrations.ts';
 
 /**
@@ -23,9 +23,9 @@ export async function addWebhook(t: TestContext, as: Session, appId: number, eve
   return hook.integration_id;
 }
 
-/** Numbers the events written so far and lets the auto-responders, webhooks and reporting record what they owe. */
+/** Lets the auto-responders, webhooks and reporting record what they owe. */
 export async function runConsumers(t: TestContext) {
-  await sequenceEvents(t.db);
+  await untilReadable(t.db);
   const responders = autoResponderConsumer(() => new Date(), t.app.jobs);
   while ((await consumeOnce(t.db, responders)) > 0) {}
   while ((await consumeOnce(t.db, webhookConsumer(t.app.jobs))) > 0) {}
@@ -33,14 +33,13 @@ export async function runConsumers(t: TestContext) {
 }
 
 /**
- * Numbers new events, records the deliveries they owe, and makes the attempts that are due: what the running
+ * Records the deliveries new events owe, and makes the attempts that are due: what the running
  * app does (its workers may take some first; this waits for those too).
  */
 export async function deliverWebhooks(t: TestContext) {
-  await sequenceEvents(t.db);
+  await untilReadable(t.db);
   while ((await consumeOnce(t.db, webhookConsumer(t.app.jobs))) > 0) {}
   await t.app.jobs.drain(DELIVERY_JOB);
-  await sequenceEvents(t.db);
 }
 
 /**
@@ -61,5 +60,4 @@ export async function dueNow(t: TestContext, name: string) {
 export async function retryDeliveriesNow(t: TestContext) {
   await dueNow(t, DELIVERY_JOB);
   await t.app.jobs.drain(DELIVERY_JOB);
-  await sequenceEvents(t.db);
 }

@@ -22,8 +22,8 @@ export interface SeededThread {
  * The demo's reports: the events its conversations stand for (start, assignment, every message, resolution),
  * at the times the threads give them, turned into facts and rollups by the reporting consumer's own code, so
  * Reports and the dashboard show the demo's week as they would have counted it live. The demo writes no
- * events (nothing would react to them now), so these ids are negative: no real event, numbered from 1 by
- * the sequencer, can share a fact's (event, kind) key with them.
+ * events (nothing would react to them now), so these ids are negative: no real event, whose id is positive,
+ * can share a fact's (event, kind) key with them.
  */
 export async function seedDemoReports(tx: Tx, companyId: number, seeded: SeededThread[]) {
   const events: InboxEvent[] = [];

@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, loginAs, useTestApp } from '../../test/app.ts';
+import { untilReadable } from '../../test/events.ts';
 import { apps, companies, conversationReads, conversations, messages, users } from '../db/schema/index.ts';
 import { autoResponderConsumer } from '../modules/auto-responders/engine.ts';
 import { consumeOnce } from '../modules/events/consumer.ts';
-import { sequenceEvents } from '../modules/events/sequencer.ts';
 import { webhookConsumer } from '../modules/integrations/deliveries.ts';
 import { DEMO_PASSWORD, type DemoInfo, seedDemoData } from './demo.ts';
 import { DEMO_THREADS } from './demo-threads.ts';
@@ -156,7 +156,7 @@ describe('demo data', () => {
     expect(c!.number).toBe(DEMO_THREADS.length + 1);
 
     // The store greets the customer and, on a Saturday evening, says when the team is back.
-    await sequenceEvents(t.db);
+    await untilReadable(t.db);
     while (
       (await consumeOnce(
         t.db,
@@ -186,7 +186,7 @@ describe('demo data', () => {
         secrets_set: ['signing_secret'],
       }),
     ]);
-    await sequenceEvents(t.db);
+    await untilReadable(t.db);
     while ((await consumeOnce(t.db, webhookConsumer(t.app.jobs))) > 0) {}
     const owed = await t.db.execute(sql`select 1 from webhook_deliveries`);
     expect(owed.rows).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * Runs `work` when woken, never twice at once: a wake-up during a run asks for one more run after it, so
  * a burst of wake-ups costs at most two runs and none is lost. `work` reports its own errors (they are
- * not retried here). The sequencer, the event hub and the consumers are each one of these.
+ * not retried here). The event announcer, the hub and the consumers are each one of these.
  */
 export function coalesced(work: () => Promise<void>) {
   let running: Promise<void> | null = null;

@@ -1,34 +1,21 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgSequence,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { cascadeTo, ts } from './columns.ts';
 import { companies } from './companies.ts';
 import { users } from './users.ts';
 
 /**
- * The outbox (contract section 7): one row per thing that happened, written in the transaction of the
- * change. `seq` is drawn at insert and so follows no order a reader can trust; `event_id` is given after
- * commit by the sequencer (`modules/events/sequencer.ts`), one run at a time, so event ids increase in
- * commit order. App, conversation and customer carry no foreign key: the record of a deletion outlives
- * the row it names.
+ * The outbox (contract section 7): one row per thing that happened, written once, in the transaction of the
+ * change. `event_id` is set at insert by `next_event_id()` (migration 0032, decision 046): the writing
+ * transaction's id (`pg_current_xact_id()`) times 65,536 plus the event's place in that transaction, less a
+ * constant. Readers take only events below `event_horizon()`, where every transaction with a smaller id has
+ * ended, so nothing that commits later can sort before what a reader has taken. App, conversation and
+ * customer carry no foreign key: the record of a deletion outlives the row it names.
  */
-/** Where event ids come from; only the sequencer draws from it. */
-export const eventIds = pgSequence('event_ids');
-
 export const events = pgTable(
   'events',
   {
-    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    eventId: bigint('event_id', { mode: 'number' }),
+    eventId: bigint('event_id', { mode: 'number' }).primaryKey().default(sql`next_event_id()`),
     type: text('type').notNull(),
     companyId: cascadeTo('company_id', () => companies.id),
     appId: integer('app_id'),
@@ -40,11 +27,9 @@ export const events = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    // The one read index (streams, replays, consumers and pruning all walk event ids); every index here is
-    // written twice per event (insert, then numbering), so there are no others.
-    uniqueIndex('events_event_id_idx').on(t.eventId),
-    // What the sequencer looks for; empty in the steady state, so it stays tiny.
-    index('events_unsequenced_idx').on(t.seq).where(sql`event_id is null`),
+    // A company's newest event that can change a list: the list version a poll reads (`list-cache.ts`),
+    // and a company's or conversation's replay. The primary key is the readers' and pruning's walk.
+    index('events_company_idx').on(t.companyId, t.eventId).where(sql`type <> 'typing'`),
   ],
 );
 
@@ -56,16 +41,13 @@ export const eventConsumers = pgTable('event_consumers', {
 });
 
 /**
- * How far each company's conversation lists have changed, so a poll can tell in one index lookup whether a
- * list it answered before is still the answer (`conversations/list-cache.ts`). `event_id` is the newest
- * numbered event of the company that can change a list (every type but `typing`), set by the sequencer in
- * the statement that numbers it; `catalog` counts changes that write no event (names of apps, queues, users
- * and customers, memberships, deletions), bumped by triggers in the writer's own transaction (migration
- * 0021). No foreign key: the sequencer may number the last events of a company being deleted.
+ * The half of a company's list version that events do not give (`conversations/list-cache.ts`; the other half
+ * is the company's newest readable event): `catalog` counts changes that write no event (names of apps,
+ * queues, users and customers, memberships, deletions), bumped by triggers in the writer's own transaction
+ * (migration 0021). No foreign key: a trigger may bump it for a company being deleted.
  */
 export const listVersions = pgTable('list_versions', {
   companyId: integer('company_id').primaryKey(),
-  eventId: bigint('event_id', { mode: 'number' }).notNull().default(0),
   catalog: bigint('catalog', { mode: 'number' }).notNull().default(0),
 });
 

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { dataOf } from '../../../test/answers.ts';
 import { before, call, change, createTestApp, type Session, useTestApp } from '../../../test/app.ts';
 import { dueNow } from '../../../test/automation.ts';
+import { untilReadable } from '../../../test/events.ts';
 import { createApp, createQueue } from '../../../test/factories.ts';
 import { portal, startChat } from '../../../test/portal.ts';
 import { tenantWithSessions } from '../../../test/tenants.ts';
 import { consumeOnce } from '../events/consumer.ts';
-import { sequenceEvents } from '../events/sequencer.ts';
 import { autoResponderConsumer, LOOP_LIMIT, WAITING_ANSWER_JOB } from './engine.ts';
 
 /**
@@ -27,18 +27,18 @@ const s = before(async () => {
   return { a, b };
 });
 
-/** Numbers the events written so far and lets the responders handle them: what the running app does. */
+/** Lets the responders handle the events written so far: what the running app does. */
 async function flush() {
-  await sequenceEvents(t.db);
+  await untilReadable(t.db);
   while ((await consumeOnce(t.db, autoResponderConsumer(clock, t.app.jobs))) > 0) {}
-  await sequenceEvents(t.db);
+  await untilReadable(t.db);
 }
 
 /** The waiting answers' jobs run as if their delay had passed; answers when each was due. */
 async function waitOut() {
   const due = await dueNow(t, WAITING_ANSWER_JOB);
   await t.app.jobs.drain(WAITING_ANSWER_JOB);
-  await sequenceEvents(t.db);
+  await untilReadable(t.db);
   return due;
 }
 
@@ -338,14 +338,14 @@ describe('durability', () => {
     const first = await createTestApp({}, t.database, clock);
     let chat: Awaited<ReturnType<typeof startChat>>;
     try {
-      await sequenceEvents(first.db);
+      await untilReadable(first.db);
       const [from] = (
         await t.db.execute<{ last: number }>(
           sql`select last_event_id as last from event_consumers where name = 'auto-responders'`,
         )
       ).rows;
       chat = await startChat(first.app, app.id, { name: 'Rhea Restart' });
-      await sequenceEvents(first.db);
+      await untilReadable(first.db);
       while ((await consumeOnce(first.db, autoResponderConsumer(clock, first.app.jobs))) > 0) {}
       // Repeating the batch (a crash before the position moved) queues nothing more.
       await t.db.execute(

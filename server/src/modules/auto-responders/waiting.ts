@@ -40,7 +40,7 @@ export async function sendWaitingAnswer(db: Db, runId: number, now: Date): Promi
   });
 }
 
-/** The job kind; `kick` wakes the sequencer so the answer reaches the portal and the console live. */
+/** The job kind; `kick` wakes the announcer so the answer reaches the portal and the console live. */
 export function waitingAnswerJob(db: Db, clock: () => Date, kick: () => void): JobKind<{ run_id: number }> {
   return {
     name: WAITING_ANSWER_JOB,

@@ -23,7 +23,7 @@ export async function startEmailListener(opts: {
   storage: AttachmentStorage;
   config: Config;
   log: FastifyBaseLogger;
-  /** Wakes the event sequencer after a stored mail (its message and conversation events). */
+  /** Wakes the event announcer after a stored mail (its message and conversation events). */
   kick: () => void;
   /** How often a process that found the port taken tries it again. */
   retryMs?: number;

@@ -2,7 +2,7 @@ import type { ConversationStatus } from '@inbox/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Actor, actorUserId, type CompanyScope } from '../access/context.ts';
 import { actorDetails } from '../activities/service.ts';
-import { eventActorOf } from '../events/record.ts';
+import { eventActorOf, eventInsert } from '../events/record.ts';
 import type { ChangeRecord, ConversationChanges } from './change.ts';
 import { conversationStateSql } from './state.ts';
 import { CONV_RETURNING, messageWrite } from './write-statement.ts';
@@ -125,7 +125,7 @@ export async function changeConversations(
       ) as e(type, data)
       where e.data is not null
     ), changed_ev as (
-      insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
+      ${eventInsert}
       select m.type, m.company_id, m.app_id, m.id, m.customer_id, ${event.type}::text, ${event.id ?? null}::int,
         m.data || jsonb_build_object('conversation', ${conversationStateSql('conv')},
           'previous', jsonb_build_object('queue_id', m.from_queue_id, 'assigned_user_id', m.from_user_id))

@@ -49,7 +49,7 @@ async function trail(id: number) {
         ne(events.type, 'conversation.created'),
       ),
     )
-    .orderBy(asc(events.seq));
+    .orderBy(asc(events.eventId));
   const lines = await x.t.db
     .select({ content: messages.content, isPrivate: messages.isPrivate })
     .from(messages)

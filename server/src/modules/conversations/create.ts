@@ -1,6 +1,7 @@
 import type { Channel } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { eventInsert } from '../events/record.ts';
 
 export interface NewConversation {
   companyId: number;
@@ -37,7 +38,7 @@ export async function createConversation(tx: DbOrTx, input: NewConversation) {
       from n
       returning id, number
     ), ev as (
-      insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
+      ${eventInsert}
       select 'conversation.created', ${input.companyId}, ${input.appId}, conv.id, ${input.customerId},
         'customer', ${input.customerId},
         jsonb_build_object('channel', ${input.channel}::text, 'conversation', jsonb_build_object(

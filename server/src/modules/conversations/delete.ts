@@ -6,7 +6,7 @@ import { forbidden } from '../../http/app-error.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { recordChange } from '../activities/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
-import { eventActorOf } from '../events/record.ts';
+import { eventActorOf, eventInsert } from '../events/record.ts';
 import { lockVisible } from './reach.ts';
 import { canDeleteIn } from './views.ts';
 
@@ -19,7 +19,7 @@ import { canDeleteIn } from './views.ts';
  */
 export async function recordDeletions(tx: DbOrTx, companyId: number, where: SQL, actor: EventActor) {
   await tx.execute(sql`
-    insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
+    ${eventInsert}
     select 'conversation.deleted', company_id, app_id, id, customer_id, ${actor.type}, ${actor.id ?? null}::int,
       jsonb_build_object('conversation', jsonb_build_object('number', number, 'status', status,
         'queue_id', queue_id, 'assigned_user_id', assigned_user_id, 'channel', channel, 'verified', verified))

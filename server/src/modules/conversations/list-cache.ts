@@ -11,16 +11,19 @@ export type ListAnswer = Pick<
 >;
 
 /**
- * The company's list version (`list_versions`, moved by the sequencer and by triggers), and whether it has
- * committed events the sequencer has not numbered yet: their changes are already visible to a list read now,
- * but not yet to the version, so until they are numbered no list of the company is served from the cache
- * (`list_events_pending`, migration 0021).
+ * The company's list version: its newest readable event that can change a list (every type but `typing`), and
+ * the catalog counter triggers move (`list_versions`, migration 0021). Pending when the company has committed
+ * events above the horizon (`event_horizon()`, decision 046), waiting for an older transaction to end: their
+ * changes are already visible to a list read now, but not yet to the version, so until they are readable no
+ * list of the company is served from the cache. One backward step in the company's event index answers both.
  */
 const versionOf = statement<{ version: string; pending: boolean }, { companyId: number }>(
   'list_version',
-  sql`select coalesce((select event_id::text || '.' || catalog::text from list_versions
-      where company_id = ${sql.placeholder('companyId')}), '0.0') as version,
-    list_events_pending(${sql.placeholder('companyId')}) as pending`,
+  sql`select coalesce(e.newest, 0)::text || '.' || coalesce((select catalog from list_versions
+        where company_id = ${sql.placeholder('companyId')}), 0)::text as version,
+      coalesce(e.newest >= event_horizon(), false) as pending
+    from (select max(event_id) as newest from events
+      where company_id = ${sql.placeholder('companyId')} and type <> 'typing') e`,
 );
 
 /** Lists kept per process; about 30 KB each at 50 rows, so at most 15 MB. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { callerVisibility } from '../access/conversation-visibility.ts';
+import { eventInsert } from '../events/record.ts';
 import { conversationStateSql } from './state.ts';
 import { setTyping } from './typing.ts';
 import { requireCovered, visibleConversationView } from './views.ts';
@@ -34,7 +35,7 @@ export async function advanceReadMarker(
         updated_at = now()
       returning last_read_message_id as id
     ), ev as (
-      insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
+      ${eventInsert}
       select 'conversation.read', c.company_id, c.app_id, c.id, c.customer_id, 'user', ${userId}::int,
         jsonb_build_object('user_id', ${userId}::int, 'last_read_message_id', up.id,
           'conversation', ${conversationStateSql('c')})

@@ -280,7 +280,7 @@ describe('a portal session running out', () => {
     // As the job does (the app's own job may also take them first: the outcome is the same).
     await closeExpiredSessions(x.t.db);
     expect(await closeExpiredSessions(x.t.db)).toEqual([]);
-    x.t.app.live.sequencer.kick();
+    x.t.app.live.announcer.kick();
     for (const id of ids) {
       expect((await view(id)).conversation.status).toBe('closed');
       expect(await systemLines(id)).toEqual([closedLine]);

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyScope } from '../access/context.ts';
+import { eventInsert } from '../events/record.ts';
 import { conversationStateSql } from './state.ts';
 
 /** How long one typing signal shows: clients repeat it at most every 3 s while typing. */
@@ -31,7 +32,7 @@ export async function setTyping(
       where typing_signals.expires_at < excluded.expires_at - interval '1 second'
       returning conversation_id
     ), ev as (
-      insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
+      ${eventInsert}
       select 'typing', c.company_id, c.app_id, c.id, c.customer_id, ${actorType}::text,
         case when ${actorType}::text = 'user' then ${userId}::int
           when ${actorType}::text = 'customer' then c.customer_id end,

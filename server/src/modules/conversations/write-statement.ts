@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { isoTs } from '../events/record.ts';
+import { eventInsert, isoTs } from '../events/record.ts';
 import type { MessageRow } from './message-rows.ts';
 import { conversationStateSql } from './state.ts';
 
@@ -87,7 +87,7 @@ export const messageWrite = (v: MessageValues): SQL => sql`
       on conflict (conversation_id, client_message_id) where client_message_id is not null do nothing
       returning id, created_at, conversation_id
     ), ev as (
-      insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)
+      ${eventInsert}
       select 'message.created', conv.company_id, conv.app_id, conv.id, conv.customer_id,
         case when ${v.apiKeyId ?? null}::int is not null then 'api_key'
           when ${v.senderType}::text = 'agent' then 'user' else ${v.senderType}::text end,

@@ -76,7 +76,7 @@ export async function startConsumer(opts: {
   retryMs?: number;
   /** How long to wait after a run that handled events before the next (see `LINGER_MS`). */
   lingerMs?: number;
-  /** After batches that handled events were committed (a consumer that wrote events wakes the sequencer). */
+  /** After batches that handled events were committed (a consumer that wrote events wakes the announcer). */
   afterBatch?: () => void;
 }) {
   const { db, spec } = opts;

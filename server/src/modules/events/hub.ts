@@ -1,10 +1,10 @@
 import type { InboxEvent } from '@inbox/contract';
 import type { Database } from '../../db/client.ts';
 import { coalesced } from '../../lib/coalesce.ts';
-import { EVENTS_CHANNEL } from './sequencer.ts';
+import { EVENTS_CHANNEL } from './announcer.ts';
 import { eventsAfter, lastEventId } from './store.ts';
 
-/** A stream, or anything else in this process that wants a company's events as they are sequenced. */
+/** A stream, or anything else in this process that wants a company's events as they become readable. */
 export interface Subscriber {
   companyId: number;
   deliver(event: InboxEvent): void;
@@ -57,7 +57,7 @@ export async function startEventHub(opts: { database: Database; onError: (err: u
     onError: opts.onError,
   });
   await listener.ready;
-  // Anything sequenced between reading `seen` and the LISTEN taking hold.
+  // Anything announced between reading `seen` and the LISTEN taking hold.
   wake();
 
   return {

@@ -10,13 +10,13 @@ export async function pruneEvents(db: Db, retentionDays: number, batch = 5000) {
   let removed = 0;
   for (;;) {
     const res = await db.execute(sql`
-      delete from events where seq in (
-        select seq from events
+      delete from events where event_id in (
+        select event_id from events
         where created_at < now() - make_interval(secs => ${retentionDays * 86400}::float8)
-          and event_id is not null
+          and event_id < event_horizon()
           and event_id <= coalesce((select min(last_event_id) from event_consumers), event_id)
         limit ${batch})
-      returning seq`);
+      returning event_id`);
     const n = res.rows.length;
     removed += n;
     if (n < batch) return removed;

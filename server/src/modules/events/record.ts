@@ -1,7 +1,6 @@
 import type { EventActor, EventType } from '@inbox/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { events } from '../../db/schema/index.ts';
 import type { Actor } from '../access/context.ts';
 
 export interface NewEvent {
@@ -24,23 +23,30 @@ export function eventActorOf(actor: Actor | null): EventActor {
 }
 
 /**
- * Writes events in the caller's transaction: they commit with the change or not at all. They get their
- * `event_id` after commit (`sequencer.ts`); the caller's request wakes the sequencer when it ends.
+ * The head of every statement that writes events, in TypeScript (`recordEvents`) and in SQL (the message
+ * write, the conversation changes, create, delete, read marker, typing): `${eventInsert} select …` or
+ * `${eventInsert} values …` with the columns in this order. `event_id` and `created_at` are left to their
+ * defaults: the id is given here, at insert, in the writer's transaction (`next_event_id()`, decision 046),
+ * and readers take it once every transaction that could still write a smaller one has ended (`store.ts`).
+ */
+export const eventInsert = sql.raw(
+  'insert into events (type, company_id, app_id, conversation_id, customer_id, actor_type, actor_id, data)',
+);
+
+/**
+ * Writes events in the caller's transaction: they commit with the change or not at all. The caller's
+ * request announces them when it ends (`announcer.ts`).
  */
 export async function recordEvents(db: DbOrTx, list: NewEvent[]) {
   if (list.length === 0) return;
-  await db.insert(events).values(
-    list.map((e) => ({
-      type: e.type,
-      companyId: e.companyId,
-      appId: e.appId ?? null,
-      conversationId: e.conversationId ?? null,
-      customerId: e.customerId ?? null,
-      actorType: e.actor.type,
-      actorId: e.actor.id ?? null,
-      data: e.data ?? {},
-    })),
+  const rows = list.map(
+    (
+      e,
+    ) => sql`(${e.type}::text, ${e.companyId}::int, ${e.appId ?? null}::int, ${e.conversationId ?? null}::int,
+      ${e.customerId ?? null}::int, ${e.actor.type}::text, ${e.actor.id ?? null}::int,
+      ${JSON.stringify(e.data ?? {})}::jsonb)`,
   );
+  await db.execute(sql`${eventInsert} values ${sql.join(rows, sql`, `)}`);
 }
 
 export const recordEvent = (db: DbOrTx, e: NewEvent) => recordEvents(db, [e]);

@@ -5,12 +5,12 @@ import { events } from '../../db/schema/index.ts';
 
 type EventRow = typeof events.$inferSelect;
 
-/** The wire shape of a stored, sequenced event (contract section 7). */
+/** The wire shape of a stored event (contract section 7). */
 export function toInboxEvent(r: EventRow): InboxEvent {
   const actor: EventActor = { type: r.actorType as EventActor['type'] };
   if (r.actorId !== null) actor.id = r.actorId;
   return {
-    event_id: r.eventId!,
+    event_id: r.eventId,
     type: r.type as EventType,
     company_id: r.companyId,
     app_id: r.appId,
@@ -22,12 +22,20 @@ export function toInboxEvent(r: EventRow): InboxEvent {
   };
 }
 
-/** Sequenced events after `afterId`, oldest first, optionally narrowed (one company, one conversation). */
+/**
+ * Below this id every transaction that could write an event has ended (`event_horizon()`, migration 0032): a
+ * reader takes only events below it, so an event that commits later never sorts before one it has taken, and
+ * the id it has read up to is a cursor that skips nothing (decision 046). Read in the reader's own statement,
+ * so with the same snapshot as the rows.
+ */
+export const belowHorizon = sql`${events.eventId} < event_horizon()`;
+
+/** Readable events after `afterId`, oldest first, optionally narrowed (one company, one conversation). */
 export async function eventsAfter(db: DbOrTx, afterId: number, limit: number, where?: SQL) {
   const rows = await db
     .select()
     .from(events)
-    .where(and(gt(events.eventId, afterId), where))
+    .where(and(gt(events.eventId, afterId), belowHorizon, where))
     .orderBy(asc(events.eventId))
     .limit(limit);
   return rows.map(toInboxEvent);
@@ -35,9 +43,11 @@ export async function eventsAfter(db: DbOrTx, afterId: number, limit: number, wh
 
 export const ofCompany = (companyId: number) => eq(events.companyId, companyId);
 
-/** The newest event id given so far: where a process that has just started begins to read. */
+/** The newest readable event id: where a process that has just started begins to read. */
 export async function lastEventId(db: DbOrTx): Promise<number> {
-  const res = await db.execute<{ last: string | null }>(sql`select max(event_id)::text as last from events`);
+  const res = await db.execute<{ last: string | null }>(
+    sql`select max(event_id)::text as last from events where event_id < event_horizon()`,
+  );
   return Number(res.rows[0]?.last ?? 0);
 }
 

@@ -8,7 +8,7 @@ import { openStream } from '../../../test/sse.ts';
 import { openPostgres } from '../../db/client.ts';
 
 /**
- * Two server processes on one PostgreSQL (each with its own pool, LISTEN connection, sequencer and hub):
+ * Two server processes on one PostgreSQL (each with its own pool, LISTEN connection, announcer and hub):
  * the customer talks to one, the agent to the other, and the live chat works both with push and polling.
  */
 const apps: TestContext[] = [];

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, createTestApp, type Session, useTestApp } from '../../../test/app.ts';
 import { deliverWebhooks, retryDeliveriesNow } from '../../../test/automation.ts';
+import { untilReadable } from '../../../test/events.ts';
 import { addIntegration } from '../../../test/integrations.ts';
 import { startChat } from '../../../test/portal.ts';
 import { tenantWithSessions } from '../../../test/tenants.ts';
@@ -11,7 +12,6 @@ import { receiver, verify } from '../../../test/webhook-receiver.ts';
 import { integrationSecretContext } from '../../lib/secrets-box.ts';
 import { DELIVERY_JOB } from '../channels/delivery-queue.ts';
 import { consumeOnce } from '../events/consumer.ts';
-import { sequenceEvents } from '../events/sequencer.ts';
 import { webhookConsumer } from './deliveries.ts';
 
 /**
@@ -292,7 +292,7 @@ describe('private targets', () => {
         where id = ${ok.body.data.integration_id}`);
       const before = target.got.length;
       await startChat(strict.app, tenant.app.id, { queueId: tenant.queue.id, message: 'Hello' });
-      await sequenceEvents(strict.db);
+      await untilReadable(strict.db);
       while ((await consumeOnce(strict.db, webhookConsumer(strict.app.jobs))) > 0) {}
       await strict.app.jobs.drain(DELIVERY_JOB);
       expect(target.got.length).toBe(before);

@@ -93,7 +93,7 @@ export async function loadRecords(tx: Tx, events: InboxEvent[]): Promise<Records
         from events
         where type = 'conversation.deleted' and company_id = any(${inCompanies}::int[])
           and conversation_id = any(${sql.param(gone)}::bigint[])
-        order by conversation_id, seq desc`);
+        order by conversation_id, event_id desc`);
       for (const r of deleted.rows) conversations.set(Number(r.id), conversationRecord(r, r.state));
     }
   }

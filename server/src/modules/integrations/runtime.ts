@@ -13,7 +13,7 @@ export async function startWebhooks(opts: {
   db: Db;
   hub: EventHub;
   queue: JobQueue;
-  /** Wakes the sequencer: a reply's delivery turned `queued`. */
+  /** Wakes the announcer: a reply's delivery turned `queued`. */
   kick: () => void;
   log: FastifyBaseLogger;
 }) {

@@ -97,7 +97,7 @@ async function sendOne(db: Db, deps: SenderDeps, d: Claimed, messageId: number |
 
 /**
  * Makes attempt `attempt` of delivery `id`, once: a repeated job finds the attempt made and does nothing.
- * `kick` wakes the event sequencer when a reply's delivery changed.
+ * `kick` wakes the event announcer when a reply's delivery changed.
  */
 export async function attemptDelivery(
   db: Db,

@@ -14,7 +14,7 @@ export function portalSweepJob(opts: {
   db: Db;
   storage: AttachmentStorage;
   log: FastifyBaseLogger;
-  /** Wakes the event sequencer: a closed conversation's events go out at once, not at its next safety run. */
+  /** Wakes the event announcer: a closed conversation's events go out at once, not at its next safety run. */
   kick?: () => void;
 }): JobKind {
   return {

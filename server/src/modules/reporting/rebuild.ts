@@ -90,7 +90,7 @@ async function rederiveFacts(
   job: { companyId: number; fromDay: string; toDay: string },
   progress: (fraction: number) => Promise<unknown>,
 ) {
-  const inRange = sql`company_id = ${job.companyId} and event_id is not null
+  const inRange = sql`company_id = ${job.companyId} and event_id < event_horizon()
     and type = any(${sql.param([...REPORTED_TYPES])}::text[])
     and (created_at at time zone (select timezone from companies where id = ${job.companyId}))::date
       between ${job.fromDay}::date and ${job.toDay}::date`;

@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from '../../../test/answers.ts';
 import { call, type Session, useTestApp } from '../../../test/app.ts';
+import { untilReadable } from '../../../test/events.ts';
 import * as make from '../../../test/factories.ts';
 import { startChat } from '../../../test/portal.ts';
 import { signIn, type TenantWithSessions, tenantWithSessions } from '../../../test/tenants.ts';
 import { appendMessage } from '../conversations/append.ts';
-import { sequenceEvents } from '../events/sequencer.ts';
 import { metricsFor } from './metrics.ts';
 
 /**
@@ -94,7 +94,7 @@ beforeAll(async () => {
 
   // The running app counted the events at their real times: recalculate those days, as an admin would after
   // changing the company's clock, now that the events carry the workload's times.
-  await sequenceEvents(t.db);
+  await untilReadable(t.db);
   await t.app.reporting.settle();
   await recalculate(a.as.admin, '2026-03-01', '2026-03-04');
 });
