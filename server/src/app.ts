@@ -8,6 +8,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { trackInFlight } from './http/in-flight.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { rejectUnstorableText } from './http/unstorable-text.ts';
+import { snoozeWakeJob } from './modules/conversations/snooze-job.ts';
 import { type Jobs, startJobs } from './jobs/runtime.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import type { AttachmentStorage } from './modules/attachments/storage.ts';
@@ -126,6 +127,7 @@ export async function buildApp(opts: BuildAppOptions) {
     deliveryJob(opts.db.db, { config: opts.config, storage }, () => kickSequencer()),
     rebuildJob(opts.db.db),
     foldCountsJob(opts.db.db),
+    snoozeWakeJob(opts.db.db, () => kickSequencer()),
   ]);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
