@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CHANNELS, CONVERSATION_SORTS, CONVERSATION_STATUSES, PRIORITIES, SENDER_TYPES } from './constants.ts';
+import {
+  CHANNELS,
+  CONVERSATION_SORTS,
+  CONVERSATION_STATUSES,
+  PRIORITIES,
+  SENDER_TYPES,
+} from './constants.ts';
 import {
   Id,
   LIMIT_SENTENCE,
@@ -166,7 +172,9 @@ export const ConversationPollQuery = Paging.extend({
   queue_id: OptionalQueryId,
   status: STATUS_LIST.describe('one status or a comma-separated list: open,pending'),
   assigned_user_id: AssigneeFilter,
-  priority: PRIORITY_LIST.describe('one priority or a comma-separated list: urgent,high (`none`: no priority)'),
+  priority: PRIORITY_LIST.describe(
+    'one priority or a comma-separated list: urgent,high (`none`: no priority)',
+  ),
   sort: z
     .preprocess(
       emptyToUndefined,

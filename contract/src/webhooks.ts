@@ -27,10 +27,7 @@ export const WebhookConversation = z.object({
       'null only for a conversation deleted before the delivery was prepared that left no record of it',
     ),
   status: z.enum(CONVERSATION_STATUSES),
-  priority: z
-    .enum(WEBHOOK_PRIORITIES)
-    .nullable()
-    .describe('null: no priority'),
+  priority: z.enum(WEBHOOK_PRIORITIES).nullable().describe('null: no priority'),
   labels: z.array(WebhookLabel).describe('empty until conversations carry labels (section 13)'),
   verified: z
     .boolean()

@@ -8,9 +8,9 @@ import {
   index,
   integer,
   jsonb,
-  smallint,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -137,9 +137,7 @@ export const conversations = pgTable(
     integrationId: integer('integration_id').references((): AnyPgColumn => integrations.id, {
       onDelete: 'set null',
     }),
-    status: text('status', { enum: CONVERSATION_STATUSES })
-      .notNull()
-      .default('open'),
+    status: text('status', { enum: CONVERSATION_STATUSES }).notNull().default('open'),
     /**
      * Contract section 13's priority as its rank: 1 urgent, 2 high, 3 medium, 4 low, null none
      * (`conversations/priority.ts` names them). A number so the priority sort's index orders it.

@@ -18,11 +18,17 @@ import { callerVisibility, isSqlInt, type Visibility } from '../access/conversat
 import { cachedList, type ListAnswer } from './list-cache.ts';
 import { listMessagePage, listMessages } from './list-messages.ts';
 import { type MessageRow, type SenderNames, senderName, toMessage } from './message-rows.ts';
-import { commonInMessages, fewSearchMatches, searchCondition } from './search.ts';
-import { whoIsTyping } from './typing.ts';
 import { rankOf } from './priority.ts';
+import { commonInMessages, fewSearchMatches, searchCondition } from './search.ts';
 import { listOrder } from './sorts.ts';
-import { type CountSides, listConversations, placeOf, visibleConversationView } from './views.ts';
+import { whoIsTyping } from './typing.ts';
+import {
+  type CountSides,
+  listConversations,
+  NOT_SNOOZED,
+  placeOf,
+  visibleConversationView,
+} from './views.ts';
 
 /** Console messages name the platform admin behind an impersonated reply or note: "Olivia (via Pat)". */
 export const toConsoleMessage = (row: MessageRow, names: SenderNames): ConsoleMessage => ({
@@ -128,7 +134,7 @@ export async function filterConditions(
   if (f.queue_id !== undefined) out.push(idIs(conversations.queueId, f.queue_id));
   // Snoozed conversations are set aside: only a list that asks for them shows them (contract section 13).
   if (f.status?.length) out.push(statusIn(f.status));
-  else out.push(sql`${conversations.status} <> 'snoozed'`);
+  else out.push(NOT_SNOOZED);
   if (f.priority?.length) out.push(priorityIn(f.priority));
   const who = f.assigned_user_id;
   if (who === 'me') out.push(idIs(conversations.assignedUserId, v.viewer.userId));

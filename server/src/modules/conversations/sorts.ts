@@ -49,7 +49,9 @@ const hide = (v: SQL, opaque: boolean) => (opaque ? sql`(select ${v})` : v);
 /** A two-part order: a time (`key` over `conversations`, `alias` over `c`) and the id. */
 function timeOrder(sort: ConversationSort, dir: 'asc' | 'desc', key: string, alias: string): ListOrder {
   const back = dir === 'desc' ? 'asc' : 'desc';
-  const nulls = (d: string) => (d === 'desc' ? 'nulls last' : 'nulls first');
+  // As the index stores it: nulls after the rest in the list's direction, before them walking back. (An
+  // order that says otherwise is not the index's order, and PostgreSQL sorts the whole list instead.)
+  const nulls = (d: string) => (d === dir ? 'nulls last' : 'nulls first');
   return {
     sort,
     dir,

@@ -38,6 +38,13 @@ const inText = (n: number) => {
 
 export { type ListPlace, placeOf } from './sorts.ts';
 
+/**
+ * The list's condition when it names no status: snoozed conversations are set aside (contract section 13).
+ * One object, so the list can tell it from a filter: with it alone the list is still the whole reach (see
+ * `mergedPage`).
+ */
+export const NOT_SNOOZED = sql`${conversations.status} <> 'snoozed'`;
+
 /** The rows after `p` in the list's order: a row comparison the order's index serves as its bound. */
 const afterPlace = (o: ListOrder, p: ListPlace) =>
   sql`${o.row()} ${sql.raw(o.dir === 'desc' ? '<' : '>')} ${o.place(p)}`;
@@ -99,12 +106,13 @@ const pageOf = (
  * for each depth on every call (0.7 ms of its 2.3); behind init plans every depth shares the generic plan,
  * which merges the same way.
  */
-const mergedPage = (parts: SQL[], limit: number, offset: number) => {
+const mergedPage = (parts: SQL[], limit: number, offset: number, also: SQL[]) => {
   const order = sql.join(latestOrder.order(), sql`, `);
+  const extra = also.length ? sql` and ${and(...also)}` : sql``;
   const rows = (n: number) => hiddenValue(n, 'bigint');
   const walks = parts.map(
     (part) => sql`(select ${conversations.id}, ${conversations.lastActivityAt} from ${conversations}
-      where ${part} order by ${order} limit ${rows(offset + limit)})`,
+      where ${part}${extra} order by ${order} limit ${rows(offset + limit)})`,
   );
   return sql`select id from (${sql.join(walks, sql` union all `)}) reach
     order by last_activity_at desc nulls last, id desc nulls last limit ${rows(limit)} offset ${rows(offset)}`;
@@ -187,12 +195,12 @@ export async function listConversations(
       ? sharedWalk(where, { offset: skip, cap, literal }, paging.limit)
       : undefined;
   // Deep by typed offset in an agent's whole list, the walk merges the reach's parts (see `mergedPage`).
-  const parts =
-    latest && named && skip > 0 && !place && !shared && filters.length === 0 ? reachBranches(v) : undefined;
+  const whole = filters.every((f) => f === NOT_SNOOZED);
+  const parts = latest && named && skip > 0 && !place && !shared && whole ? reachBranches(v) : undefined;
   const page =
     shared?.page ??
     (parts
-      ? mergedPage(parts, paging.limit, skip)
+      ? mergedPage(parts, paging.limit, skip, filters)
       : pageOf(db, where, paging.limit, skip, rowNumbers, before ? o.reverse() : o.order()));
   // Without a search the total is exact, from the groups (see `exactTotal`), except deep by a cursor.
   const exact =
