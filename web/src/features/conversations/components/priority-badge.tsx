@@ -9,8 +9,6 @@ const PRIORITY: Record<Priority, { label: string; tone: Tone }> = {
   low: { label: 'Low', tone: 'muted' },
 };
 
-export const priorityLabel = (p: Priority) => PRIORITY[p].label;
-
 /**
  * A conversation's priority on a list row or in the thread header. Urgent and high stand out (solid red and
  * amber); medium and low stay quiet, and no priority shows nothing.

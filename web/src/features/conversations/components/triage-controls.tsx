@@ -16,7 +16,7 @@ import { FieldError, Label } from '@/components/ui/label';
 import { companyTimezone, useSession } from '@/lib/session';
 import { useCompanyHours, usePriority, useSnooze } from '../api-actions';
 import { companyInstant, snoozePresets, whenLabel } from '../snooze-presets';
-import { PriorityBadge, priorityLabel } from './priority-badge';
+import { PriorityBadge } from './priority-badge';
 
 /** The thread header's priority: the badge (or "Priority") opening a menu of the four and "No priority". */
 export function PriorityMenu({ cid, conversation: c }: { cid: number; conversation: Conversation }) {
@@ -48,7 +48,6 @@ export function PriorityMenu({ cid, conversation: c }: { cid: number; conversati
         {PRIORITIES.map((p) => (
           <DropdownMenuItem key={p} onSelect={() => choose(p)}>
             <PriorityBadge priority={p} />
-            <span className="sr-only">{priorityLabel(p)}</span>
             {c.priority === p && <CheckIcon className="ml-auto" aria-hidden />}
           </DropdownMenuItem>
         ))}
