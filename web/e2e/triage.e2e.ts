@@ -25,6 +25,8 @@ const start = (name: string, message: string) =>
     },
   });
 
+/** The open thread's messages (a system line also shows as a row's last message). */
+const log = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const row = (page: Page, name: string) => page.locator('[data-row]', { hasText: name });
 const rowNames = (page: Page) =>
   page.locator('[data-row]').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
@@ -45,7 +47,7 @@ describe('priority, snooze and sort', () => {
     await page.getByRole('button', { name: 'Priority' }).click();
     await page.getByRole('menuitem', { name: 'Urgent' }).click();
     await row(page, 'Ben Later').locator('[data-priority="urgent"]').waitFor();
-    await page.getByText('Priority set to Urgent by Sam Rivera').waitFor();
+    await log(page).getByText('Priority set to Urgent by Sam Rivera').waitFor();
     await screenshot(page, 'triage-priority-desktop-light');
 
     // Sorted by priority, the urgent one leads although it is not the oldest.
@@ -59,7 +61,9 @@ describe('priority, snooze and sort', () => {
     await page.getByRole('button', { name: 'Snooze' }).click();
     await screenshot(page, 'triage-snooze-menu-desktop-light', { fullPage: false });
     await page.getByRole('menuitem', { name: /Tomorrow morning/ }).click();
-    await page.getByText(/Snoozed until .+ by Sam Rivera/).waitFor();
+    await log(page)
+      .getByText(/Snoozed until .+ by Sam Rivera/)
+      .waitFor();
     await row(page, 'Ava Early').waitFor({ state: 'detached' });
     await page.getByRole('combobox', { name: 'Status' }).selectOption('snoozed');
     await row(page, 'Ava Early').waitFor();

@@ -81,7 +81,7 @@ export function SnoozeMenu({ cid, conversation: c }: { cid: number; conversation
         <DropdownMenuTrigger asChild>
           <Button variant="outline" size="sm" disabled={snooze.isPending} aria-label="Snooze">
             <AlarmClockIcon aria-hidden />
-            <span className="hidden sm:inline">Snooze</span>
+            <span className="hidden 2xl:inline">Snooze</span>
             <ChevronDownIcon className="opacity-60" aria-hidden />
           </Button>
         </DropdownMenuTrigger>
