@@ -34,4 +34,29 @@ export const INBOX_CALLS = (d: InboxData) => [
     query: { search: COMMON_WORD },
   },
   { slug: 'deep', scenario: 'deep page (offset 10,000)', query: { offset: '10000' } },
+  // Issue 44's sorts and priority filter; each is also measured on its next page, by cursor (`NEXT_PAGED`).
+  { slug: 'sort-oldest', scenario: 'sorted oldest first', query: { sort: 'oldest' } },
+  { slug: 'sort-waiting', scenario: 'sorted waiting longest', query: { sort: 'waiting_longest' } },
+  { slug: 'sort-priority', scenario: 'sorted by priority', query: { sort: 'priority' } },
+  { slug: 'priority-urgent', scenario: 'priority urgent', query: { priority: 'urgent' } },
 ];
+
+/** The calls whose next page, by the first page's `next_cursor`, is measured too (as `<slug>-next`). */
+export const NEXT_PAGED = new Set([
+  'first',
+  'sort-oldest',
+  'sort-waiting',
+  'sort-priority',
+  'priority-urgent',
+]);
+
+/**
+ * `BENCH_INBOX_ONLY` (comma-separated slugs, `-next` ones included): measure only those calls, for a run
+ * about a few of them on a shared machine.
+ */
+export const onlyCalls = (env: NodeJS.ProcessEnv) => {
+  const only = env.BENCH_INBOX_ONLY?.split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return only?.length ? new Set(only) : undefined;
+};

@@ -178,14 +178,16 @@ export async function generateInbox(
     const span = 2 * 365 * 86400;
     await q(
       `insert into conversations (company_id, app_id, queue_id, customer_id, assigned_user_id, number, channel,
-         status, created_at, first_reply_at, waiting_since, last_activity_at, resolved_at)
+         status, created_at, first_reply_at, waiting_since, last_activity_at, resolved_at, priority)
        select $1, x.app_id, x.queue_id, x.customer_id,
          case when x.status = 'open' and x.r % 5 < 2 then null else x.assignee end,
          x.g, x.channel, x.status, x.created_at,
          x.created_at + (x.last_at - x.created_at) / ${o.messagesPerConversation - 1},
          case when x.status = 'open' then x.created_at + (x.last_at - x.created_at) * ${o.messagesPerConversation - 2} / ${o.messagesPerConversation - 1} end,
          x.last_at,
-         case when x.status = 'resolved' then x.last_at end
+         case when x.status = 'resolved' then x.last_at end,
+         -- Issue 44: a twentieth urgent, a tenth high, a fifth medium, a tenth low, the rest none.
+         (array[1,2,2,3,3,3,3,4,4]::smallint[])[1 + ${rnd('g * 19', o.seed, 20)}]
        from (
          select g, r, created_at, least(now(), created_at + make_interval(secs => ${rnd('g * 5', o.seed, 72 * 3600)})) as last_at,
            (${`array[${appIds.flatMap((a, i) => t.apps[i]!.queueIds.map(() => a)).join(',')}]`})[1 + g % ${queueIds.length}] as app_id,

@@ -13,8 +13,24 @@ export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 export const USER_STATUSES = ['active', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export const CONVERSATION_STATUSES = ['open', 'pending', 'resolved', 'closed'] as const;
+export const CONVERSATION_STATUSES = ['open', 'pending', 'resolved', 'closed', 'snoozed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+
+/** What a portal or widget customer sees: a snoozed conversation shows as open (contract section 13). */
+export const PORTAL_STATUSES = ['open', 'pending', 'resolved', 'closed'] as const;
+export type PortalStatus = (typeof PORTAL_STATUSES)[number];
+export const portalStatus = (s: ConversationStatus): PortalStatus => (s === 'snoozed' ? 'open' : s);
+
+/** Conversation priorities, most pressing first (contract section 13); no priority is `null`. */
+export const PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+/**
+ * The inbox list's orders (contract section 13). `sla` orders like `waiting_longest` until service levels
+ * (section 14, issue 45) give conversations a due time.
+ */
+export const CONVERSATION_SORTS = ['latest', 'oldest', 'waiting_longest', 'priority', 'sla'] as const;
+export type ConversationSort = (typeof CONVERSATION_SORTS)[number];
 
 export const CHANNELS = ['portal', 'web', 'email', 'sms', 'whatsapp', 'facebook', 'api'] as const;
 export type Channel = (typeof CHANNELS)[number];

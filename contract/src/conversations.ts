@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CHANNELS, CONVERSATION_STATUSES, SENDER_TYPES } from './constants.ts';
+import {
+  CHANNELS,
+  CONVERSATION_SORTS,
+  CONVERSATION_STATUSES,
+  PRIORITIES,
+  SENDER_TYPES,
+} from './constants.ts';
 import {
   Id,
   LIMIT_SENTENCE,
@@ -80,7 +86,14 @@ export const ConversationSummary = z.object({
   last_message: LastMessage.nullable(),
   unread_count: z.number().describe('customer messages after the caller’s last read message'),
   created_ts: Timestamp,
-  updated_ts: Timestamp.describe('latest activity (message or action); the list is ordered by it'),
+  updated_ts: Timestamp.describe('latest activity (message or action); the default list order'),
+  priority: z.enum(PRIORITIES).nullable().describe('urgent, high, medium, low, or null: none'),
+  waiting_since_ts: Timestamp.nullable().describe(
+    'the oldest customer message still without an agent reply after it (notes and auto messages are no reply); null when the customer is not waiting',
+  ),
+  snoozed_until_ts: Timestamp.nullable().describe(
+    'a snoozed conversation wakes then; null when not snoozed or snoozed until the customer writes',
+  ),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 
@@ -88,7 +101,6 @@ export type ConversationSummary = z.infer<typeof ConversationSummary>;
 export const Conversation = ConversationSummary.extend({
   customer: ConversationCustomer.extend({ phone: z.string().nullable() }),
   first_reply_ts: Timestamp.nullable().describe('first agent reply (not internal notes)'),
-  waiting_since_ts: Timestamp.nullable().describe('since when the customer waits for an answer'),
   resolved_ts: Timestamp.nullable(),
   can_delete: z.boolean().describe('company admins and the app’s admins/managers may delete'),
 });
@@ -109,6 +121,15 @@ const STATUS_LIST = z.preprocess(
     )
     .optional(),
 );
+
+export const PRIORITY_FILTERS = [...PRIORITIES, 'none'] as const;
+export type PriorityFilter = (typeof PRIORITY_FILTERS)[number];
+const PRIORITY_SENTENCE = 'Priority must be urgent, high, medium, low or none';
+const PRIORITY_LIST = z.preprocess(
+  (v) => (typeof v === 'string' ? (v === '' ? undefined : v.split(',').map((s) => s.trim())) : v),
+  z.array(z.enum(PRIORITY_FILTERS, { error: PRIORITY_SENTENCE })).optional(),
+);
+const SORT_SENTENCE = 'Sort must be latest, oldest, waiting_longest, priority or sla';
 
 const ASSIGNEE_SENTENCE = 'Assignee must be me, none, any or a user id';
 
@@ -133,7 +154,7 @@ const listCursor = (meaning: string) =>
     emptyToUndefined,
     z
       .string({ error: LIST_CURSOR_SENTENCE })
-      .regex(/^\d{1,18}\.\d{1,10}$/, LIST_CURSOR_SENTENCE)
+      .regex(/^(\d{1,2}\.)?\d{1,18}\.\d{1,10}$/, LIST_CURSOR_SENTENCE)
       .optional()
       .describe(meaning),
   );
@@ -151,6 +172,17 @@ export const ConversationPollQuery = Paging.extend({
   queue_id: OptionalQueryId,
   status: STATUS_LIST.describe('one status or a comma-separated list: open,pending'),
   assigned_user_id: AssigneeFilter,
+  priority: PRIORITY_LIST.describe(
+    'one priority or a comma-separated list: urgent,high (`none`: no priority)',
+  ),
+  sort: z
+    .preprocess(
+      emptyToUndefined,
+      z.enum(CONVERSATION_SORTS, { error: SORT_SENTENCE }).optional().default('latest'),
+    )
+    .describe(
+      '`latest` (default: latest activity first), `oldest` (created first), `waiting_longest` (`waiting_since_ts` ascending, not waiting last), `priority` (urgent first, no priority last, then waiting longest) or `sla` (orders like `waiting_longest` until service levels arrive, issue 45). Cursors belong to their sort.',
+    ),
   search: OptionalQueryText.describe(
     'words matched (by prefix) in customer name and email and in message text',
   ),
@@ -270,6 +302,26 @@ export const TransferBody = ConversationIdBody.extend({
   message: CONVERSATION_MESSAGES.transferTargetRequired,
 });
 export type TransferBody = z.infer<typeof TransferBody>;
+
+export const PriorityBody = ConversationIdBody.extend({
+  priority: z
+    .enum(PRIORITIES, { error: 'Priority must be urgent, high, medium, low or null' })
+    .nullable()
+    .describe('null clears it'),
+});
+export type PriorityBody = z.infer<typeof PriorityBody>;
+
+export const SNOOZE_PAST_SENTENCE = 'Snooze until a time in the future';
+export const SnoozeBody = ConversationIdBody.extend({
+  until_ts: z
+    .string()
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'Give a date and time')
+    .refine((v) => Date.parse(v) > Date.now(), SNOOZE_PAST_SENTENCE)
+    .nullable()
+    .optional()
+    .describe('when it wakes (in the future); null or absent: until the customer writes'),
+});
+export type SnoozeBody = z.infer<typeof SnoozeBody>;
 
 export const ConsoleUploadQuery = z.object({ conversation_id: OptionalQueryId });
 export const ConsoleDownloadParams = z.object({ attachment_id: QueryId });

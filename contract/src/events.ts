@@ -16,6 +16,9 @@ export const EVENT_TYPES = [
   'conversation.read',
   // The customer proved the address an unverified conversation is filed under (decision 037).
   'conversation.verified',
+  // Contract section 13: a new priority (or none), and a snooze (`until_ts`, null: until the customer writes).
+  'conversation.priority_changed',
+  'conversation.snoozed',
   'typing',
   'customer.created',
   'customer.updated',

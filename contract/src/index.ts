@@ -8,6 +8,7 @@ export * from './auto-responders.ts';
 export * from './billing.ts';
 export * from './bulk.ts';
 export * from './business-hours.ts';
+export * from './business-hours-time.ts';
 export * from './companies.ts';
 export * from './constants.ts';
 export * from './conversations.ts';

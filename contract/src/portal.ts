@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONVERSATION_STATUSES } from './constants.ts';
+import { PORTAL_STATUSES } from './constants.ts';
 import { Phone } from './customers.ts';
 import { Id, OptionalQueryId, QueryId, Timestamp } from './envelope.ts';
 import {
@@ -100,7 +100,7 @@ export const PortalConversation = z.object({
   company: z.object({ company_id: z.number(), company_name: z.string() }),
   conversation: z.object({
     conversation_id: z.number(),
-    status: z.enum(CONVERSATION_STATUSES),
+    status: z.enum(PORTAL_STATUSES),
     is_resolved: z.boolean(),
   }),
   customer: z.object({ name: z.string(), email: z.string() }),
@@ -120,7 +120,7 @@ export type PortalConversation = z.infer<typeof PortalConversation>;
 export const PortalPoll = z.object({
   messages: z.array(Message),
   is_agent_typing: z.boolean(),
-  conversation_status: z.enum(CONVERSATION_STATUSES),
+  conversation_status: z.enum(PORTAL_STATUSES),
   session_expires_ts: Timestamp,
 });
 export type PortalPoll = z.infer<typeof PortalPoll>;

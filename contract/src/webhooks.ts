@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHANNELS, CONVERSATION_STATUSES } from './constants.ts';
+import { CHANNELS, CONVERSATION_STATUSES, PRIORITIES } from './constants.ts';
 import { ConsoleMessage } from './conversations.ts';
 import { Timestamp } from './envelope.ts';
 import { EventActor, type WebhookEventType } from './events.ts';
@@ -10,8 +10,8 @@ import { EventActor, type WebhookEventType } from './events.ts';
  * of the event's kind.
  */
 
-/** Section 13's priorities; until conversations carry one, every conversation has none (`null`). */
-export const WEBHOOK_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
+/** Section 13's priorities. */
+export const WEBHOOK_PRIORITIES = PRIORITIES;
 
 export const WebhookLabel = z.object({ label_id: z.number(), name: z.string(), color: z.string() });
 
@@ -27,10 +27,7 @@ export const WebhookConversation = z.object({
       'null only for a conversation deleted before the delivery was prepared that left no record of it',
     ),
   status: z.enum(CONVERSATION_STATUSES),
-  priority: z
-    .enum(WEBHOOK_PRIORITIES)
-    .nullable()
-    .describe('null: no priority (conversations carry none yet; section 13 adds them)'),
+  priority: z.enum(WEBHOOK_PRIORITIES).nullable().describe('null: no priority'),
   labels: z.array(WebhookLabel).describe('empty until conversations carry labels (section 13)'),
   verified: z
     .boolean()
@@ -88,6 +85,16 @@ export const WEBHOOK_EVENT_FIELDS = {
   'conversation.deleted': {},
   'conversation.read': { user_id: z.number(), last_read_message_id: z.number() },
   typing: { seconds: z.number().describe('how long the signal shows') },
+  'conversation.priority_changed': {
+    from: z.enum(PRIORITIES).nullable(),
+    to: z.enum(PRIORITIES).nullable(),
+    previous: Previous,
+  },
+  'conversation.snoozed': {
+    until_ts: z.string().nullable().describe('when it wakes; null: when the customer writes'),
+    from: Status,
+    previous: Previous,
+  },
   'customer.created': { app_ids: AppIds },
   'customer.updated': { fields: z.array(z.string()).describe('what changed'), app_ids: AppIds },
   'customer.merged': {

@@ -17,6 +17,7 @@ import { startAutoResponders } from './modules/auto-responders/runtime.ts';
 import { waitingAnswerJob } from './modules/auto-responders/waiting.ts';
 import { startEmailListener } from './modules/channels/email-listener.ts';
 import { foldCountsJob } from './modules/conversations/counts.ts';
+import { snoozeWakeJob } from './modules/conversations/snooze-job.ts';
 import { type Live, startLive } from './modules/events/live.ts';
 import { pruneEventsJob } from './modules/events/prune.ts';
 import { apiRoutes } from './modules/index.ts';
@@ -127,6 +128,7 @@ export async function buildApp(opts: BuildAppOptions) {
     deliveryJob(opts.db.db, { config: opts.config, storage }, () => kickAnnouncer()),
     rebuildJob(opts.db.db),
     foldCountsJob(opts.db.db),
+    snoozeWakeJob(opts.db.db, () => kickAnnouncer()),
   ]);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());

@@ -1,14 +1,16 @@
-import { DELIVERY_STATUSES } from '@inbox/contract';
+import { CONVERSATION_STATUSES, DELIVERY_STATUSES } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -135,9 +137,14 @@ export const conversations = pgTable(
     integrationId: integer('integration_id').references((): AnyPgColumn => integrations.id, {
       onDelete: 'set null',
     }),
-    status: text('status', { enum: ['open', 'pending', 'resolved', 'closed'] })
-      .notNull()
-      .default('open'),
+    status: text('status', { enum: CONVERSATION_STATUSES }).notNull().default('open'),
+    /**
+     * Contract section 13's priority as its rank: 1 urgent, 2 high, 3 medium, 4 low, null none
+     * (`conversations/priority.ts` names them). A number so the priority sort's index orders it.
+     */
+    priority: smallint('priority'),
+    /** A snoozed conversation wakes then (a pg-boss job, `conversations/snooze.ts`); null: when the customer writes. */
+    snoozedUntil: ts('snoozed_until'),
     createdAt: ts('created_at').notNull().defaultNow(),
     firstReplyAt: ts('first_reply_at'),
     waitingSince: ts('waiting_since'),
@@ -153,7 +160,55 @@ export const conversations = pgTable(
     verified: boolean('verified').notNull().default(false),
   },
   (t) => [
+    check('conversations_priority_rank', sql`${t.priority} between 1 and 4`),
     uniqueIndex('conversations_company_number_key').on(t.companyId, t.number),
+    // The other sorts of the list (contract section 13, `conversations/sorts.ts`), each with the columns the
+    // reach and the filters test, as `conversations_inbox_idx` has them for the latest activity. A null key
+    // (not waiting, no priority) is a value past every other (`WAITING_KEY`, `PRIORITY_KEY`), so it goes
+    // last and a cursor compares rows with one row comparison.
+    index('conversations_oldest_idx').on(
+      t.companyId,
+      t.createdAt,
+      t.id,
+      t.appId,
+      t.queueId,
+      t.assignedUserId,
+      t.status,
+      t.priority,
+    ),
+    index('conversations_waiting_idx').on(
+      t.companyId,
+      sql`coalesce(waiting_since, '9999-12-31 00:00:00+00'::timestamptz)`,
+      t.id,
+      t.appId,
+      t.queueId,
+      t.assignedUserId,
+      t.status,
+      t.priority,
+    ),
+    index('conversations_priority_idx').on(
+      t.companyId,
+      sql`coalesce(priority, 5)`,
+      sql`coalesce(waiting_since, '9999-12-31 00:00:00+00'::timestamptz)`,
+      t.id,
+      t.appId,
+      t.queueId,
+      t.assignedUserId,
+      t.status,
+    ),
+    // The priority filter in the default order: one priority's conversations, latest activity first.
+    index('conversations_priority_latest_idx')
+      .on(
+        t.companyId,
+        t.priority,
+        t.lastActivityAt.desc(),
+        t.id.desc(),
+        t.appId,
+        t.queueId,
+        t.assignedUserId,
+        t.status,
+      )
+      .where(sql`priority is not null`),
     // The inbox lists latest activity first within a company. The trailing columns are what the visibility
     // rule, the filters and a walked search's customers test: a page walks the index without reading each
     // conversation's row (an agent's deep page read 10,000 rows only to skip them, a common name's 3,000).

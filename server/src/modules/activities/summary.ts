@@ -57,6 +57,15 @@ const SPECIAL: Record<string, (d: Record<string, unknown>, label: string) => str
   'conversation.replied': (_d, label) => `Replied in conversation ${label}`,
   'conversation.note_added': (_d, label) => `Added a note to conversation ${label}`,
   'conversation.secure_link_sent': (_d, label) => `Sent a secure link for conversation ${label}`,
+  'conversation.priority_changed': (d, label) =>
+    text(d.to_priority)
+      ? `Set the priority of conversation ${label} to ${text(d.to_priority)}`
+      : `Cleared the priority of conversation ${label}`,
+  'conversation.snoozed': (d, label) =>
+    text(d.snoozed_until)
+      ? `Snoozed conversation ${label} until ${text(d.snoozed_until)}`
+      : `Snoozed conversation ${label} until the customer replies`,
+  'conversation.snooze_ended': (_d, label) => `Snooze of conversation ${label} ended`,
   'customer.merged': (d) =>
     `Merged customer #${d.duplicate_customer_id ?? '?'} into customer #${d.primary_customer_id ?? '?'}`,
   'customer.deleted': () => 'Erased a customer and their conversations',

@@ -26,6 +26,9 @@ export interface AiConversation {
   createdAt: Date;
   waitingSince: Date | null;
   resolvedAt: Date | null;
+  /** Contract section 13: the priority's rank (1 urgent to 4 low) or null, and when a snooze ends. */
+  priority: number | null;
+  snoozedUntil: Date | null;
   companyName: string;
   appName: string;
   queueName: string | null;
@@ -108,6 +111,8 @@ export async function loadAiConversation(
     createdAt: c.createdAt,
     waitingSince: c.waitingSince,
     resolvedAt: c.resolvedAt,
+    priority: c.priority,
+    snoozedUntil: c.snoozedUntil,
     companyName: n.company_name,
     appName: n.app_name,
     queueName: n.queue_name,

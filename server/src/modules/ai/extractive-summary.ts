@@ -1,4 +1,5 @@
 import { channelLabel } from '@inbox/contract';
+import { priorityOf } from '../conversations/priority.ts';
 import type { AiConversation, AiMessage } from './context.ts';
 import { clip, splitSentences, stamp, terms } from './text.ts';
 
@@ -81,8 +82,16 @@ export function keySentences(messages: AiMessage[], shown: Set<AiMessage> = new 
 }
 
 function statusLine(c: AiConversation, last: AiMessage | undefined): string {
+  const line = stateLine(c, last);
+  const priority = priorityOf(c.priority);
+  return priority ? `${line} Priority: ${priority}.` : line;
+}
+
+function stateLine(c: AiConversation, last: AiMessage | undefined): string {
   const who = c.assignedName ? `assigned to ${c.assignedName}` : 'not assigned to anyone';
   switch (c.status) {
+    case 'snoozed':
+      return `Status: snoozed and ${who}; set aside ${c.snoozedUntil ? `until ${stamp(c.snoozedUntil, c.timezone)}` : 'until the customer writes again'}.`;
     case 'open':
       return `Status: open and ${who}; the customer has been waiting for an answer${c.waitingSince ? ` since ${stamp(c.waitingSince, c.timezone)}` : ''}.`;
     case 'pending':

@@ -215,6 +215,7 @@ export async function appStats(scope: CompanyScope, app: AppRef): Promise<AppSta
       pending: n(sql`count(*) filter (where ${conversations.status} = 'pending')`),
       resolved: n(sql`count(*) filter (where ${conversations.status} = 'resolved')`),
       closed: n(sql`count(*) filter (where ${conversations.status} = 'closed')`),
+      snoozed: n(sql`count(*) filter (where ${conversations.status} = 'snoozed')`),
       unassigned: n(
         sql`count(*) filter (where ${conversations.assignedUserId} is null and ${conversations.status} in ('open', 'pending'))`,
       ),
@@ -233,6 +234,7 @@ export async function appStats(scope: CompanyScope, app: AppRef): Promise<AppSta
       pending: r.pending,
       resolved: r.resolved,
       closed: r.closed,
+      snoozed: r.snoozed,
       unassigned: r.unassigned,
     },
   };

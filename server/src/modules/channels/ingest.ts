@@ -7,6 +7,7 @@ import { storeAttachment } from '../attachments/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { appendMessage } from '../conversations/append.ts';
 import { createConversation } from '../conversations/create.ts';
+import { wakeOnCustomerMessage } from '../conversations/snooze-job.ts';
 import { verifyConversation } from '../conversations/verify.ts';
 import { findOrCreateByIdentity } from '../customers/find-or-create.ts';
 import type { IdentityKind } from '../customers/identities.ts';
@@ -86,6 +87,7 @@ export async function receiveInbound(
         stored.push(row.storageKey);
         attachmentIds.push(row.id);
       }
+      await wakeOnCustomerMessage(tx, integration.companyId, conversationId);
       const appended = await appendMessage({
         db: tx,
         companyId: integration.companyId,
@@ -148,7 +150,7 @@ async function conversationFor(tx: Tx, integration: IntegrationRow, customerId: 
   const res = await tx.execute<{ id: number }>(sql`
     select id from conversations
     where company_id = ${integration.companyId} and customer_id = ${customerId}
-      and integration_id = ${integration.id} and status in ('open', 'pending')
+      and integration_id = ${integration.id} and status in ('open', 'pending', 'snoozed')
     order by id desc limit 1`);
   if (res.rows[0]) return { id: Number(res.rows[0].id), created: false };
   const created = await createConversation(tx, {

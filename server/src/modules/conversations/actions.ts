@@ -1,8 +1,14 @@
 import type { AssignBody, Conversation, ConversationIdBody } from '@inbox/contract';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../http/app-error.ts';
 import { type CompanyCtx, inTx } from '../access/context.ts';
-import { actorLabel, type ChangeRecord, type ConversationChange, changeConversation } from './change.ts';
+import {
+  actorLabel,
+  type ChangeRecord,
+  type ConversationChange,
+  changeConversation,
+  changedAnything,
+} from './change.ts';
 import { type ConversationRow, lockVisible, requireAssignable } from './reach.ts';
 import { conversationView } from './views.ts';
 
@@ -11,21 +17,25 @@ import { conversationView } from './views.ts';
  * it through `changeConversation`, which writes the system line and the activity. Answers the
  * conversation as it is afterwards.
  */
-async function act(
+export async function act(
   ctx: CompanyCtx,
   conversationId: number,
   decide: (
     conv: ConversationRow,
-    tx: DbOrTx,
-  ) => Promise<{ change: ConversationChange; record: ChangeRecord }>,
+    tx: Tx,
+  ) => Promise<{ change: ConversationChange; record: ChangeRecord; after?: (tx: Tx) => Promise<void> }>,
+  /** The caller's transaction (a bulk change): the action runs in it, and a failure throws into it. */
+  outer?: Tx,
 ): Promise<Conversation> {
-  const v = await ctx.db.transaction(async (tx) => {
+  const run = async (tx: Tx) => {
     const { v, conv } = await lockVisible(ctx, tx, conversationId);
-    const { change, record } = await decide(conv, tx);
-    await changeConversation(tx, ctx.actor, conv, change, record);
+    const { change, record, after } = await decide(conv, tx);
+    const changes = await changeConversation(tx, ctx.actor, conv, change, record);
+    if (after && changedAnything(changes)) await after(tx);
     return v;
-  });
-  return conversationView(ctx.db, v, conversationId);
+  };
+  const v = outer ? await run(outer) : await ctx.db.transaction(run);
+  return conversationView(outer ?? ctx.db, v, conversationId);
 }
 
 /**

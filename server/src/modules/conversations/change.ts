@@ -6,6 +6,7 @@ import { type Actor, actorName, type CompanyScope } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
 import { eventActorOf, type NewEvent, recordEvents } from '../events/record.ts';
 import { appendMessage } from './append.ts';
+import { priorityOf } from './priority.ts';
 import { conversationState } from './state.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -18,6 +19,13 @@ export interface ConversationChange {
   queueId?: number | null;
   /** The customer proved the address the conversation is filed under, and how (decision 037); never undone. */
   verified?: VerifiedBy;
+  /** A priority rank (`priority.ts`: 1 urgent to 4 low), or null for none. */
+  priority?: number | null;
+  /**
+   * Snoozed until this time, or (null) until the customer writes: the status becomes `snoozed`. Any other
+   * status clears the time (a wake, a resolve).
+   */
+  snoozeUntil?: Date | null;
 }
 
 /** How a customer proves an unverified conversation's address once it is open (decision 037). */
@@ -36,6 +44,9 @@ export interface ConversationChanges {
   assignedUserId?: Move<number | null>;
   queueId?: Move<number | null>;
   verified?: Move<boolean> & { by: VerifiedBy };
+  priority?: Move<number | null>;
+  /** A snooze began or moved: when it wakes now (null: when the customer writes). */
+  snoozedUntil?: Move<Date | null>;
 }
 
 /** How the caller names what happened: the activity, the console-only system line, extra activity details. */
@@ -55,8 +66,18 @@ const impersonatorOf = (actor: Actor) => (actor.type === 'user' ? (actor.imperso
 
 function diff(conv: ConversationRow, change: ConversationChange): ConversationChanges {
   const out: ConversationChanges = { conversationId: conv.id, number: conv.number };
-  if (change.status !== undefined && change.status !== conv.status) {
-    out.status = { from: conv.status, to: change.status };
+  const status = change.snoozeUntil !== undefined ? 'snoozed' : change.status;
+  if (status !== undefined && status !== conv.status) {
+    out.status = { from: conv.status, to: status };
+  }
+  if (change.snoozeUntil !== undefined) {
+    const same =
+      conv.status === 'snoozed' &&
+      (conv.snoozedUntil?.getTime() ?? null) === (change.snoozeUntil?.getTime() ?? null);
+    if (!same) out.snoozedUntil = { from: conv.snoozedUntil, to: change.snoozeUntil };
+  }
+  if (change.priority !== undefined && change.priority !== conv.priority) {
+    out.priority = { from: conv.priority, to: change.priority };
   }
   const assignee = change.assignee === undefined ? undefined : (change.assignee?.id ?? null);
   if (assignee !== undefined && assignee !== conv.assignedUserId) {
@@ -73,7 +94,9 @@ export const changedAnything = (c: ConversationChanges) =>
   c.status !== undefined ||
   c.assignedUserId !== undefined ||
   c.queueId !== undefined ||
-  c.verified !== undefined;
+  c.verified !== undefined ||
+  c.priority !== undefined ||
+  c.snoozedUntil !== undefined;
 
 /**
  * The one way a conversation's status, assignee, queue or verification changes (decision 015). Inside the caller's
@@ -91,12 +114,16 @@ export async function changeConversation(
 ): Promise<ConversationChanges> {
   const changes = diff(conv, change);
   if (!changedAnything(changes)) return changes;
-  const { status, assignedUserId, queueId, verified } = changes;
+  const { status, assignedUserId, queueId, verified, priority, snoozedUntil } = changes;
   await tx
     .update(conversations)
     .set({
       ...(status ? { status: status.to } : {}),
       ...(status?.to === 'resolved' ? { resolvedAt: sql`now()`, waitingSince: null } : {}),
+      // Leaving `snoozed` ends the snooze; its job then finds nothing to wake (`snooze.ts`).
+      ...(status && status.to !== 'snoozed' && status.from === 'snoozed' ? { snoozedUntil: null } : {}),
+      ...(snoozedUntil ? { snoozedUntil: snoozedUntil.to } : {}),
+      ...(priority ? { priority: priority.to } : {}),
       ...(assignedUserId ? { assignedUserId: assignedUserId.to } : {}),
       ...(queueId ? { queueId: queueId.to } : {}),
       ...(verified ? { verified: true } : {}),
@@ -124,6 +151,8 @@ export async function changeConversation(
       ...(assignedUserId ? { from_user_id: assignedUserId.from, to_user_id: assignedUserId.to } : {}),
       ...(queueId ? { from_queue_id: queueId.from, to_queue_id: queueId.to } : {}),
       ...(verified ? { verified_by: verified.by } : {}),
+      ...(priority ? { from_priority: priorityOf(priority.from), to_priority: priorityOf(priority.to) } : {}),
+      ...(snoozedUntil ? { snoozed_until: snoozedUntil.to?.toISOString() ?? null } : {}),
       ...details,
     },
   });
@@ -141,6 +170,7 @@ function changeEvents(actor: Actor, conv: ConversationRow, c: ConversationChange
     queueId: c.queueId ? c.queueId.to : conv.queueId,
     assignedUserId: c.assignedUserId ? c.assignedUserId.to : conv.assignedUserId,
     verified: c.verified ? c.verified.to : conv.verified,
+    priority: c.priority ? c.priority.to : conv.priority,
   });
   const previous = { queue_id: conv.queueId, assigned_user_id: conv.assignedUserId };
   const event = (type: NewEvent['type'], data: Record<string, unknown>): NewEvent => ({
@@ -163,6 +193,22 @@ function changeEvents(actor: Actor, conv: ConversationRow, c: ConversationChange
   }
   if (c.queueId) out.push(event('conversation.transferred', { from: c.queueId.from, to: c.queueId.to }));
   if (c.verified) out.push(event('conversation.verified', { by: c.verified.by }));
+  if (c.priority) {
+    out.push(
+      event('conversation.priority_changed', {
+        from: priorityOf(c.priority.from),
+        to: priorityOf(c.priority.to),
+      }),
+    );
+  }
+  if (c.snoozedUntil) {
+    out.push(
+      event('conversation.snoozed', {
+        until_ts: c.snoozedUntil.to?.toISOString() ?? null,
+        from: c.status?.from ?? conv.status,
+      }),
+    );
+  }
   return out;
 }
 

@@ -43,6 +43,8 @@ const LIST_QUERY_FIELDS = [
   'queue_id',
   'status',
   'assigned_user_id',
+  'priority',
+  'sort',
   'search',
   'limit',
   'offset',

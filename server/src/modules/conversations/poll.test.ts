@@ -75,7 +75,7 @@ describe('the inbox list', () => {
       fieldErrorsOf(await x.as(x.sessions.admin)('GET', '/conversation/poll', { query }));
     // One sentence for the field, however many of its values are wrong.
     expect(await refused({ status: 'open,done,later' })).toEqual({
-      status: ['Status must be open, pending, resolved or closed'],
+      status: ['Status must be open, pending, resolved, closed or snoozed'],
     });
     expect(await refused({ assigned_user_id: '-3' })).toEqual({
       assigned_user_id: ['Assignee must be me, none, any or a user id'],

@@ -4,6 +4,8 @@ import {
   type ConversationPoll,
   type ConversationPollQuery,
   type ConversationStatus,
+  PRIORITIES,
+  type PriorityFilter,
   type Typing,
 } from '@inbox/contract';
 import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
@@ -16,9 +18,17 @@ import { callerVisibility, isSqlInt, type Visibility } from '../access/conversat
 import { cachedList, type ListAnswer } from './list-cache.ts';
 import { listMessagePage, listMessages } from './list-messages.ts';
 import { type MessageRow, type SenderNames, senderName, toMessage } from './message-rows.ts';
+import { rankOf } from './priority.ts';
 import { commonInMessages, fewSearchMatches, searchCondition } from './search.ts';
+import { listOrder } from './sorts.ts';
 import { whoIsTyping } from './typing.ts';
-import { type CountSides, listConversations, placeOf, visibleConversationView } from './views.ts';
+import {
+  type CountSides,
+  listConversations,
+  NOT_SNOOZED,
+  placeOf,
+  visibleConversationView,
+} from './views.ts';
 
 /** Console messages name the platform admin behind an impersonated reply or note: "Olivia (via Pat)". */
 export const toConsoleMessage = (row: MessageRow, names: SenderNames): ConsoleMessage => ({
@@ -54,7 +64,10 @@ export const SEARCH_TOTAL_CAP = 200;
  */
 export const CURSOR_TOTAL_CAP = 200;
 
-type Filters = Pick<ConversationPollQuery, 'app_id' | 'queue_id' | 'status' | 'assigned_user_id' | 'search'>;
+type Filters = Pick<
+  ConversationPollQuery,
+  'app_id' | 'queue_id' | 'status' | 'assigned_user_id' | 'search' | 'priority'
+>;
 
 /** An app filter outside the caller's sight answers 404, as any call on that app would. */
 async function requireVisibleApp(db: DbOrTx, v: Visibility, appId: number) {
@@ -77,6 +90,18 @@ async function requireVisibleApp(db: DbOrTx, v: Visibility, appId: number) {
 function statusIn(statuses: readonly ConversationStatus[]) {
   const known = CONVERSATION_STATUSES.filter((s) => statuses.includes(s));
   return sql`${conversations.status} in (${sql.raw(known.map((s) => `'${s}'`).join(', '))})`;
+}
+
+/**
+ * A priority filter, its ranks in the text as `statusIn` writes its statuses (a closed list); `none` is
+ * the conversations without one.
+ */
+function priorityIn(wanted: readonly PriorityFilter[]) {
+  const ranks = PRIORITIES.filter((p) => wanted.includes(p)).map((p) => rankOf(p));
+  const some =
+    ranks.length > 0 ? sql`${conversations.priority} in (${sql.raw(ranks.join(', '))})` : undefined;
+  const none = wanted.includes('none') ? sql`${conversations.priority} is null` : undefined;
+  return some && none ? sql`(${some} or ${none})` : (some ?? none ?? sql`false`);
 }
 
 /**
@@ -107,7 +132,10 @@ export async function filterConditions(
   const idIs = (column: typeof conversations.queueId | typeof conversations.assignedUserId, id: number) =>
     isSqlInt(id) ? eq(column, id) : sql`false`;
   if (f.queue_id !== undefined) out.push(idIs(conversations.queueId, f.queue_id));
+  // Snoozed conversations are set aside: only a list that asks for them shows them (contract section 13).
   if (f.status?.length) out.push(statusIn(f.status));
+  else out.push(NOT_SNOOZED);
+  if (f.priority?.length) out.push(priorityIn(f.priority));
   const who = f.assigned_user_id;
   if (who === 'me') out.push(idIs(conversations.assignedUserId, v.viewer.userId));
   else if (who === 'none') out.push(isNull(conversations.assignedUserId));
@@ -183,8 +211,10 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
       countInOrder: way?.walk === true && way.commonWord,
       prelude,
       sides,
-      // Without a search the filters test only the columns conversations are counted by (decision 033).
-      groupCount: way === undefined,
+      // Without a search the filters test only the columns conversations are counted by (decision 033);
+      // priority is not one of them, so its lists count row by row up to the cap.
+      groupCount: way === undefined && !q.priority?.length,
+      order: listOrder(q.sort),
     });
     return {
       conversations: page.rows,

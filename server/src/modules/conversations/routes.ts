@@ -9,8 +9,10 @@ import {
   DashboardQuery,
   Done,
   IdQuery,
+  PriorityBody,
   ReadBody,
   SendMessageBody,
+  SnoozeBody,
   TransferBody,
 } from '@inbox/contract';
 import type { ZodTypeAny } from 'zod';
@@ -29,6 +31,7 @@ import { pollConversations } from './poll.ts';
 import { agentTyping, markRead } from './reads.ts';
 import { sendConsoleMessage, type TemplateReply } from './send.ts';
 import { transferConversation } from './transfer.ts';
+import { setConversationPriority, snoozeConversation } from './triage.ts';
 
 const REACH =
   'Company admins see every conversation of the company; app admins and managers every conversation of ' +
@@ -184,6 +187,32 @@ export const conversationRoutes = companyPlugin<Options>('conversations', async 
         'The customer’s ended portal session is not revived (POST /conversation/secure-link sends a new one).',
     ),
     async (request) => ok(await reopenConversation(request.companyCtx!, request.body)),
+  );
+
+  app.post(
+    '/conversation/priority',
+    action(
+      PriorityBody,
+      'Set the conversation’s priority (urgent, high, medium, low) or clear it (null)',
+      'Anyone who can see it. A console-only line records the change, and a `conversation.priority_changed` ' +
+        'event tells live consoles and webhooks. The same priority again changes nothing.',
+    ),
+    async (request) =>
+      ok(await setConversationPriority(request.companyCtx!, request.body.conversation_id, request.body)),
+  );
+
+  app.post(
+    '/conversation/snooze',
+    action(
+      SnoozeBody,
+      'Snooze the conversation until a time, or until the customer writes (`until_ts` null)',
+      'Anyone who can see it. Its status becomes `snoozed` and it leaves the inbox list (`status=snoozed` ' +
+        'lists it); `until_ts` must be in the future (422). A customer message, or the time coming, returns ' +
+        'it to `open` with the line "Snooze ended", once, on whichever server process. The customer keeps ' +
+        'seeing it open. A `conversation.snoozed` event records it.',
+    ),
+    async (request) =>
+      ok(await snoozeConversation(request.companyCtx!, app.jobs, request.body.conversation_id, request.body)),
   );
 
   app.delete(

@@ -9,6 +9,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRows } from '../../db/statement.ts';
 import { isoFromDb } from '../../lib/timestamps.ts';
+import { priorityOf } from './priority.ts';
+import { type ListOrder, latestOrder } from './sorts.ts';
 
 interface Row extends Record<string, unknown> {
   id: number;
@@ -30,6 +32,8 @@ interface Row extends Record<string, unknown> {
   last_activity_at: Date | string;
   first_reply_at: Date | string | null;
   waiting_since: Date | string | null;
+  snoozed_until: Date | string | null;
+  priority: number | null;
   resolved_at: Date | string | null;
   lm_content: string | null;
   lm_sender_type: SenderType | null;
@@ -65,14 +69,14 @@ export async function selectConversations(
   viewerId: number,
   page: SQL,
   canDelete: (appId: number) => boolean,
-  opts: { count?: SQL; named?: boolean; prelude?: SQL } = {},
+  opts: { count?: SQL; named?: boolean; prelude?: SQL; order?: ListOrder } = {},
 ): Promise<{
   rows: Conversation[];
   counted: number | null;
   firstPlace: string | null;
   lastPlace: string | null;
 }> {
-  const { count, named = true, prelude } = opts;
+  const { count, named = true, prelude, order = latestOrder } = opts;
   const rows = await preparedRows<Row>(
     db,
     'conversation_rows',
@@ -83,13 +87,14 @@ export async function selectConversations(
       c.customer_id, cu.name as customer_name, cu.email as customer_email, cu.phone as customer_phone,
       c.verified, c.assigned_user_id, (select u.name from users u where u.id = c.assigned_user_id) as assigned_name,
       c.created_at, c.last_activity_at, c.first_reply_at, c.waiting_since, c.resolved_at,
+      c.snoozed_until, c.priority,
       lm.content as lm_content, lm.sender_type as lm_sender_type, lm.is_private as lm_is_private,
       lm.created_at as lm_created_at,
       (select count(*) from messages mu where mu.conversation_id = c.id and mu.sender_type = 'customer'
         and mu.id > coalesce((select r.last_read_message_id from conversation_reads r
           where r.conversation_id = c.id and r.user_id = ${viewerId}), 0)) as unread_count,
       ${count ?? sql`null`} as counted,
-      (extract(epoch from c.last_activity_at) * 1000000)::bigint::text || '.' || c.id::text as list_place
+      ${order.placeText} as list_place
     from page p
     join conversations c on c.id = p.id
     join customers cu on cu.id = c.customer_id
@@ -97,7 +102,7 @@ export async function selectConversations(
       select m.content, m.sender_type, m.is_private, m.created_at from messages m
       where m.conversation_id = c.id order by m.id desc limit 1
     ) lm on true
-    order by c.last_activity_at desc nulls last, c.id desc nulls last`,
+    order by ${order.outer}`,
     { named },
   );
   const counted = rows[0]?.counted;
@@ -144,7 +149,9 @@ function toConversation(r: Row, canDelete: boolean): Conversation {
     created_ts: iso(r.created_at),
     updated_ts: iso(r.last_activity_at),
     first_reply_ts: isoOrNull(r.first_reply_at),
+    priority: priorityOf(r.priority),
     waiting_since_ts: isoOrNull(r.waiting_since),
+    snoozed_until_ts: isoOrNull(r.snoozed_until),
     resolved_ts: isoOrNull(r.resolved_at),
     can_delete: canDelete,
   };
@@ -152,7 +159,7 @@ function toConversation(r: Row, canDelete: boolean): Conversation {
 
 /** The list shape: the full view without its thread-only fields. */
 export function toSummary(c: Conversation): ConversationSummary {
-  const { first_reply_ts, waiting_since_ts, resolved_ts, can_delete, ...summary } = c;
+  const { first_reply_ts, resolved_ts, can_delete, ...summary } = c;
   const { phone, ...customer } = c.customer;
   return { ...summary, customer };
 }

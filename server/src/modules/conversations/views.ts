@@ -14,6 +14,7 @@ import {
 } from '../access/conversation-visibility.ts';
 import { groupTotal } from './counts.ts';
 import type { SearchSides } from './search.ts';
+import { type ListOrder, type ListPlace, latestOrder } from './sorts.ts';
 import { selectConversations, toSummary } from './summaries.ts';
 
 /** Deleting is for company admins and the app's admins and managers: exactly the viewers of whole apps. */
@@ -35,54 +36,33 @@ const inText = (n: number) => {
   return sql.raw(String(n));
 };
 
-// `nulls last` as in conversations_inbox_idx (declared so by the schema): only then can it serve the order.
-const inboxOrder = () => [
-  sql`${conversations.lastActivityAt} desc nulls last`,
-  sql`${conversations.id} desc nulls last`,
-];
-
-/** A row's place in the list's order, as `next_cursor` carries it: its activity time in microseconds, and its id. */
-export interface ListPlace {
-  micros: string;
-  id: string;
-}
-
-/** Reads a cursor the contract already checked (`digits.digits`). */
-export const placeOf = (cursor: string): ListPlace => {
-  const [micros = '0', id = '0'] = cursor.split('.');
-  return { micros, id };
-};
+export { type ListPlace, placeOf } from './sorts.ts';
 
 /**
- * A row's place, as a value to compare `(last_activity_at, id)` with. `opaque` puts each half behind an init
- * plan, as `visibilityCondition`'s opaque ids are: see `abovePlace`.
+ * The list's condition when it names no status: snoozed conversations are set aside (contract section 13).
+ * One object, so the list can tell it from a filter: with it alone the list is still the whole reach (see
+ * `mergedPage`).
  */
-const placeRow = (p: ListPlace, opaque = false) => {
-  const at = sql`timestamptz 'epoch' + ${p.micros}::bigint * interval '1 microsecond'`;
-  const id = sql`${p.id}::bigint`;
-  return opaque ? sql`((select ${at}), (select ${id}))` : sql`(${at}, ${id})`;
-};
-const listRow = () => sql`(${conversations.lastActivityAt}, ${conversations.id})`;
+export const NOT_SNOOZED = sql`${conversations.status} <> 'snoozed'`;
 
-/** The rows after `p` in the list's order: a row comparison the inbox indexes serve as their bound. */
-const afterPlace = (p: ListPlace) => sql`${listRow()} < ${placeRow(p)}`;
+/** The rows after `p` in the list's order: a row comparison the order's index serves as its bound. */
+const afterPlace = (o: ListOrder, p: ListPlace) =>
+  sql`${o.row()} ${sql.raw(o.dir === 'desc' ? '<' : '>')} ${o.place(p)}`;
 /** The rows before `p`, walked from it towards the top (the same indexes, read backwards). */
-const beforePlace = (p: ListPlace) => sql`${listRow()} > ${placeRow(p)}`;
+const beforePlace = (o: ListOrder, p: ListPlace) =>
+  sql`${o.row()} ${sql.raw(o.dir === 'desc' ? '>' : '<')} ${o.place(p)}`;
 /** `p`'s row and every row after it. */
-const fromPlace = (p: ListPlace) => sql`${listRow()} <= ${placeRow(p)}`;
+const fromPlace = (o: ListOrder, p: ListPlace) =>
+  sql`${o.row()} ${sql.raw(o.dir === 'desc' ? '<=' : '>=')} ${o.place(p)}`;
 /**
  * The rows above `p` (`inclusive`: and `p`'s own), for counting them. The place sits behind init plans, as
  * `visibilityCondition`'s opaque ids do: its plans for each place looked cheaper than the generic one, so
  * PostgreSQL planned this count on every call, longer than it ran.
  */
-const abovePlace = (p: ListPlace, inclusive: boolean) =>
-  sql`${listRow()} ${sql.raw(inclusive ? '>=' : '>')} ${placeRow(p, true)}`;
-
-// The reverse of `inboxOrder`, for a walk from a row towards the top; the page is put back in order after.
-const towardsTop = () => [
-  sql`${conversations.lastActivityAt} asc nulls first`,
-  sql`${conversations.id} asc nulls first`,
-];
+const abovePlace = (o: ListOrder, p: ListPlace, inclusive: boolean) => {
+  const op = o.dir === 'desc' ? (inclusive ? '>=' : '>') : inclusive ? '<=' : '<';
+  return sql`${o.row()} ${sql.raw(op)} ${o.place(p, true)}`;
+};
 
 /**
  * How a page's row numbers are written: both in the text (a first page, see `inText`), the limit in the text
@@ -101,7 +81,7 @@ const pageOf = (
   limit: number,
   offset: number,
   rows: RowNumbers = offset === 0 ? 'text' : 'parameters',
-  order = inboxOrder(),
+  order = latestOrder.order(),
 ) => {
   const ordered = db
     .select({ id: conversations.id })
@@ -126,12 +106,13 @@ const pageOf = (
  * for each depth on every call (0.7 ms of its 2.3); behind init plans every depth shares the generic plan,
  * which merges the same way.
  */
-const mergedPage = (parts: SQL[], limit: number, offset: number) => {
-  const order = sql.join(inboxOrder(), sql`, `);
+const mergedPage = (parts: SQL[], limit: number, offset: number, also: SQL[]) => {
+  const order = sql.join(latestOrder.order(), sql`, `);
+  const extra = also.length ? sql` and ${and(...also)}` : sql``;
   const rows = (n: number) => hiddenValue(n, 'bigint');
   const walks = parts.map(
     (part) => sql`(select ${conversations.id}, ${conversations.lastActivityAt} from ${conversations}
-      where ${part} order by ${order} limit ${rows(offset + limit)})`,
+      where ${part}${extra} order by ${order} limit ${rows(offset + limit)})`,
   );
   return sql`select id from (${sql.join(walks, sql` union all `)}) reach
     order by last_activity_at desc nulls last, id desc nulls last limit ${rows(limit)} offset ${rows(offset)}`;
@@ -188,14 +169,18 @@ export async function listConversations(
      * numbered past `countCap` still counts on from its row.
      */
     groupCount?: boolean;
+    /** The list's order (contract section 13); latest activity first by default. */
+    order?: ListOrder;
   },
 ): Promise<{ rows: ConversationSummary[]; total: number; capped: boolean; next?: string; prev?: string }> {
   const named = paging.named ?? true;
+  const o = paging.order ?? latestOrder;
+  const latest = o.sort === 'latest';
   // A search is planned for its words, and its reach with them; a named list is planned once (see there).
   const seen = visibilityCondition(v, { opaque: named && !paging.search });
   const base = and(seen, ...filters) as SQL;
   const { after, before } = paging;
-  const where = after ? and(base, afterPlace(after))! : before ? and(base, beforePlace(before))! : base;
+  const where = after ? and(base, afterPlace(o, after))! : before ? and(base, beforePlace(o, before))! : base;
   // From a cursor the walk starts at its row: nothing to skip, and the count runs from there.
   const skip = after || before ? 0 : paging.offset;
   const literal = skip === 0 && !paging.search;
@@ -206,24 +191,26 @@ export async function listConversations(
   const deepCursor = place !== undefined && paging.countCap !== undefined && paging.offset > paging.countCap;
   const cap = deepCursor ? (paging.cursorCap ?? paging.countCap) : paging.countCap;
   const shared =
-    paging.countInOrder && !before && cap !== undefined && paging.withTotal !== false
+    paging.countInOrder && latest && !before && cap !== undefined && paging.withTotal !== false
       ? sharedWalk(where, { offset: skip, cap, literal }, paging.limit)
       : undefined;
   // Deep by typed offset in an agent's whole list, the walk merges the reach's parts (see `mergedPage`).
-  const parts = named && skip > 0 && !place && !shared && filters.length === 0 ? reachBranches(v) : undefined;
+  const whole = filters.every((f) => f === NOT_SNOOZED);
+  const parts = latest && named && skip > 0 && !place && !shared && whole ? reachBranches(v) : undefined;
   const page =
     shared?.page ??
     (parts
-      ? mergedPage(parts, paging.limit, skip)
-      : pageOf(db, where, paging.limit, skip, rowNumbers, before ? towardsTop() : inboxOrder()));
+      ? mergedPage(parts, paging.limit, skip, filters)
+      : pageOf(db, where, paging.limit, skip, rowNumbers, before ? o.reverse() : o.order()));
   // Without a search the total is exact, from the groups (see `exactTotal`), except deep by a cursor.
   const exact =
     paging.groupCount === true && paging.withTotal !== false && !deepCursor
-      ? exactTotal(db, base, place && { place, inclusive: after !== undefined })
+      ? exactTotal(db, base, place && { order: o, place, inclusive: after !== undefined })
       : undefined;
   // The count runs from a next page's row, and from a previous page's first row.
-  const counted = (b: SQL) => (after ? and(b, afterPlace(after))! : before ? and(b, fromPlace(before))! : b);
-  const capping = { offset: skip, cap, literal, inOrder: paging.countInOrder };
+  const counted = (b: SQL) =>
+    after ? and(b, afterPlace(o, after))! : before ? and(b, fromPlace(o, before))! : b;
+  const capping = { offset: skip, cap, literal, inOrder: paging.countInOrder && latest };
   const sides = paging.sides;
   const count =
     exact ??
@@ -239,6 +226,7 @@ export async function listConversations(
     count,
     named,
     prelude,
+    order: o,
   });
   const rows = found.rows.map(toSummary);
   const places = {
@@ -274,7 +262,7 @@ export async function listConversations(
  */
 function sharedWalk(where: SQL, c: Capping & { cap: number }, limit: number) {
   const walk = sql`walk as (select ${conversations.id}, ${conversations.lastActivityAt} from ${conversations}
-    where ${where} order by ${sql.join(inboxOrder(), sql`, `)} limit ${stopAt(c)})`;
+    where ${where} order by ${sql.join(latestOrder.order(), sql`, `)} limit ${stopAt(c)})`;
   const rows = c.literal ? sql`limit ${inText(limit)}` : sql`limit ${limit} offset ${c.offset}`;
   return {
     walk,
@@ -288,9 +276,13 @@ function sharedWalk(where: SQL, c: Capping & { cap: number }, limit: number) {
  * the cursor on (`inclusive`: from the row after it): the total less the rows above the cursor, a walk of
  * about the page's offset. The rows keep the numbers they had, however the list moved above the cursor.
  */
-function exactTotal(db: DbOrTx, base: SQL, from?: { place: ListPlace; inclusive: boolean }): SQL {
+function exactTotal(
+  db: DbOrTx,
+  base: SQL,
+  from?: { order: ListOrder; place: ListPlace; inclusive: boolean },
+): SQL {
   if (!from) return groupTotal(base);
-  const above = countOf(db, and(base, abovePlace(from.place, from.inclusive))!, {
+  const above = countOf(db, and(base, abovePlace(from.order, from.place, from.inclusive))!, {
     offset: 0,
     cap: undefined,
     literal: false,
@@ -313,7 +305,7 @@ const stopAt = (c: Capping & { cap: number }) =>
 function countOf(db: DbOrTx, where: SQL, c: Capping): SQL {
   const counted = db.select({ one: sql`1` }).from(conversations).where(where);
   if (c.cap === undefined) return sql`(select count(*) from (${counted}) matches)`;
-  const walked = c.inOrder ? counted.orderBy(...inboxOrder()) : counted;
+  const walked = c.inOrder ? counted.orderBy(...latestOrder.order()) : counted;
   return sql`(select count(*) from (${walked} limit ${stopAt({ ...c, cap: c.cap })}) matches)`;
 }
 

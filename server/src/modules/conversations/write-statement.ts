@@ -10,9 +10,10 @@ export type Effect = 'customer' | 'agent' | 'none';
 export const conversationTouch = (effect: Effect) => sql`
         last_activity_at = now(),
         status = case
-          when ${effect}::text = 'customer' and c.status = 'pending' then 'open'
+          when ${effect}::text = 'customer' and c.status in ('pending', 'snoozed') then 'open'
           when ${effect}::text = 'agent' and c.status = 'open' then 'pending'
           else c.status end,
+        snoozed_until = case when ${effect}::text = 'customer' then null else c.snoozed_until end,
         waiting_since = case
           when ${effect}::text = 'customer' then coalesce(c.waiting_since, now())
           when ${effect}::text = 'agent' then null
@@ -58,7 +59,7 @@ export interface MessageValues {
 
 /** What the `conv` CTE before `messageWrite` returns: the updated conversation row's columns. */
 export const CONV_RETURNING = sql`c.id, c.company_id, c.app_id, c.customer_id, c.queue_id, c.assigned_user_id,
-      c.status, c.number, c.verified`;
+      c.status, c.number, c.verified, c.priority`;
 
 /**
  * The one message insert (decision 015): the `msg`, `ev` and `typed` CTEs that follow a `conv` CTE, which

@@ -1,4 +1,4 @@
-import type { InboxEvent } from '@inbox/contract';
+import { type ConversationStatus, type InboxEvent, portalStatus } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { covers, loadVisibility, type Visibility } from '../access/conversation-visibility.ts';
@@ -102,8 +102,9 @@ export function portalView(conversationId: number) {
     }
     if (e.type === 'typing') return e.actor.type === 'user' ? { ...base, data: { typing: true } } : null;
     if (e.type === 'conversation.status_changed' || e.type === 'conversation.resolved') {
-      const c = e.data.conversation as { status: string };
-      return { ...base, data: { status: c.status } };
+      // A snooze is the team's own business: the customer sees the conversation open (contract section 13).
+      const c = e.data.conversation as { status: ConversationStatus };
+      return { ...base, data: { status: portalStatus(c.status) } };
     }
     return null;
   };

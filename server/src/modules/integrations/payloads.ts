@@ -2,6 +2,7 @@ import type {
   Channel,
   ConversationStatus,
   InboxEvent,
+  Priority,
   WebhookConversation,
   WebhookCustomer,
   WebhookMessage,
@@ -10,6 +11,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { type MessageRow, selectMessages, senderName, toMessage } from '../conversations/message-rows.ts';
+import { priorityOf } from '../conversations/priority.ts';
 
 /**
  * The body of every outgoing webhook and `api` reply (contract section 10): the event's own fields, and in
@@ -25,6 +27,8 @@ interface State {
   assigned_user_id?: number | null;
   channel?: Channel;
   verified?: boolean;
+  /** By name in an event's state; a rank as read from the row (`priorityOf` names both). */
+  priority?: Priority | number | null;
 }
 
 interface ConversationRecord extends Required<Omit<State, 'channel'>> {
@@ -64,6 +68,7 @@ function conversationRecord(keys: Keys, state: State): ConversationRecord {
     channel: state.channel ?? null,
     // A deletion recorded before conversations carried the flag says nothing: not proven.
     verified: state.verified ?? false,
+    priority: state.priority ?? null,
   };
 }
 
@@ -80,7 +85,8 @@ export async function loadRecords(tx: Tx, events: InboxEvent[]): Promise<Records
   const conversations = new Map<number, ConversationRecord>();
   if (conversationIds.length > 0) {
     const res = await tx.execute<Keys & State>(sql`
-      select id, company_id, number, app_id, queue_id, channel, status, assigned_user_id, customer_id, verified
+      select id, company_id, number, app_id, queue_id, channel, status, assigned_user_id, customer_id, verified,
+        priority
       from conversations
       where company_id = any(${inCompanies}::int[]) and id = any(${sql.param(conversationIds)}::bigint[])`);
     for (const r of res.rows) conversations.set(Number(r.id), conversationRecord(r, r));
@@ -163,8 +169,10 @@ function conversationOf(e: InboxEvent, r: Records): WebhookConversation | null {
     queue_id: state.queue_id ?? null,
     channel: row?.channel ?? (e.data.channel as Channel | undefined) ?? null,
     status: state.status,
-    // Conversations carry no priority or labels yet (issue 44): none, said as the shape will say it.
-    priority: null,
+    // The event's own state says the priority it had then; an event from before priorities, the row's.
+    priority:
+      typeof state.priority === 'string' ? state.priority : priorityOf(state.priority as number | null),
+    // Labels arrive with their own branch (issue 44): none, said as the shape will say it.
     labels: [],
     verified: state.verified ?? false,
     assigned_user:

@@ -110,6 +110,17 @@ const KINDS: Record<WebhookEventType, { actor?: object; data: Record<string, unk
     actor: { type: 'customer', id: 311 },
     data: { by: 'secure_link', previous, conversation: { ...conversation, verified: true } },
   },
+  'conversation.priority_changed': {
+    data: { from: null, to: 'urgent', previous, conversation: { ...conversation, priority: 'urgent' } },
+  },
+  'conversation.snoozed': {
+    data: {
+      until_ts: '2026-11-27T08:00:00.000Z',
+      from: 'open',
+      previous,
+      conversation: { ...conversation, status: 'snoozed' },
+    },
+  },
   'conversation.deleted': { data: {} },
   'conversation.read': { data: { user_id: 8, last_read_message_id: 981 } },
   typing: { data: { seconds: 6 } },

@@ -84,6 +84,9 @@ describe('outgoing webhook payloads', () => {
     const linkToken = decodeURIComponent(/token=([\w%-]+)/.exec(mail.text!)![1]!);
     await step(portal(t.app, 'GET', '/portal/conversation', { token: linkToken, inQuery: true }));
     await step(api(a.as.agent, 'POST', '/conversation/resolve', { conversation_id: c }));
+    // Contract section 13: a priority, then set aside until the customer writes.
+    await step(api(a.as.agent, 'POST', '/conversation/priority', { conversation_id: c, priority: 'high' }));
+    await step(api(a.as.agent, 'POST', '/conversation/snooze', { conversation_id: c, until_ts: null }));
     const customerId = Number(
       (await call(t.app, 'GET', '/conversation/poll', { as: a.as.agent, query: { conversation_id: c } })).body
         .data.conversation.customer.customer_id,
@@ -161,6 +164,27 @@ describe('outgoing webhook payloads', () => {
         customer,
       },
     });
+    expect(of('conversation.priority_changed')).toMatchObject([
+      {
+        ...about,
+        actor: { type: 'user', id: a.agent.id },
+        data: {
+          from: null,
+          to: 'high',
+          conversation: { ...conversation, priority: 'high', status: 'resolved' },
+        },
+      },
+    ]);
+    expect(of('conversation.snoozed')).toMatchObject([
+      {
+        ...about,
+        data: {
+          until_ts: null,
+          from: 'resolved',
+          conversation: { ...conversation, priority: 'high', status: 'snoozed' },
+        },
+      },
+    ]);
     expect(of('conversation.verified')).toHaveLength(1);
     expect(of('conversation.verified')[0]).toMatchObject({
       ...about,
@@ -244,9 +268,10 @@ describe('outgoing webhook payloads', () => {
     expect(of('conversation.resolved')[0]).toMatchObject({
       data: { from: 'pending', conversation: { ...conversation, status: 'resolved', assigned_user: agent } },
     });
-    expect(of('conversation.status_changed').at(-1)).toMatchObject({
-      data: { from: 'pending', to: 'resolved' },
-    });
+    expect(of('conversation.status_changed').slice(-2)).toMatchObject([
+      { data: { from: 'pending', to: 'resolved' } },
+      { data: { from: 'resolved', to: 'snoozed' } },
+    ]);
 
     const customerEvent = {
       app_id: null,
@@ -282,7 +307,7 @@ describe('outgoing webhook payloads', () => {
       customer_id: erasedId,
       data: { app_ids: [a.app.id], conversation: null, customer: null },
     });
-  });
+  }, 120_000);
 
   it('are documented in the OpenAPI document, one webhook per event kind and the api reply, each with an example of its shape', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();

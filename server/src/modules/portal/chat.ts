@@ -1,4 +1,4 @@
-import type { Message, PortalConversation, PortalPoll } from '@inbox/contract';
+import { type Message, type PortalConversation, type PortalPoll, portalStatus } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -70,7 +70,7 @@ export async function getPortalConversation(db: Db, session: PortalSession): Pro
     company: { company_id: session.companyId, company_name: d.company_name },
     conversation: {
       conversation_id: session.conversationId,
-      status: session.status,
+      status: portalStatus(session.status),
       is_resolved: session.status === 'resolved',
     },
     customer: { name: session.customerName, email: d.customer_email ?? '' },
@@ -91,7 +91,7 @@ export async function pollPortal(db: Db, session: PortalSession, afterId?: numbe
   return {
     messages: await visibleMessages(db, session, afterId),
     is_agent_typing: session.isAgentTyping && session.status !== 'closed' && session.status !== 'resolved',
-    conversation_status: session.status,
+    conversation_status: portalStatus(session.status),
     session_expires_ts: session.expiresAt.toISOString(),
   };
 }

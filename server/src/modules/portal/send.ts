@@ -8,6 +8,7 @@ import { invalidField } from '../../http/app-error.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { appendMessage, findByClientId } from '../conversations/append.ts';
 import { toMessage } from '../conversations/message-rows.ts';
+import { wakeOnCustomerMessage } from '../conversations/snooze-job.ts';
 import { messageWrite, touchedConversation, writtenMessage } from '../conversations/write-statement.ts';
 import {
   assertCanWrite,
@@ -145,15 +146,21 @@ export async function sendPortalMessage(opts: SendInput): Promise<{ message: Mes
   const session = await resolvePortalSession(db, token);
   assertCanWrite(session);
   await checkOwnUploads(db, session, input.attachments);
-  const result = await appendMessage({
-    db,
-    companyId: session.companyId,
-    conversationId: session.conversationId,
-    sender: { type: 'customer' },
-    content: input.content,
-    attachments: input.attachments,
-    clientMessageId: input.client_message_id,
-    requireActive: true,
+  // A snoozed conversation wakes with the message, in its transaction (the one-statement path leaves it here).
+  const result = await db.transaction(async (tx) => {
+    if (session.status === 'snoozed') {
+      await wakeOnCustomerMessage(tx, session.companyId, session.conversationId);
+    }
+    return appendMessage({
+      db: tx,
+      companyId: session.companyId,
+      conversationId: session.conversationId,
+      sender: { type: 'customer' },
+      content: input.content,
+      attachments: input.attachments,
+      clientMessageId: input.client_message_id,
+      requireActive: true,
+    });
   });
   if (result.outcome === 'missing') throw tokenExpired(session.appId);
   if (result.outcome === 'blocked') {

@@ -70,7 +70,7 @@ export const tokenExpired = (appId: number | null) =>
     ...(appId ? { details: { app_id: appId } } : {}),
   });
 
-const ACTIVE = new Set<ConversationStatus>(['open', 'pending']);
+const ACTIVE = new Set<ConversationStatus>(['open', 'pending', 'snoozed']);
 
 const SESSION = statement<SessionRow, { tokenHash: string }>(
   'portal_session',

@@ -3,6 +3,7 @@ import type { ExportQuery, Metrics, TimeStats } from '@inbox/contract';
 import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import type { CompanyCtx } from '../access/context.ts';
+import { priorityOf } from '../conversations/priority.ts';
 import { addDays, daysBetween, metricsFor } from './metrics.ts';
 import { agentPerformance, reportScope } from './service.ts';
 
@@ -44,6 +45,7 @@ async function* conversationRows(ctx: CompanyCtx, q: ExportQuery): AsyncGenerato
     'customer',
     'channel',
     'status',
+    'priority',
     'assignee',
     'created_ts',
     'first_reply_ts',
@@ -55,7 +57,7 @@ async function* conversationRows(ctx: CompanyCtx, q: ExportQuery): AsyncGenerato
     // Pages by id, so a large export streams without holding every row.
     const res = await ctx.db.execute<Record<string, Cell>>(sql`
       select c.number, c.id, a.name as app, q.name as queue, cu.name as customer, c.channel, c.status,
-        u.name as assignee, c.created_at, c.first_reply_at, c.resolved_at
+        c.priority, u.name as assignee, c.created_at, c.first_reply_at, c.resolved_at
       from conversations c join apps a on a.id = c.app_id join customers cu on cu.id = c.customer_id
       left join queues q on q.id = c.queue_id left join users u on u.id = c.assigned_user_id
       where c.company_id = ${ctx.companyId} and c.id > ${after}
@@ -76,6 +78,7 @@ async function* conversationRows(ctx: CompanyCtx, q: ExportQuery): AsyncGenerato
         text(r.customer),
         text(r.channel),
         text(r.status),
+        priorityOf(r.priority as number | null),
         text(r.assignee),
         iso(r.created_at),
         iso(r.first_reply_at),

@@ -1,5 +1,13 @@
-import type { AiCompletion, AiSummary, Conversation, SecureLink, TransferBody } from '@inbox/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  AiCompletion,
+  AiSummary,
+  Company,
+  Conversation,
+  Priority,
+  SecureLink,
+  TransferBody,
+} from '@inbox/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { toastError } from '@/components/server-errors';
 import { api } from '@/lib/api-client';
@@ -25,6 +33,10 @@ export const ACTION_TEXT = {
   completionFailed: 'Failed to generate a suggested reply',
   secureLinkSent: 'Secure link sent to the customer',
   secureLinkFailed: 'Failed to send secure conversation link',
+  priorityChanged: 'Priority changed',
+  priorityFailed: 'Failed to change the priority',
+  snoozed: 'Conversation snoozed',
+  snoozeFailed: 'Failed to snooze conversation',
 } as const;
 
 /** After an action: the thread shows the answer at once and polls now (a transfer adds a line); lists refresh. */
@@ -140,5 +152,41 @@ export function useSecureLink(cid: number) {
       toast.success(ACTION_TEXT.secureLinkSent, { description: `Sent to ${link.email}` });
     },
     onError: (err) => toastError(err, ACTION_TEXT.secureLinkFailed),
+  });
+}
+
+/** POST /conversation/priority: a priority, or null to clear it (contract section 13). */
+export function usePriority(cid: number) {
+  const changed = useConversationChanged(cid);
+  return useMutation({
+    mutationFn: action<{ conversation_id: number; priority: Priority | null }>('/conversation/priority'),
+    onSuccess: (c) => {
+      changed(c);
+      toast.success(ACTION_TEXT.priorityChanged);
+    },
+    onError: (err) => toastError(err, ACTION_TEXT.priorityFailed),
+  });
+}
+
+/** POST /conversation/snooze: until a time, or (null) until the customer writes. */
+export function useSnooze(cid: number) {
+  const changed = useConversationChanged(cid);
+  return useMutation({
+    mutationFn: action<{ conversation_id: number; until_ts: string | null }>('/conversation/snooze'),
+    onSuccess: (c) => {
+      changed(c);
+      toast.success(ACTION_TEXT.snoozed);
+    },
+    onError: (err) => toastError(err, ACTION_TEXT.snoozeFailed),
+  });
+}
+
+/** The company's business hours and timezone, for the snooze menu's "next opening". */
+export function useCompanyHours(cid: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['company', cid, 'settings', 'snooze'],
+    queryFn: () => api.get<Company>('/companies', { query: { id: cid } }),
+    enabled,
+    staleTime: 5 * 60_000,
   });
 }

@@ -10,6 +10,8 @@ describe('inbox filters', () => {
       assignee: 'all',
       queueId: undefined,
       search: '',
+      sort: 'latest',
+      priority: 'all',
       page: 1,
     });
     expect(listParams(readFilters(q('')), 7, '')).toEqual({
@@ -17,6 +19,24 @@ describe('inbox filters', () => {
       status: 'open,pending',
       limit: 50,
       offset: 0,
+    });
+  });
+
+  it('carry the sort, the priority and the Snoozed view in the URL and the poll, with a priority sort cursor', () => {
+    const f = readFilters(q('status=snoozed&sort=waiting_longest&priority=urgent'));
+    expect(listParams(f, 7, '')).toMatchObject({
+      status: 'snoozed',
+      sort: 'waiting_longest',
+      priority: 'urgent',
+    });
+    expect(writeFilters(q(''), { sort: 'priority', priority: 'high' }).toString()).toBe(
+      'sort=priority&priority=high',
+    );
+    expect(readFilters(q('sort=sideways&priority=soon'))).toMatchObject({ sort: 'latest', priority: 'all' });
+    const paged = writeFilters(q('sort=priority'), { page: 2, after: '1.1795769936607123.42' });
+    expect(listParams(readFilters(paged), 7, '')).toMatchObject({
+      sort: 'priority',
+      after: '1.1795769936607123.42',
     });
   });
 

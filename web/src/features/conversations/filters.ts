@@ -1,14 +1,19 @@
-import type { ConversationStatus } from '@inbox/contract';
+import type { ConversationSort, ConversationStatus, PriorityFilter } from '@inbox/contract';
 
 /** 'active' is the default view: everything still waiting on someone (open and pending). */
 export type StatusFilter = 'active' | ConversationStatus | 'all';
 export type AssigneeFilter = 'all' | 'mine' | 'unassigned';
+/** A priority to narrow to, or every priority ('all'). */
+export type PriorityChoice = 'all' | PriorityFilter;
 
 export interface InboxFilters {
   status: StatusFilter;
   assignee: AssigneeFilter;
   queueId: number | undefined;
   search: string;
+  /** The list's order (contract section 13); `latest` by default. */
+  sort: ConversationSort;
+  priority: PriorityChoice;
   page: number;
   /**
    * The page goes on after the previous page's last row (its `next_cursor`): set by "next page" only, so a
@@ -25,7 +30,25 @@ export const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'pending', label: 'Pending' },
   { value: 'resolved', label: 'Resolved' },
   { value: 'closed', label: 'Closed' },
+  { value: 'snoozed', label: 'Snoozed' },
   { value: 'all', label: 'All statuses' },
+];
+
+/** The sorts the console offers; SLA waits for service levels (issue 45), until then it is not offered. */
+export const SORT_OPTIONS: { value: ConversationSort; label: string }[] = [
+  { value: 'latest', label: 'Latest' },
+  { value: 'oldest', label: 'Oldest' },
+  { value: 'waiting_longest', label: 'Waiting longest' },
+  { value: 'priority', label: 'Priority' },
+];
+
+export const PRIORITY_OPTIONS: { value: PriorityChoice; label: string }[] = [
+  { value: 'all', label: 'Any priority' },
+  { value: 'urgent', label: 'Urgent' },
+  { value: 'high', label: 'High' },
+  { value: 'medium', label: 'Medium' },
+  { value: 'low', label: 'Low' },
+  { value: 'none', label: 'No priority' },
 ];
 
 export const ASSIGNEE_OPTIONS: { value: AssigneeFilter; label: string }[] = [
@@ -38,9 +61,11 @@ export const PAGE_SIZE = 50;
 
 const isStatus = (v: string | null): v is StatusFilter => STATUS_OPTIONS.some((o) => o.value === v);
 const isAssignee = (v: string | null): v is AssigneeFilter => ASSIGNEE_OPTIONS.some((o) => o.value === v);
+const isSort = (v: string | null): v is ConversationSort => SORT_OPTIONS.some((o) => o.value === v);
+const isPriority = (v: string | null): v is PriorityChoice => PRIORITY_OPTIONS.some((o) => o.value === v);
 
 /** The shape of a `next_cursor` or `prev_cursor` (contract `ConversationPollQuery.after` and `before`). */
-const CURSOR = /^\d{1,18}\.\d{1,10}$/;
+const CURSOR = /^(\d{1,2}\.)?\d{1,18}\.\d{1,10}$/;
 
 /** The filters live in the URL (?status=&assignee=&queue=&q=&page=, and &after= or &before=), so reloads keep them. */
 export function readFilters(params: URLSearchParams): InboxFilters {
@@ -50,11 +75,15 @@ export function readFilters(params: URLSearchParams): InboxFilters {
   const page = Number(params.get('page'));
   const after = params.get('after');
   const before = params.get('before');
+  const sort = params.get('sort');
+  const priority = params.get('priority');
   return {
     status: isStatus(status) ? status : 'active',
     assignee: isAssignee(assignee) ? assignee : 'all',
     queueId: Number.isInteger(queue) && queue > 0 ? queue : undefined,
     search: params.get('q') ?? '',
+    sort: isSort(sort) ? sort : 'latest',
+    priority: isPriority(priority) ? priority : 'all',
     page: Number.isInteger(page) && page > 1 ? page : 1,
     ...(after && CURSOR.test(after) ? { after } : {}),
     ...(before && CURSOR.test(before) && !after ? { before } : {}),
@@ -75,6 +104,8 @@ export function writeFilters(params: URLSearchParams, next: Partial<InboxFilters
   }
   if (merged.queueId) out.set('queue', String(merged.queueId));
   if (merged.search) out.set('q', merged.search);
+  if (merged.sort !== 'latest') out.set('sort', merged.sort);
+  if (merged.priority !== 'all') out.set('priority', merged.priority);
   if (merged.page > 1) out.set('page', String(merged.page));
   // A cursor belongs to the move that made it: any other change of filters or page drops it.
   if (merged.page > 1 && next.after) out.set('after', next.after);
@@ -83,7 +114,11 @@ export function writeFilters(params: URLSearchParams, next: Partial<InboxFilters
 }
 
 export const hasFilters = (f: InboxFilters) =>
-  f.status !== 'active' || f.assignee !== 'all' || f.queueId !== undefined || f.search.trim() !== '';
+  f.status !== 'active' ||
+  f.assignee !== 'all' ||
+  f.queueId !== undefined ||
+  f.priority !== 'all' ||
+  f.search.trim() !== '';
 
 /** The query of GET /conversation/poll for these filters (contract section 6). */
 export interface ListParams {
@@ -92,6 +127,8 @@ export interface ListParams {
   status?: string;
   assigned_user_id?: 'me' | 'none';
   search?: string;
+  sort?: ConversationSort;
+  priority?: string;
   limit: number;
   offset: number;
   after?: string;
@@ -109,6 +146,8 @@ export function listParams(f: InboxFilters, appId: number | null, search: string
   if (status) params.status = status;
   if (who) params.assigned_user_id = who;
   if (search.trim()) params.search = search.trim();
+  if (f.sort !== 'latest') params.sort = f.sort;
+  if (f.priority !== 'all') params.priority = f.priority;
   return params;
 }
 

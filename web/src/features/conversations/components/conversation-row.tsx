@@ -6,8 +6,10 @@ import { relativeTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { AssigneeAvatar } from './assignee-avatar';
 import { ChannelLabel } from './channel-label';
+import { PriorityBadge } from './priority-badge';
 import { StatusBadge } from './status-badge';
 import { UnreadBadge } from './unread-badge';
+import { WaitingSince } from './waiting-since';
 
 interface ConversationRowProps {
   conversation: ConversationSummary;
@@ -39,6 +41,7 @@ export function ConversationRow({ conversation: c, to, selected, tabbable, now }
           {c.customer.name}
         </span>
         {!c.verified && <UnverifiedBadge className="self-center px-1.5 py-0 text-[11px]" />}
+        <PriorityBadge priority={c.priority} className="self-center" />
         <time
           dateTime={c.updated_ts}
           className={cn(
@@ -84,6 +87,7 @@ export function ConversationRow({ conversation: c, to, selected, tabbable, now }
           </>
         )}
         <span className="ml-auto flex shrink-0 items-center gap-1.5">
+          <WaitingSince since={c.waiting_since_ts} now={now} />
           <StatusBadge status={c.status} />
           {c.assigned_user && <AssigneeAvatar name={c.assigned_user.name} className="size-5 text-[9px]" />}
         </span>

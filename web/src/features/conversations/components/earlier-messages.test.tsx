@@ -25,6 +25,9 @@ const row: ConversationSummary = {
   unread_count: 0,
   created_ts: now,
   updated_ts: now,
+  priority: null,
+  waiting_since_ts: null,
+  snoozed_until_ts: null,
 };
 const conversation = {
   ...row,

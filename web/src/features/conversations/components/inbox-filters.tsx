@@ -1,9 +1,17 @@
-import type { Queue } from '@inbox/contract';
+import type { ConversationSort, Queue } from '@inbox/contract';
 import { OptionSelect } from '@/components/option-select';
 import { RadioButtons } from '@/components/radio-buttons';
 import { SearchInput } from '@/components/search-input';
 import { cn } from '@/lib/utils';
-import { ASSIGNEE_OPTIONS, type InboxFilters, STATUS_OPTIONS, type StatusFilter } from '../filters';
+import {
+  ASSIGNEE_OPTIONS,
+  type InboxFilters,
+  PRIORITY_OPTIONS,
+  type PriorityChoice,
+  SORT_OPTIONS,
+  STATUS_OPTIONS,
+  type StatusFilter,
+} from '../filters';
 
 interface InboxFiltersBarProps {
   filters: InboxFilters;
@@ -13,7 +21,7 @@ interface InboxFiltersBarProps {
   queues: Queue[];
 }
 
-/** Search, assignment (Mine / Unassigned / All), status and queue: everything that narrows the list. */
+/** Search, assignment (Mine / Unassigned / All), status, queue, priority and the order of the list. */
 export function InboxFiltersBar({
   filters,
   onChange,
@@ -59,6 +67,20 @@ export function InboxFiltersBar({
           none="All queues"
           options={queues.map((q) => ({ value: q.queue_id, label: q.queue_name }))}
           onValue={(v) => onChange({ queueId: Number(v) || undefined, page: 1 })}
+        />
+        <OptionSelect
+          aria-label="Priority"
+          className="h-8"
+          value={filters.priority}
+          options={PRIORITY_OPTIONS}
+          onValue={(v) => onChange({ priority: v as PriorityChoice, page: 1 })}
+        />
+        <OptionSelect
+          aria-label="Sort"
+          className="h-8"
+          value={filters.sort}
+          options={SORT_OPTIONS.map((o) => ({ ...o, label: `Sort: ${o.label}` }))}
+          onValue={(v) => onChange({ sort: v as ConversationSort, page: 1 })}
         />
       </div>
     </div>

@@ -28,6 +28,9 @@ const summary = (id: number, over: Partial<ConversationSummary> = {}): Conversat
   unread_count: 0,
   created_ts: new Date().toISOString(),
   updated_ts: new Date().toISOString(),
+  priority: null,
+  waiting_since_ts: null,
+  snoozed_until_ts: null,
   ...over,
 });
 
@@ -35,7 +38,6 @@ const full = (s: ConversationSummary): Conversation => ({
   ...s,
   customer: { ...s.customer, phone: null },
   first_reply_ts: null,
-  waiting_since_ts: null,
   resolved_ts: null,
   can_delete: false,
 });

@@ -61,7 +61,15 @@ interface CompanyInboxProps {
 }
 
 /** What "holds conversations" means for the first-open default: assigned to me, open or pending. */
-const HELD: InboxFilters = { status: 'active', assignee: 'mine', queueId: undefined, search: '', page: 1 };
+const HELD: InboxFilters = {
+  status: 'active',
+  assignee: 'mine',
+  queueId: undefined,
+  search: '',
+  sort: 'latest',
+  priority: 'all',
+  page: 1,
+};
 
 function CompanyInbox({ cid, appId, meId, selectedId }: CompanyInboxProps) {
   const navigate = useNavigate();

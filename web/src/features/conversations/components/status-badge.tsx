@@ -7,6 +7,7 @@ const STATUS: Record<ConversationStatus, { label: string; tone: Tone }> = {
   pending: { label: 'Pending', tone: 'warning' },
   resolved: { label: 'Resolved', tone: 'success' },
   closed: { label: 'Closed', tone: 'muted' },
+  snoozed: { label: 'Snoozed', tone: 'muted' },
 };
 
 export const statusLabel = (status: ConversationStatus) => STATUS[status]?.label ?? status;

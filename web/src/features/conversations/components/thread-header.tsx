@@ -4,11 +4,14 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { UNVERIFIED_EXPLANATION, UnverifiedBadge } from '@/components/unverified-badge';
+import { companyTimezone, useSession } from '@/lib/session';
 import { OtherConversations } from '../../customers/components/other-conversations';
+import { whenLabel } from '../snooze-presets';
 import { AssigneeAvatar } from './assignee-avatar';
 import { ChannelLabel } from './channel-label';
 import { StatusBadge } from './status-badge';
 import { ThreadActions } from './thread-actions';
+import { PriorityMenu, SnoozeMenu } from './triage-controls';
 
 interface ThreadHeaderProps {
   cid: number;
@@ -46,6 +49,7 @@ export function ThreadHeader({ cid, conversation: c, meId, backTo, onDeleted }: 
           </h2>
           <span className="shrink-0 text-muted-foreground text-sm">#{c.number}</span>
         </div>
+        {c.status !== 'resolved' && c.status !== 'closed' && <SnoozeMenu cid={cid} conversation={c} />}
         <ThreadActions cid={cid} conversation={c} meId={meId} onDeleted={onDeleted} />
       </div>
       <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-muted-foreground text-xs">
@@ -57,6 +61,8 @@ export function ThreadHeader({ cid, conversation: c, meId, backTo, onDeleted }: 
         ))}
         <span className="inline-flex items-center gap-1.5">
           <StatusBadge status={c.status} />
+          {c.status === 'snoozed' && <SnoozedUntil until={c.snoozed_until_ts} />}
+          <PriorityMenu cid={cid} conversation={c} />
           <span aria-hidden>·</span>
           {c.assigned_user ? (
             <span className="inline-flex items-center gap-1" data-testid="assignee">
@@ -70,6 +76,14 @@ export function ThreadHeader({ cid, conversation: c, meId, backTo, onDeleted }: 
       </div>
       <OtherConversations cid={cid} customerId={c.customer.customer_id} conversationId={c.conversation_id} />
     </header>
+  );
+}
+
+/** "until Mon 09:00" beside the Snoozed badge, on the company's clocks; "until the customer replies" without a time. */
+function SnoozedUntil({ until }: { until: string | null }) {
+  const timezone = companyTimezone(useSession());
+  return (
+    <span>{until ? `until ${whenLabel(new Date(until), timezone)}` : 'until the customer replies'}</span>
   );
 }
 
