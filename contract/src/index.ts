@@ -7,6 +7,7 @@ export * from './auth.ts';
 export * from './auto-responders.ts';
 export * from './billing.ts';
 export * from './business-hours.ts';
+export * from './canned-replies.ts';
 export * from './companies.ts';
 export * from './constants.ts';
 export * from './conversations.ts';
