@@ -34,6 +34,7 @@ CREATE UNIQUE INDEX "canned_replies_company_code_key" ON "canned_replies" USING 
 CREATE UNIQUE INDEX "canned_replies_app_code_key" ON "canned_replies" USING btree ("app_id",lower("short_code")) WHERE "canned_replies"."scope" = 'app';--> statement-breakpoint
 CREATE UNIQUE INDEX "canned_replies_owner_code_key" ON "canned_replies" USING btree ("company_id","owner_user_id",lower("short_code")) WHERE "canned_replies"."scope" = 'personal';--> statement-breakpoint
 CREATE INDEX "canned_replies_company_code_idx" ON "canned_replies" USING btree ("company_id",lower("short_code"),"id");--> statement-breakpoint
+CREATE INDEX "canned_replies_search_trgm_idx" ON "canned_replies" USING gin ((lower(short_code || ' ' || title || ' ' || content)) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "canned_reply_attachments_reply_idx" ON "canned_reply_attachments" USING btree ("canned_reply_id");--> statement-breakpoint
 -- Composite tenant keys (as in 0005): a reply names an app of its own company, and a file link a reply of its
 -- own company.

@@ -5,7 +5,7 @@ import type {
   UpdateCannedReplyBody,
 } from '@inbox/contract';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { cannedReplies, users } from '../../db/schema/index.ts';
+import { CANNED_SEARCH_DOCUMENT, cannedReplies, users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
 import { appRoleOf } from '../access/app-roles.ts';
 import type { CompanyCtx } from '../access/context.ts';
@@ -77,35 +77,33 @@ export async function listCannedReplies(ctx: CompanyCtx, q: CannedRepliesQuery) 
   const scope = q.scope ? eq(cannedReplies.scope, q.scope) : undefined;
   const term = q.search?.toLowerCase();
   const code = sql`lower(${cannedReplies.shortCode})`;
-  // strpos, not LIKE: the term is matched as typed, `%` and `_` included, with nothing to escape.
+  const where = and(
+    eq(cannedReplies.companyId, ctx.companyId),
+    reach,
+    scope,
+    // One condition over the indexed document (trigrams): a code, title or content holding the term.
+    term ? sql`${CANNED_SEARCH_DOCUMENT} like ${`%${likeLiteral(term)}%`}` : undefined,
+  );
   const order: SQL[] = term
     ? [
-        sql`case when starts_with(${code}, ${term}) then 0 when strpos(${code}, ${term}) > 0 then 1 else 2 end`,
+        sql`case when ${code} like ${`${likeLiteral(term)}%`} then 0
+          when ${code} like ${`%${likeLiteral(term)}%`} then 1 else 2 end`,
       ]
     : [];
-  const matches = term
-    ? or(
-        sql`strpos(${code}, ${term}) > 0`,
-        sql`strpos(lower(${cannedReplies.title}), ${term}) > 0`,
-        sql`strpos(lower(${cannedReplies.content}), ${term}) > 0`,
-      )
-    : undefined;
-  const rows = await ctx.db
-    .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const rows: Listed[] = await ctx.db
+    .select(columns)
     .from(cannedReplies)
     .leftJoin(users, eq(users.id, cannedReplies.ownerUserId))
-    .where(and(eq(cannedReplies.companyId, ctx.companyId), reach, matches, scope))
+    .where(where)
     .orderBy(...order, code, cannedReplies.id)
     .limit(q.limit)
     .offset(q.offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && q.offset > 0) {
-    const [count] = await ctx.db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(cannedReplies)
-      .where(and(eq(cannedReplies.companyId, ctx.companyId), reach, matches, scope));
-    total = count?.n ?? 0;
-  }
+  // A short last page tells the total; otherwise it is a count of its own, so that without a term the page
+  // walks the company's code index and stops after `limit` rows instead of reading every reply to count it.
+  const total =
+    rows.length < q.limit && (q.offset === 0 || rows.length > 0)
+      ? q.offset + rows.length
+      : await countOf(ctx, where);
   return { data: await withFiles(ctx, rows), meta: { total, limit: q.limit, offset: q.offset } };
 }
 
@@ -124,6 +122,17 @@ export async function getCannedReply(ctx: CompanyCtx, id: number) {
   await usableReply(ctx, ctx.db, id);
   return readReply(ctx, id);
 }
+
+async function countOf(ctx: CompanyCtx, where: SQL | undefined) {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(cannedReplies)
+    .where(where);
+  return row?.n ?? 0;
+}
+
+/** `%`, `_` and `\\` as themselves in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A clash of short codes within the scope, from the partial unique indexes. */
 const CODE_KEYS = [
