@@ -291,8 +291,6 @@ export function Composer({
             readOnly={send.isPending || canned.choosing}
             aria-busy={send.isPending || canned.choosing}
             aria-invalid={unfilled.length > 0 || undefined}
-            role="combobox"
-            aria-expanded={canned.query !== null}
             aria-controls={canned.query !== null ? PICKER_ID : undefined}
             aria-autocomplete="list"
             aria-activedescendant={activeReply ? optionId(activeReply.canned_reply_id) : undefined}
