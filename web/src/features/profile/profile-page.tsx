@@ -13,7 +13,7 @@ export default function ProfilePage() {
     <div className="mx-auto w-full max-w-2xl space-y-6 p-4 md:p-6">
       <PageHeader
         title="Profile"
-        description="Your name, password, how the console looks and how it tells you about new messages."
+        description="Your name, password, how the console looks, how it tells you about new messages, and your canned replies."
       />
       {user && <ProfileDetailsCard user={user} />}
       <ChangePasswordCard />
