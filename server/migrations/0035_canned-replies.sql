@@ -7,6 +7,7 @@ CREATE TABLE "canned_replies" (
 	"short_code" text NOT NULL,
 	"title" text NOT NULL,
 	"content" text NOT NULL,
+	"search_text" text GENERATED ALWAYS AS (lower(short_code || ' ' || title || ' ' || content)) STORED NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "canned_replies_company_id_id_key" UNIQUE("company_id","id"),
@@ -34,7 +35,7 @@ CREATE UNIQUE INDEX "canned_replies_company_code_key" ON "canned_replies" USING 
 CREATE UNIQUE INDEX "canned_replies_app_code_key" ON "canned_replies" USING btree ("app_id",lower("short_code")) WHERE "canned_replies"."scope" = 'app';--> statement-breakpoint
 CREATE UNIQUE INDEX "canned_replies_owner_code_key" ON "canned_replies" USING btree ("company_id","owner_user_id",lower("short_code")) WHERE "canned_replies"."scope" = 'personal';--> statement-breakpoint
 CREATE INDEX "canned_replies_company_code_idx" ON "canned_replies" USING btree ("company_id",lower("short_code"),"id");--> statement-breakpoint
-CREATE INDEX "canned_replies_search_trgm_idx" ON "canned_replies" USING gin ((lower(short_code || ' ' || title || ' ' || content)) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "canned_replies_search_trgm_idx" ON "canned_replies" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "canned_reply_attachments_reply_idx" ON "canned_reply_attachments" USING btree ("canned_reply_id");--> statement-breakpoint
 -- Composite tenant keys (as in 0005): a reply names an app of its own company, and a file link a reply of its
 -- own company.

@@ -6,12 +6,6 @@ import { attachments } from './conversations.ts';
 import { users } from './users.ts';
 
 /**
- * What the picker's search looks in: the short code, title and content, lower-cased, as one text; the
- * trigram index over it finds the replies holding a term of three letters or more (`like '%term%'`).
- */
-export const CANNED_SEARCH_DOCUMENT = sql.raw(`(lower(short_code || ' ' || title || ' ' || content))`);
-
-/**
  * Saved replies (contract section 13): the company's, one app's (`app_id`), or one person's (`owner_user_id`).
  * A short code is unique case-insensitively within its scope: one partial unique index per scope.
  */
@@ -26,6 +20,13 @@ export const cannedReplies = pgTable(
     shortCode: text('short_code').notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /**
+     * What the picker's search looks in: code, title and content, lower-cased once when written rather than
+     * on every row of every search; the trigram index over it serves terms of three letters or more.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(short_code || ' ' || title || ' ' || content)`),
     ...timestamps(),
   },
   (t) => [
@@ -48,7 +49,7 @@ export const cannedReplies = pgTable(
     // The list and the picker read one company's replies in short-code order: a walk of this index, whose
     // slice of a company (a few thousand replies at most) the search then filters (bench/canned-search).
     index('canned_replies_company_code_idx').on(t.companyId, sql`lower(${t.shortCode})`, t.id),
-    index('canned_replies_search_trgm_idx').using('gin', sql`${CANNED_SEARCH_DOCUMENT} gin_trgm_ops`),
+    index('canned_replies_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

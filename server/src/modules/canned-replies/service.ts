@@ -5,10 +5,11 @@ import type {
   UpdateCannedReplyBody,
 } from '@inbox/contract';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { CANNED_SEARCH_DOCUMENT, cannedReplies, users } from '../../db/schema/index.ts';
+import { cannedReplies, users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/app-error.ts';
 import { appRoleOf } from '../access/app-roles.ts';
 import type { CompanyCtx } from '../access/context.ts';
+import { isSqlInt } from '../access/conversation-visibility.ts';
 import { recordChange } from '../activities/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 import { removeFiles } from '../attachments/storage.ts';
@@ -64,11 +65,12 @@ async function withFiles(ctx: CompanyCtx, rows: Listed[]) {
  * short code holding it, then a title or content holding it; each band in short-code order.
  */
 export async function listCannedReplies(ctx: CompanyCtx, q: CannedRepliesQuery) {
-  let appIds = await visibleAppIds(ctx);
+  // One app: its role alone (one query), not every app the caller can see.
+  let appIds: number[];
   if (q.app_id !== undefined) {
-    if (!appIds.includes(q.app_id)) throw notFound('App');
+    if (!isSqlInt(q.app_id) || !(await appRoleOf(ctx, ctx.db, q.app_id))) throw notFound('App');
     appIds = [q.app_id];
-  }
+  } else appIds = await visibleAppIds(ctx);
   const reach = or(
     eq(cannedReplies.scope, 'company'),
     and(eq(cannedReplies.ownerUserId, ctx.actor.user.id), eq(cannedReplies.scope, 'personal')),
@@ -82,7 +84,7 @@ export async function listCannedReplies(ctx: CompanyCtx, q: CannedRepliesQuery) 
     reach,
     scope,
     // One condition over the indexed document (trigrams): a code, title or content holding the term.
-    term ? sql`${CANNED_SEARCH_DOCUMENT} like ${`%${likeLiteral(term)}%`}` : undefined,
+    term ? sql`${cannedReplies.searchText} like ${`%${likeLiteral(term)}%`}` : undefined,
   );
   const order: SQL[] = term
     ? [
@@ -90,20 +92,25 @@ export async function listCannedReplies(ctx: CompanyCtx, q: CannedRepliesQuery) 
           when ${code} like ${`%${likeLiteral(term)}%`} then 1 else 2 end`,
       ]
     : [];
-  const rows: Listed[] = await ctx.db
-    .select(columns)
+  // With a term every match is read anyway to rank it, so the same pass counts them (`count(*) over ()`).
+  // Without one the page walks the company's code index and stops after `limit` rows, and a full page is
+  // counted apart: reading every reply only to count it is what the index spares.
+  const counted = (term ? sql`count(*) over ()` : sql`null`).mapWith((v: unknown) =>
+    v == null ? null : Number(v),
+  );
+  const rows = await ctx.db
+    .select({ ...columns, total: counted })
     .from(cannedReplies)
     .leftJoin(users, eq(users.id, cannedReplies.ownerUserId))
     .where(where)
     .orderBy(...order, code, cannedReplies.id)
     .limit(q.limit)
     .offset(q.offset);
-  // A short last page tells the total; otherwise it is a count of its own, so that without a term the page
-  // walks the company's code index and stops after `limit` rows instead of reading every reply to count it.
   const total =
-    rows.length < q.limit && (q.offset === 0 || rows.length > 0)
+    rows[0]?.total ??
+    (rows.length < q.limit && (q.offset === 0 || rows.length > 0)
       ? q.offset + rows.length
-      : await countOf(ctx, where);
+      : await countOf(ctx, where));
   return { data: await withFiles(ctx, rows), meta: { total, limit: q.limit, offset: q.offset } };
 }
 
