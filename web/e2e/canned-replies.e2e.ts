@@ -26,7 +26,7 @@ const PDF = Buffer.from(
 /** A console upload with no conversation: a canned reply's file. */
 async function uploadFor(token: string, name: string, data: Buffer) {
   const form = new FormData();
-  form.append('file', new Blob([data]), name);
+  form.append('file', new Blob([new Uint8Array(data)]), name);
   const res = await fetch(`${srv.url}/api/v1/attachments/upload`, {
     method: 'POST',
     body: form,
