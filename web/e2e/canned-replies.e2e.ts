@@ -81,6 +81,9 @@ const toast = (page: Page, text: string) =>
 const picker = (page: Page) => page.getByTestId('canned-picker');
 const option = (page: Page, code: string) =>
   picker(page).getByRole('option', { name: new RegExp(`/${code}`) });
+/** The picker has answered what was typed: its first reply, `code`, is highlighted. */
+const settledOn = (page: Page, code: string) =>
+  expect.poll(() => option(page, code).getAttribute('aria-selected'), { timeout: 10_000 }).toBe('true');
 
 describe('canned replies', () => {
   it('an agent picks one with the keyboard: its text lands at the caret with its file, and goes out', async () => {
@@ -91,7 +94,8 @@ describe('canned replies', () => {
     await box.fill(' See you soon.');
     await box.press('Home');
     await box.pressSequentially('/th');
-    await option(page, 'thanks').waitFor();
+    await option(page, 'tracking').waitFor();
+    await settledOn(page, 'thanks');
     // "th" is a prefix of thanks only; "tracking" holds it in its content, so it is listed after.
     const codes = await picker(page).getByRole('option').allTextContents();
     expect(codes[0]).toContain('/thanks');
@@ -131,7 +135,7 @@ describe('canned replies', () => {
     await box.fill('');
 
     await box.pressSequentially('/callb');
-    await option(page, 'callback').waitFor();
+    await settledOn(page, 'callback');
     await box.press('Tab');
     await expect.poll(() => box.inputValue()).toBe('We will call you on {{customer.phone}} today.');
     const error = page.getByTestId('unfilled-placeholders');
@@ -209,7 +213,7 @@ describe('canned replies', () => {
     await box.waitFor();
     await box.fill('');
     await box.pressSequentially('/refu');
-    await option(agent, 'refund').waitFor();
+    await settledOn(agent, 'refund');
     await box.press('Enter');
     await expect.poll(() => box.inputValue()).toBe('Your refund is on its way, Maria.');
   });

@@ -41,16 +41,18 @@ export function CannedPicker({
   query: string;
   active: number;
   onActive: (index: number) => void;
-  onList: (replies: CannedReply[]) => void;
+  /** What it lists, and whether that answers the query as typed now (not an earlier one still shown). */
+  onList: (replies: CannedReply[], fresh: boolean) => void;
   onChoose: (reply: CannedReply) => void;
   choosing: boolean;
 }) {
   const search = useDebouncedValue(query, 80);
   const replies = useQuery(cannedRepliesQuery(cid, { appId, search, limit: SHOWN }));
   const list = replies.data?.data;
+  const fresh = !!list && search === query && !replies.isPlaceholderData;
   useEffect(() => {
-    onList(list ?? []);
-  }, [list, onList]);
+    onList(list ?? [], fresh);
+  }, [list, fresh, onList]);
 
   return (
     <div

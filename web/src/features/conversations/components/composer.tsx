@@ -184,9 +184,11 @@ export function Composer({
       canned.setActive((canned.active - 1 + count) % count);
     } else if ((e.key === 'Enter' || e.key === 'Tab') && !e.shiftKey && !e.nativeEvent.isComposing) {
       const chosen = canned.list[canned.active];
-      // Tab with nothing to choose moves on as usual; Enter never sends the `/query` itself.
+      // Tab with nothing to choose moves on as usual; Enter never sends the `/query` itself. A list still
+      // answering an earlier query (the new one is on its way) is not chosen from: its first reply may not
+      // match what was typed since.
       if (!chosen && e.key === 'Tab') return false;
-      if (chosen && !canned.choosing) choose(chosen);
+      if (chosen && canned.fresh && !canned.choosing) choose(chosen);
     } else return false;
     e.preventDefault();
     return true;
@@ -379,6 +381,7 @@ function useCannedPicking(text: string) {
   const [caret, setCaret] = useState(text.length);
   const [dismissed, setDismissed] = useState(false);
   const [list, setListState] = useState<CannedReply[]>([]);
+  const [fresh, setFresh] = useState(false);
   const [active, setActive] = useState(0);
   const [choosing, setChoosing] = useState(false);
   const asked = pickerQuery(text, caret);
@@ -388,8 +391,9 @@ function useCannedPicking(text: string) {
   // A new query starts again from the first (best ranked) reply.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the query changes
   useEffect(() => setActive(0), [asked]);
-  const setList = useCallback((next: CannedReply[]) => {
+  const setList = useCallback((next: CannedReply[], isFresh: boolean) => {
     setListState(next);
+    setFresh(isFresh);
     setActive((i) => (i < next.length ? i : 0));
   }, []);
   return {
@@ -398,6 +402,7 @@ function useCannedPicking(text: string) {
     setCaret,
     dismiss: () => setDismissed(true),
     list,
+    fresh,
     setList,
     active,
     setActive,
