@@ -82,8 +82,10 @@ const picker = (page: Page) => page.getByTestId('canned-picker');
 const option = (page: Page, code: string) =>
   picker(page).getByRole('option', { name: new RegExp(`/${code}`) });
 /** The picker has answered what was typed: its first reply, `code`, is highlighted. */
-const settledOn = (page: Page, code: string) =>
-  expect.poll(() => option(page, code).getAttribute('aria-selected'), { timeout: 10_000 }).toBe('true');
+async function settledOn(page: Page, code: string) {
+  await page.locator('[data-testid="canned-picker"][data-fresh="true"]').waitFor();
+  await expect.poll(() => option(page, code).getAttribute('aria-selected'), { timeout: 10_000 }).toBe('true');
+}
 
 describe('canned replies', () => {
   it('an agent picks one with the keyboard: its text lands at the caret with its file, and goes out', async () => {

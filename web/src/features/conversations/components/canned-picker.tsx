@@ -58,6 +58,7 @@ export function CannedPicker({
     <div
       className="absolute inset-x-0 bottom-full z-20 mb-2 overflow-hidden rounded-lg border bg-popover text-popover-foreground shadow-lg"
       data-testid="canned-picker"
+      data-fresh={fresh}
     >
       <div className="flex items-center justify-between gap-2 border-b px-3 py-1.5 text-muted-foreground text-xs">
         <span>

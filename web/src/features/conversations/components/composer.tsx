@@ -177,6 +177,7 @@ export function Composer({
     if (canned.query === null) return false;
     const count = canned.list.length;
     if (e.key === 'Escape') {
+      canned.pending.current = false;
       canned.dismiss();
     } else if (e.key === 'ArrowDown' && count > 0) {
       canned.setActive((canned.active + 1) % count);
@@ -184,15 +185,25 @@ export function Composer({
       canned.setActive((canned.active - 1 + count) % count);
     } else if ((e.key === 'Enter' || e.key === 'Tab') && !e.shiftKey && !e.nativeEvent.isComposing) {
       const chosen = canned.list[canned.active];
-      // Tab with nothing to choose moves on as usual; Enter never sends the `/query` itself. A list still
-      // answering an earlier query (the new one is on its way) is not chosen from: its first reply may not
-      // match what was typed since.
-      if (!chosen && e.key === 'Tab') return false;
-      if (chosen && canned.fresh && !canned.choosing) choose(chosen);
+      // Tab with nothing to choose moves on as usual; Enter never sends the `/query` itself. While the list
+      // still answers an earlier query, the choice waits for the answer to what was typed (its first reply):
+      // the earlier list's first may not match what was typed since.
+      if (!canned.fresh) canned.pending.current = true;
+      else if (!chosen && e.key === 'Tab') return false;
+      else if (chosen && !canned.choosing) choose(chosen);
     } else return false;
     e.preventDefault();
     return true;
   };
+
+  // A choice made while the list was on its way: the first reply of the answer, once it is here.
+  const first = canned.fresh ? canned.list[0] : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the answer arrives, not on each render
+  useEffect(() => {
+    if (!first || !canned.pending.current) return;
+    canned.pending.current = false;
+    choose(first);
+  }, [first]);
 
   const note = mode === 'note';
   const activeReply = canned.query !== null ? canned.list[canned.active] : undefined;
@@ -384,6 +395,7 @@ function useCannedPicking(text: string) {
   const [fresh, setFresh] = useState(false);
   const [active, setActive] = useState(0);
   const [choosing, setChoosing] = useState(false);
+  const pending = useRef(false);
   const asked = pickerQuery(text, caret);
   useEffect(() => {
     if (asked === null) setDismissed(false);
@@ -408,5 +420,6 @@ function useCannedPicking(text: string) {
     setActive,
     choosing,
     setChoosing,
+    pending,
   };
 }
