@@ -9,6 +9,7 @@ export * from './billing.ts';
 export * from './bulk.ts';
 export * from './business-hours.ts';
 export * from './business-hours-time.ts';
+export * from './canned-replies.ts';
 export * from './companies.ts';
 export * from './constants.ts';
 export * from './conversations.ts';

@@ -3,8 +3,9 @@ import { addApiIntegration, makeKey, withKey } from './api-keys.ts';
 import { call, loginAs, type Session, type TestContext } from './app.ts';
 import { addWebhook, runConsumers } from './automation.ts';
 import { createTenant, PASSWORD } from './factories.ts';
-import { multipartBody, PNG } from './files.ts';
+import { multipartBody, PDF, PNG } from './files.ts';
 import { portal, startChat, uploadFile } from './portal.ts';
+import { consoleUpload } from './uploads.ts';
 
 /**
  * The isolation test's company: one record of every kind, so every table with a `company_id` holds a row of
@@ -27,6 +28,8 @@ export interface Ids {
   job: number;
   /** A grant of a key (what /api-keys/permissions/revoke takes as `permission_id`). */
   grant: number;
+  /** A company canned reply with a file (its admin may change it). */
+  canned_reply: number;
 }
 
 export async function seedCompany(t: TestContext, into: Ids) {
@@ -80,6 +83,18 @@ export async function seedCompany(t: TestContext, into: Ids) {
     },
     payload,
   });
+  const cannedFile = await consoleUpload(t, admin, null, { name: 'terms.pdf', data: PDF });
+  const canned = await call(t.app, 'POST', '/canned-replies', {
+    as: admin,
+    body: {
+      scope: 'company',
+      short_code: 'terms',
+      title: 'Our terms',
+      content: 'Hello {{customer.first_name | "there"}}, our terms are attached.',
+      attachments: [cannedFile.body.data.attachment_id],
+    },
+  });
+  if (canned.status !== 201) throw new Error(`canned reply: ${canned.status}`);
   await call(t.app, 'POST', '/events/ticket', { as: agent });
   await call(t.app, 'POST', '/conversation/ai-summary', {
     as: agent,
@@ -109,6 +124,7 @@ export async function seedCompany(t: TestContext, into: Ids) {
     api_key: key.id,
     job,
     grant: Number(grant.rows[0]!.id),
+    canned_reply: canned.body.data.canned_reply_id,
   });
   return { tenant, token: chat.token, inbound: inbound.integration_id };
 }

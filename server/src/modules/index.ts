@@ -6,6 +6,7 @@ import { appRoutes } from './apps/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { autoResponderRoutes } from './auto-responders/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
+import { cannedReplyRoutes } from './canned-replies/routes.ts';
 import { channelConsoleRoutes } from './channels/console-routes.ts';
 import { channelRoutes } from './channels/routes.ts';
 import { templateReply } from './channels/whatsapp-templates.ts';
@@ -45,6 +46,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(eventRoutes);
   await app.register(activityRoutes);
   await app.register(autoResponderRoutes);
+  await app.register(cannedReplyRoutes);
   await app.register(integrationRoutes);
   await app.register(apiKeyRoutes);
   await app.register(integrationMessageRoutes);

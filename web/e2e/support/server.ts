@@ -51,7 +51,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Two minutes: the first start migrates a fresh embedded database, which takes over a minute on a busy machine.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

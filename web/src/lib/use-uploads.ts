@@ -38,10 +38,24 @@ export function useUploads<A>(
     }
   }, []);
 
+  /** Files already on the server (a canned reply's): shown as ready chips, sent like any upload. */
+  const adopt = useCallback((files: { name: string; size: number; attachment: A }[]) => {
+    setUploads((all) => [
+      ...all,
+      ...files.map((f) => ({
+        key: `u${++seq.current}`,
+        name: f.name,
+        size: f.size,
+        status: 'done' as const,
+        attachment: f.attachment,
+      })),
+    ]);
+  }, []);
+
   const remove = useCallback((key: string) => setUploads((all) => all.filter((u) => u.key !== key)), []);
   const clear = useCallback(() => setUploads([]), []);
 
   const ready = uploads.flatMap((u) => (u.status === 'done' && u.attachment ? [u.attachment] : []));
   const busy = uploads.some((u) => u.status === 'uploading');
-  return { uploads, add, remove, clear, ready, busy };
+  return { uploads, add, adopt, remove, clear, ready, busy };
 }

@@ -327,7 +327,11 @@ export const attachments = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     companyId: cascadeTo('company_id', () => companies.id),
-    conversationId: cascadeTo('conversation_id', () => conversations.id),
+    /**
+     * The conversation it was uploaded to; null for a file not uploaded to any (a canned reply's, contract
+     * section 13), which can never be sent as it is: a render copies it into the conversation.
+     */
+    conversationId: integer('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
     messageId: bigint('message_id', { mode: 'number' }).references(() => messages.id, {
       onDelete: 'cascade',
     }),

@@ -1,6 +1,7 @@
 export * from './activities.ts';
 export * from './api-keys.ts';
 export * from './automation.ts';
+export * from './canned-replies.ts';
 export * from './companies.ts';
 export * from './conversations.ts';
 export * from './events.ts';

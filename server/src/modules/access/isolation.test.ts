@@ -57,6 +57,7 @@ const MISSING = 1_999_999_999;
 /** Which record an `id` names on each route. */
 function idKind(url: string): keyof Ids {
   if (url.includes('/api-keys')) return 'api_key';
+  if (url.includes('/canned-replies')) return 'canned_reply';
   if (url.includes('/auto-responders')) return 'auto_responder';
   if (url.includes('/integration')) return 'integration';
   if (url.includes('/customer')) return 'customer';
@@ -122,6 +123,10 @@ function fill(field: string, url: string): unknown {
     session_id: 'not-a-session',
     expires_ts: '2099-01-01T00:00:00.000Z',
     before_message_id: B.message,
+    // An app's reply: its app_id is then the id that decides.
+    scope: 'app',
+    short_code: 'iso',
+    title: 'Iso',
   };
   return values[field];
 }

@@ -6,6 +6,7 @@ import { addWebhook, runConsumers } from '../../../test/automation.ts';
 import { createTenant, PASSWORD } from '../../../test/factories.ts';
 import { PNG } from '../../../test/files.ts';
 import { portal, startChat, uploadFile } from '../../../test/portal.ts';
+import { consoleUpload } from '../../../test/uploads.ts';
 
 /**
  * Composite keys (company_id, id): whatever a bug in a service might write, the database refuses a row of
@@ -22,6 +23,7 @@ const parents = {} as Record<
     auto_responders: number;
     integrations: number;
     api_keys: number;
+    canned_replies: number;
     company: number;
   }
 >;
@@ -64,6 +66,18 @@ async function seed(key: 'a' | 'b') {
     body: { conversation_id: chat.conversationId, last_message_id: reply.body.data.id },
   });
   await uploadFile(t.app, chat.token, 'a.png', PNG, 'image/png');
+  const cannedFile = await consoleUpload(t, admin, null, { name: 'c.png', data: PNG });
+  const canned = await call(t.app, 'POST', '/canned-replies', {
+    as: admin,
+    body: {
+      scope: 'app',
+      app_id: tenant.app.id,
+      short_code: `hi-${key}`,
+      title: 'Hi',
+      content: 'Hi',
+      attachments: [cannedFile.body.data.attachment_id],
+    },
+  });
   // The wait the responder owes and the webhook's delivery are recorded by their consumers.
   await runConsumers(t);
   await portal(t.app, 'POST', '/portal/typing', { token: chat.token, body: {} });
@@ -79,6 +93,7 @@ async function seed(key: 'a' | 'b') {
     auto_responders: responder.body.data.auto_responder_id,
     integrations: hook,
     api_keys: apiKey.id,
+    canned_replies: canned.body.data.canned_reply_id,
   };
 }
 
@@ -115,6 +130,8 @@ const REFERENCES: [string, string, keyof (typeof parents)['a']][] = [
   ['channel_messages', 'integration_id', 'integrations'],
   ['channel_messages', 'conversation_id', 'conversations'],
   ['report_facts', 'app_id', 'apps'],
+  ['canned_replies', 'app_id', 'apps'],
+  ['canned_reply_attachments', 'canned_reply_id', 'canned_replies'],
 ];
 
 describe('composite tenant keys', () => {

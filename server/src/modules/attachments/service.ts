@@ -48,7 +48,8 @@ interface StoreOptions {
   db: DbOrTx;
   storage: AttachmentStorage;
   companyId: number;
-  conversationId: number;
+  /** Null for a file uploaded to no conversation (a canned reply's, until a render copies it into one). */
+  conversationId: number | null;
   filename: string | undefined;
   data: Buffer;
 }

@@ -1,3 +1,5 @@
+import { openingText } from '../../lib/business-hours.ts';
+
 /**
  * The placeholders of a responder's message (contract section 9), filled when it is sent. An unknown
  * `{{...}}` stays as written, so a typo shows in the message rather than vanishing.
@@ -9,25 +11,6 @@ export interface PlaceholderValues {
   /** When the company next opens; null when it has no opening ahead. */
   nextOpen: Date | null;
   timezone: string;
-}
-
-/** "Monday 30 November at 09:00" in the company's timezone; "now" when it is open. */
-function openingText(at: Date | null, timezone: string, now: Date) {
-  if (!at) return 'soon';
-  if (at.getTime() <= now.getTime()) return 'now';
-  const day = new Intl.DateTimeFormat('en-GB', {
-    timeZone: timezone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  });
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: timezone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return `${day.format(at)} at ${time.format(at)}`;
 }
 
 export function fillPlaceholders(template: string, v: PlaceholderValues, now = new Date()) {

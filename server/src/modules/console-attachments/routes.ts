@@ -1,7 +1,6 @@
 import { Attachment, ConsoleDownloadParams, ConsoleUploadQuery } from '@inbox/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { invalidField } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { companyPlugin, rawSpec, spec } from '../../http/route-spec.ts';
 import { acceptUploads, bytesOf, filePart } from '../attachments/upload-part.ts';
@@ -9,17 +8,17 @@ import { openConsoleAttachment, uploadConsoleAttachment } from './service.ts';
 
 const FieldId = z.coerce.number().int().positive();
 
-/** The file and its conversation: from the query string, or from a `conversation_id` field sent before it. */
+/**
+ * The file and its conversation, if any: from the query string, or from a `conversation_id` field sent before
+ * it. A field that is not an id counts as none.
+ */
 async function readUpload(request: FastifyRequest, fromQuery: number | undefined) {
   const part = await filePart(request);
   const field = part.fields.conversation_id;
   const value = field && !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
   const parsed = FieldId.safeParse(value);
   const conversationId = fromQuery ?? (parsed.success ? parsed.data : undefined);
-  if (conversationId === undefined) {
-    part.file.resume();
-    throw invalidField('conversation_id', 'A conversation_id is required');
-  }
+  // No conversation: a file for a canned reply (contract section 13), which only a reply can take.
   return { conversationId, filename: part.filename, data: await bytesOf(part) };
 }
 
@@ -31,11 +30,12 @@ export const consoleAttachmentRoutes = companyPlugin('conversations', async (app
   app.post(
     '/attachments/upload',
     spec(
-      'Upload a file (multipart field `file`) to send with a later reply or note',
+      'Upload a file (multipart field `file`) to send with a later reply or note, or for a canned reply',
       {
         description:
           'The conversation is named by `?conversation_id=` or a `conversation_id` field before the file; it ' +
-          'must be visible to the caller (404 otherwise). Allowed: images, pdf, doc, docx, xls, xlsx, txt, csv, ' +
+          'must be visible to the caller (404 otherwise). Without one, the file is for a canned reply: ' +
+          '`POST /canned-replies` takes it, and it cannot be sent as it is. Allowed: images, pdf, doc, docx, xls, xlsx, txt, csv, ' +
           'judged from the bytes (415 otherwise); at most 10 MiB (413). Only the uploader may send it.',
         querystring: ConsoleUploadQuery,
         consumes: ['multipart/form-data'],

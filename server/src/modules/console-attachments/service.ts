@@ -7,20 +7,27 @@ import { requireVisibleConversation } from '../access/conversation-visibility.ts
 import { downloadColumns, fileDownload, storeUpload } from '../attachments/service.ts';
 import type { AttachmentStorage } from '../attachments/storage.ts';
 
-/** Stores an agent's upload for a conversation it can see; only that agent may then send it. */
+/**
+ * Stores an agent's upload for a conversation it can see (only that agent may then send it), or for no
+ * conversation (a file for a canned reply, which only that agent's reply may take).
+ */
 export async function uploadConsoleAttachment(opts: {
   ctx: CompanyCtx;
   storage: AttachmentStorage;
-  conversationId: number;
+  /** Undefined: a file for a canned reply, in no conversation. */
+  conversationId: number | undefined;
   filename: string | undefined;
   data: Buffer;
 }): Promise<Attachment> {
   const { ctx } = opts;
-  const conv = await requireVisibleConversation(ctx, ctx.db, opts.conversationId);
+  const conv =
+    opts.conversationId === undefined
+      ? null
+      : await requireVisibleConversation(ctx, ctx.db, opts.conversationId);
   const { storage, filename, data } = opts;
   return storeUpload(
     ctx.db,
-    { storage, companyId: ctx.companyId, conversationId: conv.id, filename, data },
+    { storage, companyId: ctx.companyId, conversationId: conv?.id ?? null, filename, data },
     (tx, id) => tx.insert(consoleUploads).values({ attachmentId: id, userId: ctx.actor.user.id }),
   );
 }
@@ -53,6 +60,8 @@ export async function openConsoleAttachment(opts: {
           )
       : [];
   if (!row) throw notFound('Attachment');
+  // The caller's own upload to no conversation (a canned reply's file not saved yet).
+  if (row.conversationId === null) return fileDownload(opts.storage, row);
   await requireVisibleConversation(ctx, ctx.db, row.conversationId).catch(() => {
     throw notFound('Attachment');
   });

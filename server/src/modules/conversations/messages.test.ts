@@ -259,14 +259,21 @@ describe('console attachments', () => {
     expect(peek.status).toBe(404);
   });
 
-  it('judges the bytes, limits the size, and needs a conversation', async () => {
+  it('judges the bytes, limits the size, and sends only a file uploaded to the conversation', async () => {
     const chat = await x.chat({ name: 'Sam Size' });
     const spoofed = await x.upload(x.sessions.agent, chat.conversationId, { name: 'photo.png', data: EXE });
     expect(errorOf(spoofed, 415).code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const big = Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]);
     const tooBig = await x.upload(x.sessions.agent, chat.conversationId, { name: 'big.png', data: big });
     expect(tooBig.status).toBe(413);
+    // No conversation: a file for a canned reply (contract section 13), which no message takes as it is.
     const nowhere = await x.upload(x.sessions.agent, null, { name: 'dot.png', data: PNG });
-    expect(fieldErrorsOf(nowhere)).toEqual({ conversation_id: ['A conversation_id is required'] });
+    expect(nowhere.status).toBe(201);
+    const sent = await send({
+      conversation_id: chat.conversationId,
+      content: 'x',
+      attachments: [nowhere.body.data.attachment_id],
+    });
+    expect(fieldErrorsOf(sent)).toEqual({ attachments: ['An attachment was not found or was already sent'] });
   });
 });

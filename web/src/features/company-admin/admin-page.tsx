@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { CannedRepliesCard } from '@/components/canned-replies/canned-replies-card';
 import { NoCompanyState } from '@/components/no-company-state';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -13,7 +14,7 @@ import { BusinessHoursCard } from './components/business-hours-card';
 import { CompanySettings } from './components/company-settings';
 import { UsersSection } from './components/users-section';
 
-const TABS = ['apps', 'users', 'company', 'billing', 'api-keys', 'activity'] as const;
+const TABS = ['apps', 'users', 'company', 'canned-replies', 'billing', 'api-keys', 'activity'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function AdminPage() {
@@ -49,7 +50,27 @@ export default function AdminPage() {
       onCreateOpenChange={setCreateOpen}
     />
   );
-  if (!isCompanyAdmin) return shell(apps, company.company_name);
+  const companyReplies = (
+    <CannedRepliesCard
+      companyId={company.company_id}
+      scope="company"
+      description="Replies every agent of the company can insert by typing / and the short code."
+    />
+  );
+  // Company managers keep the company's canned replies too (contract section 13), below the apps they manage.
+  if (!isCompanyAdmin) {
+    return shell(
+      company.role === 'manager' ? (
+        <div className="grid gap-6">
+          {apps}
+          {companyReplies}
+        </div>
+      ) : (
+        apps
+      ),
+      company.company_name,
+    );
+  }
 
   const wanted = params.get('tab') as Tab | null;
   const tab: Tab = wanted && TABS.includes(wanted) ? wanted : 'apps';
@@ -59,6 +80,7 @@ export default function AdminPage() {
         <TabsTrigger value="apps">Apps</TabsTrigger>
         <TabsTrigger value="users">Users</TabsTrigger>
         <TabsTrigger value="company">Company settings</TabsTrigger>
+        <TabsTrigger value="canned-replies">Canned replies</TabsTrigger>
         <TabsTrigger value="billing">Billing</TabsTrigger>
         <TabsTrigger value="api-keys">API keys</TabsTrigger>
         <TabsTrigger value="activity">Activity</TabsTrigger>
@@ -73,6 +95,7 @@ export default function AdminPage() {
           <BusinessHoursCard companyId={company.company_id} canEdit={isCompanyAdmin} />
         </div>
       </TabsContent>
+      <TabsContent value="canned-replies">{companyReplies}</TabsContent>
       <TabsContent value="billing">
         <UsageCard companyId={company.company_id} />
       </TabsContent>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SearchXIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { CannedRepliesCard } from '@/components/canned-replies/canned-replies-card';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { NoCompanyState } from '@/components/no-company-state';
@@ -97,6 +98,12 @@ function AppAdmin({ companyId, appId }: { companyId: number; appId: number }) {
           <PortalLinkCard appId={a.app_id} isActive={a.is_active} />
           <AppQueuesCard companyId={companyId} appId={a.app_id} />
           <AutoRespondersCard companyId={companyId} appId={a.app_id} appName={a.app_name} />
+          <CannedRepliesCard
+            companyId={companyId}
+            scope="app"
+            appId={a.app_id}
+            description={`Replies the agents of ${a.app_name} can insert by typing / and the short code.`}
+          />
           {a.role === 'admin' && <IntegrationsCard companyId={companyId} appId={a.app_id} />}
           <AppMembersCard companyId={companyId} appId={a.app_id} canEdit={a.role === 'admin'} />
         </>

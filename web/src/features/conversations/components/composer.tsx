@@ -1,22 +1,27 @@
 import {
   ATTACHMENT_ACCEPT,
+  type CannedReply,
   type ConversationStatus,
   channelLabel,
   channelTakesFiles,
   REPLY_WINDOW_HOURS,
   replyWindowText,
+  unfilledPlaceholders,
   WINDOWED_CHANNELS,
 } from '@inbox/contract';
 import { FileTextIcon, Loader2Icon, LockIcon, PaperclipIcon, SendIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { renderCannedReply } from '@/components/canned-replies/api';
+import { toastError } from '@/components/server-errors';
 import { Button } from '@/components/ui/button';
+import { UploadChips } from '@/components/upload-chips';
 import { parseServerTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { sendTyping, useSendMessage } from '../api-messages';
+import { CannedPicker, optionId, PICKER_ID, pickerQuery } from './canned-picker';
 import { ComposerMode, type Mode } from './composer-mode';
 import { SuggestReply, suggestionNote } from './suggest-reply';
 import { TemplateDialog } from './template-dialog';
-import { UploadChips } from './upload-chips';
 import { useNow } from './use-now';
 import { useUploads } from './use-uploads';
 
@@ -30,6 +35,8 @@ const newClientId = () =>
 interface ComposerProps {
   cid: number;
   conversationId: number;
+  /** The conversation's app: the `/` picker offers its canned replies beside the company's and one's own. */
+  appId: number;
   customerName: string;
   status: ConversationStatus;
   /** The portal has sessions that end; other channels (email) reach the customer whatever the status. */
@@ -61,6 +68,7 @@ export function replyWindowOpen(channel: string, lastCustomerTs: string | undefi
 export function Composer({
   cid,
   conversationId,
+  appId,
   customerName,
   status,
   channel,
@@ -76,6 +84,7 @@ export function Composer({
   const lastTyping = useRef(0);
   const uploads = useUploads(conversationId);
   const send = useSendMessage(cid);
+  const canned = useCannedPicking(text);
 
   const setText = (value: string) => {
     drafts.set(conversationId, value);
@@ -101,11 +110,14 @@ export function Composer({
   const filesBlocked = !filesAllowed && uploads.ready.length > 0;
   const now = useNow();
   const windowShut = mode === 'reply' && !replyWindowOpen(channel, lastCustomerTs, now);
+  // A placeholder left in a reply would reach the customer as `{{customer.phone}}`: it is filled or removed first.
+  const unfilled = mode === 'reply' ? unfilledPlaceholders(text) : [];
   const canSend =
     !send.isPending &&
     !uploads.busy &&
     !filesBlocked &&
     !windowShut &&
+    unfilled.length === 0 &&
     (text.trim() !== '' || uploads.ready.length > 0);
   const submit = () => {
     if (!canSend) return;
@@ -131,7 +143,70 @@ export function Composer({
     );
   };
 
+  /** The canned reply's text in place of the `/query`, at the caret; its files join the upload chips. */
+  const choose = (reply: { canned_reply_id: number }) => {
+    const caret = canned.caret;
+    canned.setChoosing(true);
+    renderCannedReply(reply.canned_reply_id, conversationId)
+      .then((rendered) => {
+        const rest = text.slice(caret);
+        setText(rendered.content + rest);
+        uploads.adopt(
+          rendered.attachments.map((a) => ({ name: a.original_filename, size: a.file_size, attachment: a })),
+        );
+        const at = rendered.content.length;
+        canned.setCaret(at);
+        requestAnimationFrame(() => {
+          area.current?.focus();
+          area.current?.setSelectionRange(at, at);
+        });
+      })
+      .catch((err) => toastError(err, 'The canned reply could not be inserted'))
+      .finally(() => canned.setChoosing(false));
+  };
+
+  /** Selects a placeholder in the text, so the agent sees where it is and can type over it. */
+  const selectPlaceholder = (name: string) => {
+    const match = new RegExp(`\\{\\{\\s*${name.replace(/\./g, '\\.')}\\s*(\\|[^}]*)?\\}\\}`).exec(text);
+    if (!match || !area.current) return;
+    area.current.focus();
+    area.current.setSelectionRange(match.index, match.index + match[0].length);
+  };
+
+  const pickerKeys = (e: React.KeyboardEvent<HTMLTextAreaElement>) => {
+    if (canned.query === null) return false;
+    const count = canned.list.length;
+    if (e.key === 'Escape') {
+      canned.pending.current = false;
+      canned.dismiss();
+    } else if (e.key === 'ArrowDown' && count > 0) {
+      canned.setActive((canned.active + 1) % count);
+    } else if (e.key === 'ArrowUp' && count > 0) {
+      canned.setActive((canned.active - 1 + count) % count);
+    } else if ((e.key === 'Enter' || e.key === 'Tab') && !e.shiftKey && !e.nativeEvent.isComposing) {
+      const chosen = canned.list[canned.active];
+      // Tab with nothing to choose moves on as usual; Enter never sends the `/query` itself. While the list
+      // still answers an earlier query, the choice waits for the answer to what was typed (its first reply):
+      // the earlier list's first may not match what was typed since.
+      if (!canned.fresh) canned.pending.current = true;
+      else if (!chosen && e.key === 'Tab') return false;
+      else if (chosen && !canned.choosing) choose(chosen);
+    } else return false;
+    e.preventDefault();
+    return true;
+  };
+
+  // A choice made while the list was on its way: the first reply of the answer, once it is here.
+  const first = canned.fresh ? canned.list[0] : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the answer arrives, not on each render
+  useEffect(() => {
+    if (!first || !canned.pending.current) return;
+    canned.pending.current = false;
+    choose(first);
+  }, [first]);
+
   const note = mode === 'note';
+  const activeReply = canned.query !== null ? canned.list[canned.active] : undefined;
   return (
     <div className="border-t bg-background p-3">
       <div className="mx-auto max-w-3xl space-y-2">
@@ -160,6 +235,25 @@ export function Composer({
             )}
           </div>
         )}
+        {unfilled.length > 0 && (
+          <p className="text-destructive text-xs" role="alert" data-testid="unfilled-placeholders">
+            Fill in or remove {unfilled.length === 1 ? 'this placeholder' : 'these placeholders'} before
+            sending:{' '}
+            {unfilled.map((name, i) => (
+              <span key={name}>
+                {i > 0 && ', '}
+                <button
+                  type="button"
+                  className="rounded bg-destructive/10 px-1 font-mono underline-offset-2 hover:underline"
+                  onClick={() => selectPlaceholder(name)}
+                  title="Select it in the text"
+                >
+                  {`{{${name}}}`}
+                </button>
+              </span>
+            ))}
+          </p>
+        )}
         {filesBlocked && (
           <p className="text-destructive text-xs" role="alert">
             Files cannot be sent by {channelLabel(channel)}: remove them, or send them in a note.
@@ -180,12 +274,26 @@ export function Composer({
         </div>
         <div
           className={cn(
-            'rounded-lg border shadow-xs transition-colors focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50',
+            'relative rounded-lg border shadow-xs transition-colors focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/50',
+            unfilled.length > 0 &&
+              'border-destructive focus-within:border-destructive focus-within:ring-destructive/20',
             note
               ? 'border-amber-300 bg-amber-50/70 focus-within:border-amber-400 focus-within:ring-amber-400/30 dark:border-amber-500/40 dark:bg-amber-500/10'
               : 'bg-background dark:bg-input/30',
           )}
         >
+          {canned.query !== null && (
+            <CannedPicker
+              cid={cid}
+              appId={appId}
+              query={canned.query}
+              active={canned.active}
+              onActive={canned.setActive}
+              onList={canned.setList}
+              onChoose={choose}
+              choosing={canned.choosing}
+            />
+          )}
           <label htmlFor={`composer-${conversationId}`} className="sr-only">
             {note ? 'Internal note' : 'Reply'}
           </label>
@@ -193,17 +301,28 @@ export function Composer({
             id={`composer-${conversationId}`}
             ref={area}
             value={text}
-            readOnly={send.isPending}
-            aria-busy={send.isPending}
-            onChange={(e) => onType(e.target.value)}
+            readOnly={send.isPending || canned.choosing}
+            aria-busy={send.isPending || canned.choosing}
+            aria-invalid={unfilled.length > 0 || undefined}
+            aria-controls={canned.query !== null ? PICKER_ID : undefined}
+            aria-autocomplete="list"
+            aria-activedescendant={activeReply ? optionId(activeReply.canned_reply_id) : undefined}
+            onChange={(e) => {
+              canned.setCaret(e.target.selectionStart);
+              onType(e.target.value);
+            }}
+            onSelect={(e) => canned.setCaret(e.currentTarget.selectionStart)}
             onKeyDown={(e) => {
+              if (pickerKeys(e)) return;
               if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
                 e.preventDefault();
                 submit();
               }
             }}
             placeholder={
-              note ? 'Write an internal note (only your team sees it)...' : `Reply to ${customerName}...`
+              note
+                ? 'Write an internal note (only your team sees it)... Type / for canned replies'
+                : `Reply to ${customerName}... Type / for canned replies`
             }
             rows={2}
             className="block max-h-48 min-h-16 w-full resize-none bg-transparent px-3 pt-2.5 text-base outline-none [field-sizing:content] placeholder:text-muted-foreground md:text-sm"
@@ -263,4 +382,44 @@ export function Composer({
       </div>
     </div>
   );
+}
+
+/**
+ * The `/` picker's state beside the composer's text: where the caret is, whether Escape closed it (until the
+ * text stops starting with `/`), what it lists and which one is highlighted.
+ */
+function useCannedPicking(text: string) {
+  const [caret, setCaret] = useState(text.length);
+  const [dismissed, setDismissed] = useState(false);
+  const [list, setListState] = useState<CannedReply[]>([]);
+  const [fresh, setFresh] = useState(false);
+  const [active, setActive] = useState(0);
+  const [choosing, setChoosing] = useState(false);
+  const pending = useRef(false);
+  const asked = pickerQuery(text, caret);
+  useEffect(() => {
+    if (asked === null) setDismissed(false);
+  }, [asked]);
+  // A new query starts again from the first (best ranked) reply.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the query changes
+  useEffect(() => setActive(0), [asked]);
+  const setList = useCallback((next: CannedReply[], isFresh: boolean) => {
+    setListState(next);
+    setFresh(isFresh);
+    setActive((i) => (i < next.length ? i : 0));
+  }, []);
+  return {
+    query: dismissed ? null : asked,
+    caret,
+    setCaret,
+    dismiss: () => setDismissed(true),
+    list,
+    fresh,
+    setList,
+    active,
+    setActive,
+    choosing,
+    setChoosing,
+    pending,
+  };
 }

@@ -62,6 +62,7 @@ export function ThreadPane({
           <Composer
             cid={cid}
             conversationId={conversationId}
+            appId={data.conversation.app_id}
             customerName={data.conversation.customer.name}
             status={data.conversation.status}
             channel={data.conversation.channel}

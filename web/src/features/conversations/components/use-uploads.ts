@@ -3,8 +3,6 @@ import { ApiError } from '@/lib/api-error';
 import { type PendingUpload as Pending, useUploads as useFileUploads } from '@/lib/use-uploads';
 import { uploadAttachment } from '../api-messages';
 
-export const UPLOAD_FAILED = 'Failed to upload';
-
 export type PendingUpload = Pending<Attachment>;
 
 /** The console composer's files, uploaded to the open conversation. */

@@ -1,14 +1,19 @@
 import { AlertCircleIcon, FileIcon, Loader2Icon, XIcon } from 'lucide-react';
 import { fileSize } from '@/lib/format';
+import type { PendingUpload } from '@/lib/use-uploads';
 import { cn } from '@/lib/utils';
-import { type PendingUpload, UPLOAD_FAILED } from './use-uploads';
 
-/** The files waiting to go with the next message: uploading, ready, or failed (with the reason). */
+export const UPLOAD_FAILED = 'Failed to upload';
+
+/**
+ * The files waiting to go with the next message (or a canned reply being saved): uploading, ready, or failed
+ * (with the reason).
+ */
 export function UploadChips({
   uploads,
   onRemove,
 }: {
-  uploads: PendingUpload[];
+  uploads: PendingUpload<unknown>[];
   onRemove: (key: string) => void;
 }) {
   if (uploads.length === 0) return null;
