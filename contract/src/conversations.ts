@@ -10,6 +10,7 @@ import {
   Timestamp,
   wholeNumber,
 } from './envelope.ts';
+import { LabelIdList, LabelRef } from './labels.ts';
 import {
   ClientMessageId,
   Delivery,
@@ -77,6 +78,7 @@ export const ConversationSummary = z.object({
       'whether the customer proved they are the customer it is filed under; false for an email typed into the portal until a secure link, a signed widget identity or a mail from that address proves it',
     ),
   assigned_user: ConversationAssignee.nullable(),
+  labels: z.array(LabelRef).describe('the labels it carries, by name (contract section 13)'),
   last_message: LastMessage.nullable(),
   unread_count: z.number().describe('customer messages after the caller’s last read message'),
   created_ts: Timestamp,
@@ -151,6 +153,7 @@ export const ConversationPollQuery = Paging.extend({
   queue_id: OptionalQueryId,
   status: STATUS_LIST.describe('one status or a comma-separated list: open,pending'),
   assigned_user_id: AssigneeFilter,
+  label_id: LabelIdList.describe('label ids, comma-separated: conversations carrying any of them'),
   search: OptionalQueryText.describe(
     'words matched (by prefix) in customer name and email and in message text',
   ),

@@ -16,11 +16,18 @@ export const EVENT_TYPES = [
   'conversation.read',
   // The customer proved the address an unverified conversation is filed under (decision 037).
   'conversation.verified',
+  // Section 13: labels put on or taken off a conversation or a customer.
+  'conversation.labels_changed',
   'typing',
   'customer.created',
   'customer.updated',
   'customer.merged',
   'customer.deleted',
+  'customer.labels_changed',
+  // The company's label list changed (decision 048): open consoles refresh the names and colours they show.
+  'label.created',
+  'label.updated',
+  'label.deleted',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -27,6 +27,7 @@ const DOMAIN = [
   'queues',
   'auth',
   'console-attachments',
+  'labels',
 ];
 const DERIVED = ['reporting', 'billing', 'ai', 'auto-responders'];
 const EDGES = ['channels', 'integrations', 'widget', 'portal', 'api-keys', 'secure-link'];
