@@ -27,6 +27,8 @@ export interface Ids {
   job: number;
   /** A grant of a key (what /api-keys/permissions/revoke takes as `permission_id`). */
   grant: number;
+  /** A label, on the conversation and its customer. */
+  label: number;
 }
 
 export async function seedCompany(t: TestContext, into: Ids) {
@@ -85,6 +87,14 @@ export async function seedCompany(t: TestContext, into: Ids) {
     as: agent,
     body: { conversation_id: chat.conversationId },
   });
+  const label = await call(t.app, 'POST', '/labels', {
+    as: admin,
+    body: { name: 'Iso label', color: '#336699' },
+  });
+  await call(t.app, 'POST', '/conversation/labels', {
+    as: agent,
+    body: { conversation_id: chat.conversationId, add: [label.body.data.label_id] },
+  });
   const job = await recalculated(t, admin);
   // Last: a message clears its sender's typing signal.
   const typing = await portal(t.app, 'POST', '/portal/typing', { token: chat.token, body: {} });
@@ -109,7 +119,13 @@ export async function seedCompany(t: TestContext, into: Ids) {
     api_key: key.id,
     job,
     grant: Number(grant.rows[0]!.id),
+    label: label.body.data.label_id,
   });
+  const onCustomer = await call(t.app, 'POST', '/customer/labels', {
+    as: agent,
+    body: { customer_id: into.customer, add: [into.label] },
+  });
+  if (onCustomer.status !== 200) throw new Error(`customer labels: ${onCustomer.status}`);
   return { tenant, token: chat.token, inbound: inbound.integration_id };
 }
 

@@ -22,6 +22,7 @@ const parents = {} as Record<
     auto_responders: number;
     integrations: number;
     api_keys: number;
+    labels: number;
     company: number;
   }
 >;
@@ -70,6 +71,18 @@ async function seed(key: 'a' | 'b') {
   const conv = await t.db.execute<{ customer_id: number }>(
     sql`select customer_id from conversations where id = ${chat.conversationId}`,
   );
+  const label = await call(t.app, 'POST', '/labels', {
+    as: admin,
+    body: { name: 'Keyed', color: '#123456' },
+  });
+  await call(t.app, 'POST', '/conversation/labels', {
+    as: admin,
+    body: { conversation_id: chat.conversationId, add: [label.body.data.label_id] },
+  });
+  await call(t.app, 'POST', '/customer/labels', {
+    as: admin,
+    body: { customer_id: Number(conv.rows[0]!.customer_id), add: [label.body.data.label_id] },
+  });
   parents[key] = {
     company: tenant.company.id,
     apps: tenant.app.id,
@@ -79,6 +92,7 @@ async function seed(key: 'a' | 'b') {
     auto_responders: responder.body.data.auto_responder_id,
     integrations: hook,
     api_keys: apiKey.id,
+    labels: label.body.data.label_id,
   };
 }
 
@@ -115,6 +129,10 @@ const REFERENCES: [string, string, keyof (typeof parents)['a']][] = [
   ['channel_messages', 'integration_id', 'integrations'],
   ['channel_messages', 'conversation_id', 'conversations'],
   ['report_facts', 'app_id', 'apps'],
+  ['conversation_labels', 'conversation_id', 'conversations'],
+  ['conversation_labels', 'label_id', 'labels'],
+  ['customer_labels', 'customer_id', 'customers'],
+  ['customer_labels', 'label_id', 'labels'],
 ];
 
 describe('composite tenant keys', () => {
