@@ -1,4 +1,4 @@
-import type { Queue } from '@inbox/contract';
+import type { LabelRef, Queue } from '@inbox/contract';
 import { OptionSelect } from '@/components/option-select';
 import { RadioButtons } from '@/components/radio-buttons';
 import { SearchInput } from '@/components/search-input';
@@ -11,6 +11,7 @@ interface InboxFiltersBarProps {
   searchText: string;
   onSearchText: (text: string) => void;
   queues: Queue[];
+  labels: LabelRef[];
 }
 
 /** Search, assignment (Mine / Unassigned / All), status and queue: everything that narrows the list. */
@@ -20,6 +21,7 @@ export function InboxFiltersBar({
   searchText,
   onSearchText,
   queues,
+  labels,
 }: InboxFiltersBarProps) {
   return (
     <div className="space-y-2">
@@ -60,6 +62,16 @@ export function InboxFiltersBar({
           options={queues.map((q) => ({ value: q.queue_id, label: q.queue_name }))}
           onValue={(v) => onChange({ queueId: Number(v) || undefined, page: 1 })}
         />
+        {labels.length > 0 && (
+          <OptionSelect
+            aria-label="Label"
+            className="col-span-2 h-8"
+            value={filters.labelId ?? ''}
+            none="All labels"
+            options={labels.map((l) => ({ value: l.label_id, label: l.name }))}
+            onValue={(v) => onChange({ labelId: Number(v) || undefined, page: 1 })}
+          />
+        )}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { ConversationSummary, Queue } from '@inbox/contract';
+import type { ConversationSummary, LabelRef, Queue } from '@inbox/contract';
 import { InboxIcon, SearchXIcon } from 'lucide-react';
 import type { RefObject } from 'react';
 import { EmptyState } from '@/components/empty-state';
@@ -21,6 +21,7 @@ interface ListPaneProps {
   searchText: string;
   onSearchText: (text: string) => void;
   queues: Queue[];
+  labels: LabelRef[];
   rows: ConversationSummary[] | undefined;
   total: number;
   capped: boolean;
@@ -80,6 +81,7 @@ export function ListPane(p: ListPaneProps) {
           searchText={p.searchText}
           onSearchText={p.onSearchText}
           queues={p.queues}
+          labels={p.labels}
         />
       </div>
       <div className="relative min-h-0 flex-1 overflow-y-auto">
