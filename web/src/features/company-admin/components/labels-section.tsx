@@ -120,7 +120,8 @@ function LabelForm({
       <Field label="Colour" error={errors.color?.message}>
         {(control) => (
           <div className="space-y-2">
-            <div className="flex flex-wrap gap-1.5" role="group" aria-label="Colour">
+            <fieldset className="flex flex-wrap gap-1.5">
+              <legend className="sr-only">Colour</legend>
               {LABEL_COLORS.map((c) => (
                 <button
                   key={c}
@@ -135,7 +136,7 @@ function LabelForm({
                   style={{ backgroundColor: c }}
                 />
               ))}
-            </div>
+            </fieldset>
             <Input {...control} className="w-32 font-mono" {...form.register('color')} />
           </div>
         )}
