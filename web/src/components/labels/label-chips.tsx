@@ -14,7 +14,7 @@ export function LabelChips({
   max?: number;
   className?: string;
 }) {
-  if (labels.length === 0) return null;
+  if (!Array.isArray(labels) || labels.length === 0) return null;
   const shown = max === undefined ? labels : labels.slice(0, max);
   const more = labels.length - shown.length;
   return (

@@ -27,7 +27,9 @@ interface LabelPickerProps {
 export function LabelPicker({ cid, value, onToggle, disabled, size = 'sm', className }: LabelPickerProps) {
   const [open, setOpen] = useState(false);
   const labels = useQuery({ ...labelsQuery(cid), enabled: open });
-  const on = new Set(value.map((l) => l.label_id));
+  const on = new Set((value ?? []).map((l) => l.label_id));
+  // Only a list counts: anything else (an older server) offers nothing rather than breaking the thread.
+  const all = Array.isArray(labels.data) ? labels.data : [];
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
@@ -48,7 +50,7 @@ export function LabelPicker({ cid, value, onToggle, disabled, size = 'sm', class
           <CommandInput placeholder="Search labels..." />
           <CommandList>
             <CommandEmpty>{labels.isPending ? 'Loading…' : 'No labels found.'}</CommandEmpty>
-            {(labels.data ?? []).map((l) => (
+            {all.map((l) => (
               <CommandItem
                 key={l.label_id}
                 value={`${l.name} ${l.label_id}`}

@@ -137,7 +137,7 @@ function CompanyInbox({ cid, appId, meId, selectedId }: CompanyInboxProps) {
         searchText={searchText}
         onSearchText={setSearchText}
         queues={appQueues}
-        labels={labels.data ?? []}
+        labels={Array.isArray(labels.data) ? labels.data : []}
         rows={page.data?.conversations}
         total={page.data?.total ?? 0}
         capped={page.data?.capped ?? false}
