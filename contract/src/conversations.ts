@@ -16,6 +16,7 @@ import {
   Timestamp,
   wholeNumber,
 } from './envelope.ts';
+import { LabelIdList, LabelRef } from './labels.ts';
 import {
   ClientMessageId,
   Delivery,
@@ -83,6 +84,7 @@ export const ConversationSummary = z.object({
       'whether the customer proved they are the customer it is filed under; false for an email typed into the portal until a secure link, a signed widget identity or a mail from that address proves it',
     ),
   assigned_user: ConversationAssignee.nullable(),
+  labels: z.array(LabelRef).describe('the labels it carries, by name (contract section 13)'),
   last_message: LastMessage.nullable(),
   unread_count: z.number().describe('customer messages after the caller’s last read message'),
   created_ts: Timestamp,
@@ -183,6 +185,7 @@ export const ConversationPollQuery = Paging.extend({
     .describe(
       '`latest` (default: latest activity first), `oldest` (created first), `waiting_longest` (`waiting_since_ts` ascending, not waiting last), `priority` (urgent first, no priority last, then waiting longest) or `sla` (orders like `waiting_longest` until service levels arrive, issue 45). Cursors belong to their sort.',
     ),
+  label_id: LabelIdList.describe('label ids, comma-separated: conversations carrying any of them'),
   search: OptionalQueryText.describe(
     'words matched (by prefix) in customer name and email and in message text',
   ),

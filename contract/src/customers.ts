@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, OptionalQueryId, OptionalQueryText, Paging, QueryId, Timestamp } from './envelope.ts';
+import { LabelIdList, LabelRef } from './labels.ts';
 import { Email, PersonName } from './users.ts';
 
 /** A customer as the console sees it (contract section 8). */
@@ -14,6 +15,7 @@ export const Customer = z.object({
   notes: z.string(),
   attributes: z.record(z.string(), z.string()),
   apps: z.array(z.object({ app_id: z.number(), app_name: z.string() })),
+  labels: z.array(LabelRef),
   conversations_count: z.number(),
   open_conversations_count: z.number(),
   last_activity_ts: Timestamp.nullable(),
@@ -43,6 +45,7 @@ export const CustomerListQuery = Paging.extend({
     'case-insensitive substring of name, email or phone; a phone also matches without spaces, dashes or +',
   ),
   app_id: OptionalQueryId,
+  label_id: LabelIdList.describe('label ids, comma-separated: customers carrying any of them'),
   has_open: optionalBool.describe('only customers with (or, false: without) an open or pending conversation'),
   sort: z.preprocess(emptyToUndefined, z.enum(CUSTOMER_SORTS).default('-last_activity')),
 });

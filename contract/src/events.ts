@@ -19,6 +19,8 @@ export const EVENT_TYPES = [
   // Contract section 13: a new priority (or none), and a snooze (`until_ts`, null: until the customer writes).
   'conversation.priority_changed',
   'conversation.snoozed',
+  // Section 13: labels put on or taken off a conversation or a customer.
+  'conversation.labels_changed',
   'typing',
   'customer.created',
   'customer.updated',
@@ -27,6 +29,11 @@ export const EVENT_TYPES = [
   // An app and everything in it deleted (issue 43): reporting counts again the days its numbers were on. Its
   // conversations each have their `conversation.deleted`; no webhook hears it (the app's webhooks go with it).
   'app.deleted',
+  'customer.labels_changed',
+  // The company's label list changed (decision 048): open consoles refresh the names and colours they show.
+  'label.created',
+  'label.updated',
+  'label.deleted',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -19,6 +19,7 @@ export * from './errors.ts';
 export * from './events.ts';
 export * from './health.ts';
 export * from './integrations.ts';
+export * from './labels.ts';
 export * from './messages.ts';
 export * from './portal.ts';
 export * from './queues.ts';

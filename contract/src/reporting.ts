@@ -107,6 +107,23 @@ export const AgentPerformance = z.object({
 });
 export type AgentPerformance = z.infer<typeof AgentPerformance>;
 
+export const LabelReportQuery = z
+  .object({ from: CalendarDate, to: CalendarDate, app_id: OptionalQueryId })
+  .superRefine(checkPeriod);
+export type LabelReportQuery = z.infer<typeof LabelReportQuery>;
+
+/** One label's numbers (contract section 13): the conversations carrying it now, by section 11's definitions. */
+export const LabelReport = z.object({
+  label_id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  conversations_created: z.number(),
+  conversations_resolved: z.number(),
+  first_response_time: TimeStats,
+  resolution_time: TimeStats,
+});
+export type LabelReport = z.infer<typeof LabelReport>;
+
 export const CalculateStatsBody = z.object({ from: CalendarDate, to: CalendarDate }).superRefine(checkPeriod);
 export type CalculateStatsBody = z.infer<typeof CalculateStatsBody>;
 export const CalculateStatsQuery = z.object({ job_id: QueryId });

@@ -14,6 +14,7 @@ import { EventActor, type WebhookEventType } from './events.ts';
 export const WEBHOOK_PRIORITIES = PRIORITIES;
 
 export const WebhookLabel = z.object({ label_id: z.number(), name: z.string(), color: z.string() });
+export type WebhookLabel = z.infer<typeof WebhookLabel>;
 
 export const WebhookConversation = z.object({
   conversation_id: z.number(),
@@ -28,7 +29,11 @@ export const WebhookConversation = z.object({
     ),
   status: z.enum(CONVERSATION_STATUSES),
   priority: z.enum(WEBHOOK_PRIORITIES).nullable().describe('null: no priority'),
-  labels: z.array(WebhookLabel).describe('empty until conversations carry labels (section 13)'),
+  labels: z
+    .array(WebhookLabel)
+    .describe(
+      'the labels it carries, by name: as of the event for conversation.labels_changed, otherwise as they are when the delivery is prepared (moments after the event); [] for a deleted conversation',
+    ),
   verified: z
     .boolean()
     .describe('false while the customer only typed the email and has not proven it (contract section 6)'),
@@ -60,6 +65,7 @@ const Previous = z
   .describe('the conversation before the change');
 const AppIds = z.array(z.number()).describe('the apps the customer is linked to');
 const Status = z.enum(CONVERSATION_STATUSES);
+const LabelIds = z.array(z.number());
 
 /** The fields each kind of event brings besides the records (the event's own `data`). */
 export const WEBHOOK_EVENT_FIELDS = {
@@ -104,10 +110,30 @@ export const WEBHOOK_EVENT_FIELDS = {
     app_ids: AppIds,
   },
   'customer.deleted': { app_ids: AppIds },
+  'conversation.labels_changed': {
+    added: LabelIds.describe('label ids put on'),
+    removed: LabelIds.describe('label ids taken off'),
+    labels: z.array(WebhookLabel).describe('the labels it carries afterwards'),
+  },
+  'customer.labels_changed': {
+    added: LabelIds.describe('label ids put on'),
+    removed: LabelIds.describe('label ids taken off'),
+    labels: z.array(WebhookLabel).describe('the labels the customer carries afterwards'),
+    app_ids: AppIds,
+  },
+  'label.created': { label: WebhookLabel },
+  'label.updated': {
+    label: WebhookLabel.describe('the label as it is now: every record carrying it shows it so'),
+  },
+  'label.deleted': {
+    label: WebhookLabel.describe('the label as it was: it left every conversation and customer'),
+  },
 } satisfies Record<WebhookEventType, z.ZodRawShape>;
 
 /** Kinds of a conversation: they carry `conversation` and, while the customer exists, `customer`. */
-const aboutConversation = (type: WebhookEventType) => !type.startsWith('customer.');
+const aboutConversation = (type: WebhookEventType) => !type.startsWith('customer.') && !aboutLabel(type);
+/** A company's label list changed: no conversation, no customer, no app (every webhook of the company). */
+const aboutLabel = (type: WebhookEventType) => type.startsWith('label.');
 
 /** The delivery of one kind of event. */
 export function webhookPayloadOf<T extends WebhookEventType>(type: T) {
@@ -118,10 +144,14 @@ export function webhookPayloadOf<T extends WebhookEventType>(type: T) {
         ),
         customer: WebhookCustomer.nullable().describe('null once the customer was erased'),
       }
-    : {
-        conversation: z.null(),
-        customer: WebhookCustomer.nullable().describe('null once the customer was erased (customer.deleted)'),
-      };
+    : aboutLabel(type)
+      ? { conversation: z.null(), customer: z.null() }
+      : {
+          conversation: z.null(),
+          customer: WebhookCustomer.nullable().describe(
+            'null once the customer was erased (customer.deleted)',
+          ),
+        };
   const message = type.startsWith('message.')
     ? { message: WebhookMessage.describe('the message with its attachments') }
     : {};
@@ -133,7 +163,13 @@ export function webhookPayloadOf<T extends WebhookEventType>(type: T) {
     app_id: z
       .number()
       .nullable()
-      .describe(aboutConversation(type) ? 'the conversation’s app' : 'null: see data.app_ids'),
+      .describe(
+        aboutConversation(type)
+          ? 'the conversation’s app'
+          : aboutLabel(type)
+            ? 'null: labels belong to the company'
+            : 'null: see data.app_ids',
+      ),
     conversation_id: aboutConversation(type) ? z.number() : z.number().optional(),
     customer_id: z.number().optional(),
     actor: EventActor,

@@ -30,6 +30,8 @@ export interface Ids {
   grant: number;
   /** A company canned reply with a file (its admin may change it). */
   canned_reply: number;
+  /** A label, on the conversation and its customer. */
+  label: number;
 }
 
 export async function seedCompany(t: TestContext, into: Ids) {
@@ -100,6 +102,14 @@ export async function seedCompany(t: TestContext, into: Ids) {
     as: agent,
     body: { conversation_id: chat.conversationId },
   });
+  const label = await call(t.app, 'POST', '/labels', {
+    as: admin,
+    body: { name: 'Iso label', color: '#336699' },
+  });
+  await call(t.app, 'POST', '/conversation/labels', {
+    as: agent,
+    body: { conversation_id: chat.conversationId, add: [label.body.data.label_id] },
+  });
   const job = await recalculated(t, admin);
   // Last: a message clears its sender's typing signal.
   const typing = await portal(t.app, 'POST', '/portal/typing', { token: chat.token, body: {} });
@@ -125,7 +135,13 @@ export async function seedCompany(t: TestContext, into: Ids) {
     job,
     grant: Number(grant.rows[0]!.id),
     canned_reply: canned.body.data.canned_reply_id,
+    label: label.body.data.label_id,
   });
+  const onCustomer = await call(t.app, 'POST', '/customer/labels', {
+    as: agent,
+    body: { customer_id: into.customer, add: [into.label] },
+  });
+  if (onCustomer.status !== 200) throw new Error(`customer labels: ${onCustomer.status}`);
   return { tenant, token: chat.token, inbound: inbound.integration_id };
 }
 

@@ -28,6 +28,7 @@ const DOMAIN = [
   'auth',
   'console-attachments',
   'canned-replies',
+  'labels',
 ];
 const DERIVED = ['reporting', 'billing', 'ai', 'auto-responders'];
 const EDGES = ['channels', 'integrations', 'widget', 'portal', 'api-keys', 'secure-link'];

@@ -19,6 +19,7 @@ import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { integrationMessageRoutes } from './integrations/inbound-routes.ts';
 import { integrationRoutes } from './integrations/routes.ts';
+import { labelRoutes } from './labels/routes.ts';
 import { platformAdminRoutes } from './platform-admin/routes.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { queueRoutes } from './queues/routes.ts';
@@ -40,6 +41,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(bulkRoutes);
   await app.register(channelConsoleRoutes);
   await app.register(customerRoutes);
+  await app.register(labelRoutes);
   await app.register(consoleAttachmentRoutes);
   await app.register(aiRoutes);
   await app.register(secureLinkRoutes);

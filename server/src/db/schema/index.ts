@@ -7,6 +7,7 @@ export * from './conversations.ts';
 export * from './events.ts';
 export * from './inbox.ts';
 export * from './integrations.ts';
+export * from './labels.ts';
 export * from './portal.ts';
 export * from './rate-limits.ts';
 export * from './reporting.ts';

@@ -59,6 +59,7 @@ function idKind(url: string): keyof Ids {
   if (url.includes('/api-keys')) return 'api_key';
   if (url.includes('/canned-replies')) return 'canned_reply';
   if (url.includes('/auto-responders')) return 'auto_responder';
+  if (url.endsWith('/labels')) return 'label';
   if (url.includes('/integration')) return 'integration';
   if (url.includes('/customer')) return 'customer';
   if (url.includes('compan')) return 'company';
@@ -76,6 +77,7 @@ function fieldKind(field: string, url: string): keyof Ids | null {
   // A grant names a permission by name; a revoke names the grant by its id.
   if (field === 'permission_id') return url.endsWith('/revoke') ? 'grant' : null;
   if (field === 'app_ids') return 'app';
+  if (field === 'add' || field === 'remove') return 'label';
   if (field === 'user_id' || field === 'assigned_user_id') return 'user';
   // Message ids in `last_message_id` and `before_message_id` are cursors over one conversation's messages,
   // compared as numbers, never looked up: they get B's value like any other non-id field.
@@ -101,6 +103,7 @@ function fill(field: string, url: string): unknown {
     queue_name: 'Iso Queue',
     company_name: 'Iso Company',
     description: 'Iso',
+    color: '#336699',
     timezone: 'UTC',
     is_active: true,
     is_private: false,
@@ -159,7 +162,8 @@ function request(route: Route, pick: (kind: keyof Ids) => number, swap?: string)
   const fieldValue = (field: string) => {
     const kind = fieldKind(field, route.url);
     if (!kind) return fill(field, route.url);
-    return field === 'attachments' || field === 'app_ids' ? [idOf(field)] : idOf(field);
+    const list = ['attachments', 'app_ids', 'add', 'remove'];
+    return list.includes(field) ? [idOf(field)] : idOf(field);
   };
   const query: Record<string, string> = {};
   for (const f of fieldsOf(route.schema?.querystring)) {

@@ -24,6 +24,7 @@ const parents = {} as Record<
     integrations: number;
     api_keys: number;
     canned_replies: number;
+    labels: number;
     company: number;
   }
 >;
@@ -84,6 +85,18 @@ async function seed(key: 'a' | 'b') {
   const conv = await t.db.execute<{ customer_id: number }>(
     sql`select customer_id from conversations where id = ${chat.conversationId}`,
   );
+  const label = await call(t.app, 'POST', '/labels', {
+    as: admin,
+    body: { name: 'Keyed', color: '#123456' },
+  });
+  await call(t.app, 'POST', '/conversation/labels', {
+    as: admin,
+    body: { conversation_id: chat.conversationId, add: [label.body.data.label_id] },
+  });
+  await call(t.app, 'POST', '/customer/labels', {
+    as: admin,
+    body: { customer_id: Number(conv.rows[0]!.customer_id), add: [label.body.data.label_id] },
+  });
   parents[key] = {
     company: tenant.company.id,
     apps: tenant.app.id,
@@ -94,6 +107,7 @@ async function seed(key: 'a' | 'b') {
     integrations: hook,
     api_keys: apiKey.id,
     canned_replies: canned.body.data.canned_reply_id,
+    labels: label.body.data.label_id,
   };
 }
 
@@ -132,6 +146,10 @@ const REFERENCES: [string, string, keyof (typeof parents)['a']][] = [
   ['report_facts', 'app_id', 'apps'],
   ['canned_replies', 'app_id', 'apps'],
   ['canned_reply_attachments', 'canned_reply_id', 'canned_replies'],
+  ['conversation_labels', 'conversation_id', 'conversations'],
+  ['conversation_labels', 'label_id', 'labels'],
+  ['customer_labels', 'customer_id', 'customers'],
+  ['customer_labels', 'label_id', 'labels'],
 ];
 
 describe('composite tenant keys', () => {

@@ -11,6 +11,7 @@ const NOUNS: Record<string, string> = {
   company: 'company',
   conversation: 'conversation',
   customer: 'customer',
+  label: 'label',
   queue: 'queue',
   user: 'user',
 };
@@ -69,6 +70,10 @@ const SPECIAL: Record<string, (d: Record<string, unknown>, label: string) => str
   'customer.merged': (d) =>
     `Merged customer #${d.duplicate_customer_id ?? '?'} into customer #${d.primary_customer_id ?? '?'}`,
   'customer.deleted': () => 'Erased a customer and their conversations',
+  'conversation.labels_changed': (_d, label) => `Changed the labels of conversation ${label}`,
+  'customer.labels_changed': (_d, label) => `Changed the labels of customer ${label}`,
+  'label.updated': (d, label) =>
+    text(d.from_name) ? `Renamed label “${text(d.from_name)}” to ${label}` : `Updated label ${label}`,
   'customer.app_linked': (_d, label) => `Linked customer ${label} to an app`,
   'user.password_reset': () => 'Reset their password',
   'user.platform_admin_granted': (_d, label) => `Made user ${label} a platform admin`,

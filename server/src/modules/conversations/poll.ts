@@ -15,6 +15,7 @@ import { anyOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { CallerCtx, CompanyScope } from '../access/context.ts';
 import { callerVisibility, isSqlInt, type Visibility } from '../access/conversation-visibility.ts';
+import { carriesAnyLabel } from '../labels/refs.ts';
 import { cachedList, type ListAnswer } from './list-cache.ts';
 import { listMessagePage, listMessages } from './list-messages.ts';
 import { type MessageRow, type SenderNames, senderName, toMessage } from './message-rows.ts';
@@ -66,7 +67,7 @@ export const CURSOR_TOTAL_CAP = 200;
 
 type Filters = Pick<
   ConversationPollQuery,
-  'app_id' | 'queue_id' | 'status' | 'assigned_user_id' | 'search' | 'priority'
+  'app_id' | 'queue_id' | 'status' | 'assigned_user_id' | 'label_id' | 'search' | 'priority'
 >;
 
 /** An app filter outside the caller's sight answers 404, as any call on that app would. */
@@ -141,6 +142,8 @@ export async function filterConditions(
   else if (who === 'none') out.push(isNull(conversations.assignedUserId));
   else if (who === 'any') out.push(isNotNull(conversations.assignedUserId));
   else if (who !== undefined) out.push(idIs(conversations.assignedUserId, who));
+  // Any of the labels; a label of another company matches nothing, as an unknown one does.
+  if (f.label_id?.length) out.push(carriesAnyLabel('conversation', sql`${conversations.id}`, f.label_id));
   if (f.search) {
     const few = await fewSearchMatches(ctx.db, ctx.companyId, f.search, TOTAL_CAP);
     if (few) {
@@ -212,8 +215,8 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
       prelude,
       sides,
       // Without a search the filters test only the columns conversations are counted by (decision 033);
-      // priority is not one of them, so its lists count row by row up to the cap.
-      groupCount: way === undefined && !q.priority?.length,
+      // priority and labels are not among them, so their lists count row by row up to the cap.
+      groupCount: way === undefined && !q.priority?.length && !q.label_id?.length,
       order: listOrder(q.sort),
     });
     return {

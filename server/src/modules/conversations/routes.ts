@@ -3,6 +3,7 @@ import {
   ConsoleMessage,
   Conversation,
   ConversationIdBody,
+  ConversationLabelsBody,
   ConversationPoll,
   ConversationPollQuery,
   Dashboard,
@@ -27,6 +28,7 @@ import {
 } from './actions.ts';
 import { getDashboard } from './dashboard.ts';
 import { deleteConversation } from './delete.ts';
+import { labelConversation } from './labels.ts';
 import { pollConversations } from './poll.ts';
 import { agentTyping, markRead } from './reads.ts';
 import { sendConsoleMessage, type TemplateReply } from './send.ts';
@@ -175,6 +177,19 @@ export const conversationRoutes = companyPlugin<Options>('conversations', async 
       'The portal then shows "Conversation Ended" and the customer can no longer send.',
     ),
     async (request) => ok(await resolveConversation(request.companyCtx!, request.body)),
+  );
+
+  app.post(
+    '/conversation/labels',
+    action(
+      ConversationLabelsBody,
+      'Put labels on the conversation and take labels off it (anyone who can see it)',
+      'A label in both lists is taken off; a label already on (or already off) changes nothing. Each change ' +
+        'writes a console-only line in the thread ("Label VIP added by Olivia") and a ' +
+        '`conversation.labels_changed` event with the labels it carries afterwards. A label id that is not ' +
+        'the company’s answers 404 and nothing changes.',
+    ),
+    async (request) => ok(await labelConversation(request.companyCtx!, request.body)),
   );
 
   app.post(

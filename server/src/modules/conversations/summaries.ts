@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRows } from '../../db/statement.ts';
 import { isoFromDb } from '../../lib/timestamps.ts';
+import { labelRefsOf, labelRefsSql } from '../labels/refs.ts';
 import { priorityOf } from './priority.ts';
 import { type ListOrder, latestOrder } from './sorts.ts';
 
@@ -40,6 +41,7 @@ interface Row extends Record<string, unknown> {
   lm_is_private: boolean | null;
   lm_created_at: Date | string | null;
   unread_count: string | number;
+  labels: unknown;
   counted: string | number | null;
   /** The row's place in the list's order (`ListPlace`, views.ts), to its microsecond. */
   list_place: string;
@@ -93,6 +95,7 @@ export async function selectConversations(
       (select count(*) from messages mu where mu.conversation_id = c.id and mu.sender_type = 'customer'
         and mu.id > coalesce((select r.last_read_message_id from conversation_reads r
           where r.conversation_id = c.id and r.user_id = ${viewerId}), 0)) as unread_count,
+      ${labelRefsSql('conversation', sql`c.id`)} as labels,
       ${count ?? sql`null`} as counted,
       ${order.placeText} as list_place
     from page p
@@ -136,6 +139,7 @@ function toConversation(r: Row, canDelete: boolean): Conversation {
       r.assigned_user_id === null
         ? null
         : { user_id: Number(r.assigned_user_id), name: r.assigned_name ?? '' },
+    labels: labelRefsOf(r.labels),
     last_message:
       r.lm_created_at === null
         ? null

@@ -8,6 +8,7 @@ import { isoFromDb } from '../../lib/timestamps.ts';
 import type { CallerCtx } from '../access/context.ts';
 import { callerVisibility, isSqlInt, type Visibility } from '../access/conversation-visibility.ts';
 import { listConversations } from '../conversations/views.ts';
+import { carriesAnyLabel, labelRefsOf, labelRefsSql } from '../labels/refs.ts';
 import { customerWith, emailKey, type IdentityKind } from './identities.ts';
 
 /**
@@ -56,6 +57,7 @@ interface Row extends Record<string, unknown> {
   notes: string;
   attributes: Record<string, string>;
   apps: { app_id: number; app_name: string }[] | null;
+  labels: unknown;
   conversations_count: string | number;
   open_count: string | number;
   last_activity: string | null;
@@ -69,6 +71,7 @@ const customerColumns = (r: CustomerReach) => sql`cu.id, cu.name, cu.email, cu.p
   (select json_agg(json_build_object('app_id', a.id, 'app_name', a.name) order by a.name, a.id)
     from customer_apps ca join apps a on a.id = ca.app_id
     where ca.customer_id = cu.id and ${appInReach(r, sql`ca.app_id`)}) as apps,
+  ${labelRefsSql('customer', sql`cu.id`)} as labels,
   (select count(*) from conversations c where c.customer_id = cu.id and ${appInReach(r, sql`c.app_id`)})
     as conversations_count,
   (select count(*) from conversations c where c.customer_id = cu.id and c.status in ('open', 'pending')
@@ -83,6 +86,7 @@ const toCustomer = (row: Row): Customer => ({
   notes: row.notes,
   attributes: row.attributes ?? {},
   apps: (row.apps ?? []).map((a) => ({ app_id: Number(a.app_id), app_name: a.app_name })),
+  labels: labelRefsOf(row.labels),
   conversations_count: Number(row.conversations_count),
   open_conversations_count: Number(row.open_count),
   last_activity_ts: row.last_activity === null ? null : isoFromDb(row.last_activity),
@@ -192,6 +196,7 @@ export async function listCustomers(db: DbOrTx, r: CustomerReach, q: CustomerLis
       and oc.status in ('open', 'pending') and ${appInReach(r, sql`oc.app_id`)})`;
     where.push(q.has_open ? open : sql`not ${open}`);
   }
+  if (q.label_id?.length) where.push(carriesAnyLabel('customer', sql`cu.id`, q.label_id));
   const holder = q.search ? await identityHolder(db, r.companyId, q.search) : null;
   const common = q.search ? await isCommon(db, r.companyId, q.search, holder) : false;
   const condition = sql.join(
@@ -200,7 +205,8 @@ export async function listCustomers(db: DbOrTx, r: CustomerReach, q: CustomerLis
   );
   const cap = q.offset + CUSTOMER_TOTAL_CAP;
   // The probe counted the whole company past the cap: that is the answer for a first page with no other limit.
-  const onlySearch = r.appIds === null && q.app_id === undefined && q.has_open === undefined;
+  const onlySearch =
+    r.appIds === null && q.app_id === undefined && q.has_open === undefined && !q.label_id?.length;
   const probed = common && q.offset === 0 && onlySearch;
   // Counting goes through the trigram index even for a common word: the walk that serves a page would
   // read most of the list to count 1,000.

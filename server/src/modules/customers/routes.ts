@@ -5,6 +5,7 @@ import {
   CustomerApp,
   CustomerAppQuery,
   CustomerConversationsQuery,
+  CustomerLabelsBody,
   CustomersQuery,
   Done,
   DuplicateSuggestion,
@@ -18,6 +19,7 @@ import { z } from 'zod';
 import { done, list, ok } from '../../http/envelope.ts';
 import { companyPlugin, listSpec, recordOrListSpec, spec } from '../../http/route-spec.ts';
 import { findDuplicates } from './duplicates.ts';
+import { labelCustomer } from './labels.ts';
 import { customerApps, linkCustomerApp, unlinkCustomerApp } from './links.ts';
 import { mergeCustomers } from './merge.ts';
 import { customerConversations, customerReach, getCustomer, listCustomers } from './reads.ts';
@@ -93,6 +95,28 @@ export const customerRoutes = companyPlugin('customers', async (app) => {
     async (request) => {
       const ctx = request.callerCtx!;
       return ok(await updateCustomer(ctx, await customerReach(ctx), request.query.id, request.body));
+    },
+  );
+
+  app.post(
+    '/customer/labels',
+    {
+      ...spec(
+        'Put labels on the customer and take labels off (anyone who sees the customer)',
+        {
+          description:
+            `${REACH} A label in both lists is taken off. A change writes a \`customer.labels_changed\` event ` +
+            'with the labels the customer carries afterwards. A label id that is not the company’s answers 404 ' +
+            'and nothing changes. API keys: `customers:write`.',
+          body: CustomerLabelsBody,
+        },
+        Customer,
+      ),
+      config: { apiKey: 'customers:write' },
+    },
+    async (request) => {
+      const ctx = request.callerCtx!;
+      return ok(await labelCustomer(ctx, await customerReach(ctx), request.body));
     },
   );
 

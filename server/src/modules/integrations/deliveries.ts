@@ -25,6 +25,8 @@ interface Target extends Record<string, unknown> {
 /** Does this event concern the webhook's app? Customer events name their apps in `data.app_ids`. */
 function concerns(e: InboxEvent, t: Target) {
   if (e.company_id !== Number(t.company_id)) return false;
+  // Labels belong to the company: a change of its list concerns every webhook of it.
+  if (e.type.startsWith('label.')) return true;
   if (e.app_id !== null) return e.app_id === Number(t.app_id);
   const appIds = (e.data.app_ids as number[] | undefined) ?? [];
   return appIds.map(Number).includes(Number(t.app_id));

@@ -5,6 +5,7 @@ import type {
   Priority,
   WebhookConversation,
   WebhookCustomer,
+  WebhookLabel,
   WebhookMessage,
   WebhookPayload,
 } from '@inbox/contract';
@@ -12,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { type MessageRow, selectMessages, senderName, toMessage } from '../conversations/message-rows.ts';
 import { priorityOf } from '../conversations/priority.ts';
+import { labelRefsOf, labelRefsSql } from '../labels/refs.ts';
 
 /**
  * The body of every outgoing webhook and `api` reply (contract section 10): the event's own fields, and in
@@ -48,6 +50,8 @@ export interface Records {
   userNames: Map<number, string>;
   appNames: Map<number, string>;
   messages: Map<number, MessageRow>;
+  /** Each conversation's labels as they are now (a deleted conversation has none). */
+  labels: Map<number, WebhookLabel[]>;
 }
 
 type Keys = Record<'id' | 'company_id' | 'app_id' | 'customer_id', unknown> & Record<string, unknown>;
@@ -123,7 +127,8 @@ export async function loadRecords(tx: Tx, events: InboxEvent[]): Promise<Records
     ...[...conversations.values()].map((c) => c.assigned_user_id),
   ]);
   const appIds = ids([...conversations.values()].map((c) => c.app_id));
-  const [customers, users, apps] = await Promise.all([
+  const liveIds = [...conversations.keys()];
+  const [customers, users, apps, labels] = await Promise.all([
     customerIds.length === 0
       ? { rows: [] }
       : tx.execute<CustomerRecord>(sql`
@@ -139,6 +144,11 @@ export async function loadRecords(tx: Tx, events: InboxEvent[]): Promise<Records
       : tx.execute<{ id: number; name: string }>(sql`
           select id, name from apps
           where company_id = any(${inCompanies}::int[]) and id = any(${sql.param(appIds)}::bigint[])`),
+    liveIds.length === 0
+      ? { rows: [] }
+      : tx.execute<{ id: number; labels: unknown }>(sql`
+          select c.id, ${labelRefsSql('conversation', sql`c.id`)} as labels from conversations c
+          where c.company_id = any(${inCompanies}::int[]) and c.id = any(${sql.param(liveIds)}::bigint[])`),
   ]);
   return {
     conversations,
@@ -146,6 +156,7 @@ export async function loadRecords(tx: Tx, events: InboxEvent[]): Promise<Records
     userNames: new Map(users.rows.map((r) => [Number(r.id), r.name])),
     appNames: new Map(apps.rows.map((r) => [Number(r.id), r.name])),
     messages: new Map(messageRows.map((m) => [m.id, m])),
+    labels: new Map(labels.rows.map((r) => [Number(r.id), labelRefsOf(r.labels)])),
   };
 }
 
@@ -172,8 +183,9 @@ function conversationOf(e: InboxEvent, r: Records): WebhookConversation | null {
     // The event's own state says the priority it had then; an event from before priorities, the row's.
     priority:
       typeof state.priority === 'string' ? state.priority : priorityOf(state.priority as number | null),
-    // Labels arrive with their own branch (issue 44): none, said as the shape will say it.
-    labels: [],
+    // A label change carries the labels as of its event; any other event, the labels as they are now
+    // (decision 048): a label's name is the label's, not the event's, and a deleted label is gone.
+    labels: (e.data.labels as WebhookLabel[] | undefined) ?? r.labels.get(e.conversation_id) ?? [],
     verified: state.verified ?? false,
     assigned_user:
       assigned === null ? null : { user_id: assigned, name: r.userNames.get(Number(assigned)) ?? null },

@@ -30,7 +30,7 @@ const conversation: WebhookConversation = {
   channel: 'portal',
   status: 'open',
   priority: null,
-  labels: [],
+  labels: [{ label_id: 5, name: 'Billing', color: '#3b82f6' }],
   verified: false,
   assigned_user: { user_id: 8, name: 'Alex Agent' },
 };
@@ -59,6 +59,8 @@ const reply: WebhookMessage = {
   attachments: [],
   sender_user_id: 8,
 };
+
+const vip = { label_id: 9, name: 'VIP', color: '#f59e0b' };
 
 const agentActor = { type: 'user' as const, id: 8 };
 const previous = { queue_id: 3, assigned_user_id: null };
@@ -130,12 +132,27 @@ const KINDS: Record<WebhookEventType, { actor?: object; data: Record<string, unk
     data: { primary_customer_id: 311, duplicate_customer_id: 318, conversations: 2, app_ids: [12] },
   },
   'customer.deleted': { data: { app_ids: [12] } },
+  'conversation.labels_changed': {
+    data: {
+      added: [9],
+      removed: [],
+      labels: [...conversation.labels, vip],
+      conversation: { ...conversation, labels: [...conversation.labels, vip] },
+    },
+  },
+  'customer.labels_changed': {
+    data: { added: [9], removed: [5], labels: [vip], app_ids: [12] },
+  },
+  'label.created': { data: { label: vip } },
+  'label.updated': { data: { label: { ...vip, name: 'Priority customer' } } },
+  'label.deleted': { data: { label: vip } },
 };
 
 /** The example delivery of one event kind. */
 export function webhookExample(type: WebhookEventType) {
   const kind = KINDS[type];
-  const ofCustomer = type.startsWith('customer.');
+  const ofLabel = type.startsWith('label.');
+  const ofCustomer = type.startsWith('customer.') || ofLabel;
   return {
     event_id: 1042,
     type,
@@ -143,11 +160,11 @@ export function webhookExample(type: WebhookEventType) {
     company_id: 2,
     app_id: ofCustomer ? null : 12,
     ...(ofCustomer ? {} : { conversation_id: 4410 }),
-    customer_id: 311,
+    ...(ofLabel ? {} : { customer_id: 311 }),
     actor: kind.actor ?? agentActor,
     data: {
       conversation: ofCustomer ? null : conversation,
-      customer: type === 'customer.deleted' ? null : customer,
+      customer: type === 'customer.deleted' || ofLabel ? null : customer,
       ...kind.data,
     },
   };
@@ -197,7 +214,8 @@ export function webhookDocs() {
       `${type} (outgoing webhook)`,
       `A \`webhook\` integration subscribed to \`${type}\` receives this POST at its URL. \`data\` holds ` +
         'the records a receiver needs without calling back (the conversation as the event left it, its ' +
-        'customer, a message with its attachments) beside the fields of this kind of event.',
+        'customer, a message with its attachments) beside the fields of this kind of event. `label.*` events ' +
+        'concern the whole company: every webhook of the company subscribed to them receives them.',
       webhookPayloadOf(type),
       webhookExample(type),
     );

@@ -117,6 +117,14 @@ describe('outgoing webhook payloads', () => {
       ).body.data.conversation.customer.customer_id,
     );
     await step(api(a.as.admin, 'DELETE', '/customers', {}, { id: erasedId }));
+    // Labels: put on, renamed while in use, then deleted.
+    const vip = await step(api(a.as.admin, 'POST', '/labels', { name: 'VIP', color: '#f59e0b' }));
+    const vipId = vip.body.data.label_id!;
+    await step(api(a.as.admin, 'POST', '/conversation/labels', { conversation_id: c, add: [vipId] }));
+    await step(api(a.as.admin, 'POST', '/customer/labels', { customer_id: customerId, add: [vipId] }));
+    await step(api(a.as.admin, 'PUT', '/labels', { name: 'Gold' }, { id: vipId }));
+    await step(api(a.as.admin, 'POST', '/conversation/typing', { conversation_id: c }));
+    await step(api(a.as.admin, 'DELETE', '/labels', {}, { id: vipId }));
 
     // Every call verifies against the signing secret, and reads as its kind's documented shape, no more.
     const calls = target.got.filter((r) => r.url === '/crm');
@@ -303,6 +311,36 @@ describe('outgoing webhook payloads', () => {
       customer_id: erasedId,
       data: { conversation: { conversation_id: erased.conversationId, channel: 'portal' }, customer: null },
     });
+    // A label change names the labels as of its event; any other event, as they are when it is prepared.
+    const vipRef = { label_id: vipId, name: 'VIP', color: '#f59e0b' };
+    expect(of('conversation.labels_changed')[0]).toMatchObject({
+      ...about,
+      actor: { type: 'user', id: a.admin.id },
+      data: {
+        added: [vipId],
+        removed: [],
+        labels: [vipRef],
+        conversation: { ...conversation, labels: [vipRef] },
+      },
+    });
+    expect(of('typing').at(-1)).toMatchObject({
+      data: { conversation: { ...conversation, labels: [{ ...vipRef, name: 'Gold' }] } },
+    });
+    expect(got.find((p) => p.type === 'customer.labels_changed')).toMatchObject({
+      app_id: null,
+      customer_id: customerId,
+      data: { added: [vipId], labels: [vipRef], app_ids: [a.app.id], conversation: null },
+    });
+    for (const [type, name] of [
+      ['label.created', 'VIP'],
+      ['label.updated', 'Gold'],
+      ['label.deleted', 'Gold'],
+    ] as const) {
+      expect(got.find((p) => p.type === type)).toMatchObject({
+        app_id: null,
+        data: { label: { ...vipRef, name }, conversation: null, customer: null },
+      });
+    }
     expect(got.find((p) => p.type === 'customer.deleted')).toMatchObject({
       customer_id: erasedId,
       data: { app_ids: [a.app.id], conversation: null, customer: null },

@@ -28,6 +28,8 @@ let sam: Session;
 let lee: Session;
 let samId: number;
 let leeId: number;
+/** The workload's conversations #1, #2, #3. */
+let convs: number[] = [];
 
 /** Everything the last step wrote to the event log happened at `when`. */
 async function happenedAt(when: string, step: () => Promise<unknown>) {
@@ -91,6 +93,7 @@ beforeAll(async () => {
     three = (await startChat(t.app, a.app.id, { queueId: a.queue.id })).conversationId;
   });
   expect(three).toBeGreaterThan(0);
+  convs = [one, two, three];
 
   // The running app counted the events at their real times: recalculate those days, as an admin would after
   // changing the company's clock, now that the events carry the workload's times.
@@ -254,6 +257,81 @@ describe('charts and agents', () => {
       query: { from: '2026-03-02', to: '2026-03-03' },
     });
     expect(own.body.data.map((r: { user_id: number }) => r.user_id)).toEqual([leeId]);
+  });
+});
+
+describe('by label', () => {
+  it('gives each label the numbers of the conversations carrying it, as worked out by hand', async () => {
+    const label = async (name: string) =>
+      (await call(t.app, 'POST', '/labels', { as: a.as.admin, body: { name, color: '#336699' } })).body.data
+        .label_id as number;
+    const [billing, returns, unused] = [
+      await label('Billing'),
+      await label('Returns'),
+      await label('Unused'),
+    ];
+    const put = (conversation_id: number, add: number[]) =>
+      call(t.app, 'POST', '/conversation/labels', { as: a.as.admin, body: { conversation_id, add } });
+    await put(convs[0]!, [billing]);
+    await put(convs[1]!, [billing]);
+    await put(convs[2]!, [returns]);
+    const report = async (as: Session) => {
+      const res = await call(t.app, 'GET', '/reporting/labels', {
+        as,
+        query: { from: '2026-03-02', to: '2026-03-03' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as { label_id: number; name: string; conversations_created: number }[];
+    };
+    const none = { avg_s: null, median_s: null, p90_s: null };
+    // #1 and #2: two starts, three resolutions (#1 twice), first responses 600 s and 1,800 s.
+    expect(await report(a.as.admin)).toEqual([
+      {
+        label_id: billing,
+        name: 'Billing',
+        color: '#336699',
+        conversations_created: 2,
+        conversations_resolved: 3,
+        first_response_time: { avg_s: 1200, median_s: 1200, p90_s: 1800 },
+        resolution_time: { avg_s: 30000, median_s: 3600, p90_s: 82800 },
+      },
+      {
+        label_id: returns,
+        name: 'Returns',
+        color: '#336699',
+        conversations_created: 1,
+        conversations_resolved: 0,
+        first_response_time: none,
+        resolution_time: none,
+      },
+      {
+        label_id: unused,
+        name: 'Unused',
+        color: '#336699',
+        conversations_created: 0,
+        conversations_resolved: 0,
+        first_response_time: none,
+        resolution_time: none,
+      },
+    ]);
+    // Sam, who runs no app, sees only its own: it resolved #1 once and #2, and answered #1 first.
+    const own = (await report(sam)).find((r) => r.label_id === billing);
+    expect(own).toMatchObject({
+      conversations_resolved: 2,
+      first_response_time: { avg_s: 600 },
+      resolution_time: { avg_s: 3600 },
+    });
+    // Moved to another label, the numbers follow the label the conversation carries now.
+    await call(t.app, 'POST', '/conversation/labels', {
+      as: a.as.admin,
+      body: { conversation_id: convs[1]!, remove: [billing], add: [returns] },
+    });
+    const after = await report(a.as.admin);
+    expect(after.map((r) => [r.name, r.conversations_created])).toEqual([
+      ['Billing', 1],
+      ['Returns', 2],
+      ['Unused', 0],
+    ]);
   });
 });
 

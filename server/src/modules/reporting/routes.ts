@@ -7,6 +7,8 @@ import {
   Chart,
   ChartQuery,
   ExportQuery,
+  LabelReport,
+  LabelReportQuery,
   Overview,
   OverviewQuery,
 } from '@inbox/contract';
@@ -16,6 +18,7 @@ import { ok } from '../../http/envelope.ts';
 import { answering, companyPlugin, spec } from '../../http/route-spec.ts';
 import type { CompanyCtx } from '../access/context.ts';
 import { exportReport } from './export.ts';
+import { labelReport } from './labels.ts';
 import { REBUILD_JOB, rebuildStatus, requestRebuild } from './rebuild.ts';
 import { agentPerformance, chart, companyToday, overview } from './service.ts';
 
@@ -53,6 +56,13 @@ export const reportingRoutes = companyPlugin('reporting', async (app) => {
     ChartQuery,
     Chart,
     chart,
+  );
+  report(
+    '/reporting/labels',
+    'Per label: conversations started and resolved, first response and resolution times, of the conversations carrying it',
+    LabelReportQuery,
+    z.array(LabelReport),
+    labelReport,
   );
   report(
     '/reporting/agent-performance',

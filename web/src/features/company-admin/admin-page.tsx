@@ -12,9 +12,19 @@ import { ApiKeysSection } from './components/api-keys-section';
 import { AppsSection } from './components/apps-section';
 import { BusinessHoursCard } from './components/business-hours-card';
 import { CompanySettings } from './components/company-settings';
+import { LabelsSection } from './components/labels-section';
 import { UsersSection } from './components/users-section';
 
-const TABS = ['apps', 'users', 'company', 'canned-replies', 'billing', 'api-keys', 'activity'] as const;
+const TABS = [
+  'apps',
+  'users',
+  'labels',
+  'company',
+  'canned-replies',
+  'billing',
+  'api-keys',
+  'activity',
+] as const;
 type Tab = (typeof TABS)[number];
 
 export default function AdminPage() {
@@ -79,6 +89,7 @@ export default function AdminPage() {
       <TabsList>
         <TabsTrigger value="apps">Apps</TabsTrigger>
         <TabsTrigger value="users">Users</TabsTrigger>
+        <TabsTrigger value="labels">Labels</TabsTrigger>
         <TabsTrigger value="company">Company settings</TabsTrigger>
         <TabsTrigger value="canned-replies">Canned replies</TabsTrigger>
         <TabsTrigger value="billing">Billing</TabsTrigger>
@@ -88,6 +99,9 @@ export default function AdminPage() {
       <TabsContent value="apps">{apps}</TabsContent>
       <TabsContent value="users">
         <UsersSection companyId={company.company_id} currentUserId={user?.user_id} />
+      </TabsContent>
+      <TabsContent value="labels">
+        <LabelsSection companyId={company.company_id} />
       </TabsContent>
       <TabsContent value="company">
         <div className="grid gap-6">

@@ -51,6 +51,17 @@ export function useConversationChanged(cid: number) {
   };
 }
 
+/** Puts labels on the conversation or takes them off (contract section 13); the thread shows its line. */
+export function useLabelConversation(cid: number) {
+  const changed = useConversationChanged(cid);
+  return useMutation({
+    mutationFn: (b: { conversation_id: number; add: number[]; remove: number[] }) =>
+      api.post<Conversation>('/conversation/labels', b),
+    onSuccess: changed,
+    onError: (err) => toastError(err, 'Failed to change the labels'),
+  });
+}
+
 const action =
   <B>(path: string) =>
   (body: B) =>

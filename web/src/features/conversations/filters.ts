@@ -10,6 +10,8 @@ export interface InboxFilters {
   status: StatusFilter;
   assignee: AssigneeFilter;
   queueId: number | undefined;
+  /** Conversations carrying this label (contract section 13). */
+  labelId?: number;
   search: string;
   /** The list's order (contract section 13); `latest` by default. */
   sort: ConversationSort;
@@ -72,6 +74,7 @@ export function readFilters(params: URLSearchParams): InboxFilters {
   const status = params.get('status');
   const assignee = params.get('assignee');
   const queue = Number(params.get('queue'));
+  const label = Number(params.get('label'));
   const page = Number(params.get('page'));
   const after = params.get('after');
   const before = params.get('before');
@@ -81,6 +84,7 @@ export function readFilters(params: URLSearchParams): InboxFilters {
     status: isStatus(status) ? status : 'active',
     assignee: isAssignee(assignee) ? assignee : 'all',
     queueId: Number.isInteger(queue) && queue > 0 ? queue : undefined,
+    ...(Number.isInteger(label) && label > 0 ? { labelId: label } : {}),
     search: params.get('q') ?? '',
     sort: isSort(sort) ? sort : 'latest',
     priority: isPriority(priority) ? priority : 'all',
@@ -103,6 +107,7 @@ export function writeFilters(params: URLSearchParams, next: Partial<InboxFilters
     out.set('assignee', merged.assignee);
   }
   if (merged.queueId) out.set('queue', String(merged.queueId));
+  if (merged.labelId) out.set('label', String(merged.labelId));
   if (merged.search) out.set('q', merged.search);
   if (merged.sort !== 'latest') out.set('sort', merged.sort);
   if (merged.priority !== 'all') out.set('priority', merged.priority);
@@ -118,12 +123,14 @@ export const hasFilters = (f: InboxFilters) =>
   f.assignee !== 'all' ||
   f.queueId !== undefined ||
   f.priority !== 'all' ||
+  f.labelId !== undefined ||
   f.search.trim() !== '';
 
 /** The query of GET /conversation/poll for these filters (contract section 6). */
 export interface ListParams {
   app_id?: number;
   queue_id?: number;
+  label_id?: number;
   status?: string;
   assigned_user_id?: 'me' | 'none';
   search?: string;
@@ -143,6 +150,7 @@ export function listParams(f: InboxFilters, appId: number | null, search: string
   else if (f.before && f.page > 1) params.before = f.before;
   if (appId) params.app_id = appId;
   if (f.queueId) params.queue_id = f.queueId;
+  if (f.labelId) params.label_id = f.labelId;
   if (status) params.status = status;
   if (who) params.assigned_user_id = who;
   if (search.trim()) params.search = search.trim();
@@ -165,17 +173,17 @@ export function emptyText(f: InboxFilters): { title: string; description: string
       description: 'New chats from customers appear here as soon as they write in.',
     };
   }
-  if (f.assignee === 'mine' && f.status === 'active' && !f.queueId) {
+  if (f.assignee === 'mine' && f.status === 'active' && !f.queueId && !f.labelId) {
     return {
       title: 'No conversations are assigned to you.',
       description: 'Pick an unassigned conversation and assign it to yourself.',
     };
   }
-  if (f.assignee === 'unassigned' && f.status === 'active' && !f.queueId) {
+  if (f.assignee === 'unassigned' && f.status === 'active' && !f.queueId && !f.labelId) {
     return { title: 'No unassigned conversations.', description: 'Every open conversation has an owner.' };
   }
   return {
     title: 'No conversations match these filters.',
-    description: 'Try another status, queue or assignment, or clear the filters.',
+    description: 'Try another status, queue, label or assignment, or clear the filters.',
   };
 }

@@ -97,3 +97,14 @@ export function useCustomerAppLinks(cid: number, id: number) {
   });
   return { link, unlink };
 }
+
+/** Puts labels on the customer or takes them off (contract section 13). */
+export function useLabelCustomer(cid: number) {
+  const changed = useCustomersChanged(cid);
+  return useWrite(
+    (b: { customer_id: number; add: number[]; remove: number[] }) =>
+      api.post<Customer>('/customer/labels', b),
+    changed,
+    () => 'Labels saved',
+  );
+}

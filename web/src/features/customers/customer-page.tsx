@@ -18,6 +18,7 @@ import { relativeTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { customerQuery, useEraseCustomer } from './api';
 import { DuplicatesCard } from './components/duplicates-card';
+import { LabelsCard } from './components/labels-card';
 import { AppsCard, ConversationsCard } from './components/links-cards';
 import { ProfileCard } from './components/profile-card';
 
@@ -78,6 +79,7 @@ export default function CustomerPage() {
           <ConversationsCard cid={cid} customer={c} />
         </div>
         <div className="space-y-6">
+          <LabelsCard cid={cid} customer={c} />
           <DuplicatesCard cid={cid} customer={c} />
           <AppsCard cid={cid} customer={c} />
         </div>

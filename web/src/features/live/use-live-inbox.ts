@@ -5,6 +5,7 @@ import { inboxKeys } from '@/features/conversations/api';
 import type { ThreadData } from '@/features/conversations/thread-model';
 import { API_BASE, api } from '@/lib/api-client';
 import { openEventStream } from '@/lib/event-stream';
+import { labelKeys } from '@/lib/labels';
 import { customerKeys } from '../customers/api';
 import { isLive, setLive } from './live-state';
 import { clearNewMessages, noteNewMessage } from './new-message-alert';
@@ -54,6 +55,13 @@ export function useLiveInbox(cid: number | undefined) {
       types: EVENT_TYPES,
       onEvent: (e) => {
         if (e.conversation_id !== undefined) threads.add(e.conversation_id);
+        // The company's labels changed (renamed, recoloured, deleted): every row, thread and customer that
+        // shows one reads it again, and so does the label list.
+        if (e.type.startsWith('label.')) {
+          void client.invalidateQueries({ queryKey: labelKeys.all(cid) });
+          void everything();
+          void client.invalidateQueries({ queryKey: customerKeys.all(cid) });
+        }
         if (!THREAD_ONLY.has(e.type)) lists = true;
         if (e.type === 'typing' && e.conversation_id !== undefined) {
           const id = e.conversation_id;

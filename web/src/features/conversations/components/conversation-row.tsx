@@ -1,6 +1,7 @@
 import type { ConversationSummary } from '@inbox/contract';
 import { LockIcon, ReplyIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { LabelChips } from '@/components/labels/label-chips';
 import { UnverifiedBadge } from '@/components/unverified-badge';
 import { relativeTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -92,6 +93,7 @@ export function ConversationRow({ conversation: c, to, selected, tabbable, now }
           {c.assigned_user && <AssigneeAvatar name={c.assigned_user.name} className="size-5 text-[9px]" />}
         </span>
       </div>
+      <LabelChips labels={c.labels ?? []} max={3} />
     </Link>
   );
 }

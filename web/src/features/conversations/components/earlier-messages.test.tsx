@@ -20,6 +20,7 @@ const row: ConversationSummary = {
   is_resolved: false,
   customer: { customer_id: 5, name: 'Customer 11', email: 'c11@example.com' },
   assigned_user: null,
+  labels: [],
   last_message: null,
   verified: true,
   unread_count: 0,

@@ -1,4 +1,4 @@
-import type { ConversationSort, Queue } from '@inbox/contract';
+import type { ConversationSort, LabelRef, Queue } from '@inbox/contract';
 import { OptionSelect } from '@/components/option-select';
 import { RadioButtons } from '@/components/radio-buttons';
 import { SearchInput } from '@/components/search-input';
@@ -19,6 +19,7 @@ interface InboxFiltersBarProps {
   searchText: string;
   onSearchText: (text: string) => void;
   queues: Queue[];
+  labels: LabelRef[];
 }
 
 /** Search, assignment (Mine / Unassigned / All), status, queue, priority and the order of the list. */
@@ -28,6 +29,7 @@ export function InboxFiltersBar({
   searchText,
   onSearchText,
   queues,
+  labels,
 }: InboxFiltersBarProps) {
   return (
     <div className="space-y-2">
@@ -82,6 +84,16 @@ export function InboxFiltersBar({
           options={SORT_OPTIONS.map((o) => ({ ...o, label: `Sort: ${o.label}` }))}
           onValue={(v) => onChange({ sort: v as ConversationSort, page: 1 })}
         />
+        {labels.length > 0 && (
+          <OptionSelect
+            aria-label="Label"
+            className="col-span-2 h-8"
+            value={filters.labelId ?? ''}
+            none="All labels"
+            options={labels.map((l) => ({ value: l.label_id, label: l.name }))}
+            onValue={(v) => onChange({ labelId: Number(v) || undefined, page: 1 })}
+          />
+        )}
       </div>
     </div>
   );

@@ -18,6 +18,7 @@ const summary = (id: number, over: Partial<ConversationSummary> = {}): Conversat
   is_resolved: false,
   customer: { customer_id: id, name: `Customer ${id}`, email: `c${id}@example.com` },
   assigned_user: null,
+  labels: [],
   last_message: {
     content: `hello ${id}`,
     sender_type: 'customer',

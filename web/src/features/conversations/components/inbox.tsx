@@ -4,6 +4,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { useDebouncedValue } from '@/components/use-debounced-value';
+import { labelsQuery } from '@/lib/labels';
 import { useSession } from '@/lib/session';
 import { useSearchParamsLatest } from '@/lib/use-search-params-latest';
 import { cn } from '@/lib/utils';
@@ -77,6 +78,7 @@ function CompanyInbox({ cid, appId, meId, selectedId }: CompanyInboxProps) {
   const filters = readFilters(params);
   const queues = useQuery(inboxQueuesQuery(cid, appId));
   const appQueues = queues.data?.data ?? [];
+  const labels = useQuery(labelsQuery(cid));
   // A queue of another app (the app was switched) does not narrow this app's list.
   const queueId =
     queues.data && !appQueues.some((q) => q.queue_id === filters.queueId) ? undefined : filters.queueId;
@@ -146,6 +148,7 @@ function CompanyInbox({ cid, appId, meId, selectedId }: CompanyInboxProps) {
         searchText={searchText}
         onSearchText={setSearchText}
         queues={appQueues}
+        labels={Array.isArray(labels.data) ? labels.data : []}
         rows={page.data?.conversations}
         total={page.data?.total ?? 0}
         capped={page.data?.capped ?? false}

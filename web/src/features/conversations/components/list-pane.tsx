@@ -1,4 +1,4 @@
-import type { BulkFilterInput, ConversationSummary, Queue } from '@inbox/contract';
+import type { BulkFilterInput, ConversationSummary, LabelRef, Queue } from '@inbox/contract';
 import { InboxIcon, SearchXIcon } from 'lucide-react';
 import type { RefObject } from 'react';
 import { EmptyState } from '@/components/empty-state';
@@ -27,6 +27,7 @@ interface ListPaneProps {
   searchText: string;
   onSearchText: (text: string) => void;
   queues: Queue[];
+  labels: LabelRef[];
   rows: ConversationSummary[] | undefined;
   total: number;
   capped: boolean;
@@ -90,6 +91,7 @@ export function ListPane(p: ListPaneProps) {
           searchText={p.searchText}
           onSearchText={p.onSearchText}
           queues={p.queues}
+          labels={p.labels}
         />
       </div>
       {rows.length > 0 && !p.pending && (

@@ -1,11 +1,14 @@
 import type { Conversation } from '@inbox/contract';
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { LabelChips } from '@/components/labels/label-chips';
+import { LabelPicker } from '@/components/labels/label-picker';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { UNVERIFIED_EXPLANATION, UnverifiedBadge } from '@/components/unverified-badge';
 import { companyTimezone, useSession } from '@/lib/session';
 import { OtherConversations } from '../../customers/components/other-conversations';
+import { useLabelConversation } from '../api-actions';
 import { whenLabel } from '../snooze-presets';
 import { AssigneeAvatar } from './assignee-avatar';
 import { ChannelLabel } from './channel-label';
@@ -50,6 +53,7 @@ export function ThreadHeader({ cid, conversation: c, meId, backTo, onDeleted }: 
           <span className="shrink-0 text-muted-foreground text-sm">#{c.number}</span>
         </div>
         {c.status !== 'resolved' && c.status !== 'closed' && <SnoozeMenu cid={cid} conversation={c} />}
+        <ConversationLabels cid={cid} conversation={c} />
         <ThreadActions cid={cid} conversation={c} meId={meId} onDeleted={onDeleted} />
       </div>
       <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-muted-foreground text-xs">
@@ -74,6 +78,7 @@ export function ThreadHeader({ cid, conversation: c, meId, backTo, onDeleted }: 
           )}
         </span>
       </div>
+      <LabelChips labels={c.labels} />
       <OtherConversations cid={cid} customerId={c.customer.customer_id} conversationId={c.conversation_id} />
     </header>
   );
@@ -84,6 +89,20 @@ function SnoozedUntil({ until }: { until: string | null }) {
   const timezone = companyTimezone(useSession());
   return (
     <span>{until ? `until ${whenLabel(new Date(until), timezone)}` : 'until the customer replies'}</span>
+  );
+}
+
+/** The label picker of the open conversation. */
+function ConversationLabels({ cid, conversation: c }: { cid: number; conversation: Conversation }) {
+  const label = useLabelConversation(cid);
+  return (
+    <LabelPicker
+      cid={cid}
+      value={c.labels}
+      size="icon"
+      disabled={label.isPending}
+      onToggle={(change) => label.mutate({ conversation_id: c.conversation_id, ...change })}
+    />
   );
 }
 
