@@ -4,6 +4,7 @@ import { type Actor, actorUserId, type CompanyScope } from '../access/context.ts
 import { actorDetails } from '../activities/service.ts';
 import { eventActorOf, eventInsert } from '../events/record.ts';
 import type { ChangeRecord, ConversationChanges } from './change.ts';
+import { priorityNameSql } from './priority.ts';
 import { conversationStateSql } from './state.ts';
 import { CONV_RETURNING, messageWrite } from './write-statement.ts';
 
@@ -16,6 +17,10 @@ export interface BulkChange {
   queueId?: number | null;
   /** The new holder (every row gets the same one), or null to hand the conversations back. */
   assignee?: { id: number } | null;
+  /** A priority rank (`priority.ts`: 1 urgent to 4 low), or null for none. */
+  priority?: number | null;
+  /** Snoozed until this time, or (null) until the customer writes: the status becomes `snoozed`. */
+  snoozeUntil?: Date | null;
 }
 
 export interface BulkChangeInput {
@@ -43,10 +48,21 @@ function setOf(change: BulkChange): { set: SQL; differs: SQL } {
   if (change.status !== undefined) {
     sets.push(sql`status = ${change.status}::text`);
     differs.push(sql`c.status <> ${change.status}::text`);
+    // Leaving `snoozed` ends the snooze; its job then finds nothing to wake, as in `changeConversation`.
+    if (change.status !== 'snoozed') sets.push(sql`snoozed_until = null`);
     if (change.status === 'resolved') {
       sets.push(sql`resolved_at = case when c.status <> 'resolved' then now() else c.resolved_at end`);
       sets.push(sql`waiting_since = case when c.status <> 'resolved' then null else c.waiting_since end`);
     }
+  }
+  if (change.snoozeUntil !== undefined) {
+    const until = change.snoozeUntil?.toISOString() ?? null;
+    sets.push(sql`status = 'snoozed', snoozed_until = ${until}::timestamptz`);
+    differs.push(sql`(c.status <> 'snoozed' or c.snoozed_until is distinct from ${until}::timestamptz)`);
+  }
+  if (change.priority !== undefined) {
+    sets.push(sql`priority = ${change.priority}::smallint`);
+    differs.push(sql`c.priority is distinct from ${change.priority}::smallint`);
   }
   if (change.queueId !== undefined) {
     sets.push(sql`queue_id = ${change.queueId}::int`);
@@ -60,6 +76,17 @@ function setOf(change: BulkChange): { set: SQL; differs: SQL } {
   if (sets.length === 0) throw new Error('a bulk change must change something');
   return { set: sql.join(sets, sql`, `), differs: sql`(${sql.join(differs, sql` or `)})` };
 }
+
+/** A timestamp as the events say it (`toISOString`: milliseconds, `Z`). */
+const isoSql = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** A snooze began or moved to another time, on the `conv` row (as `changeConversation`'s `snoozedUntil`). */
+const snoozeMoved = sql.raw(
+  `(conv.status = 'snoozed' and (conv.from_status <> 'snoozed' or conv.snoozed_until is distinct from conv.from_snoozed_until))`,
+);
+
+const date = (v: string | Date | null) => (v == null ? null : new Date(v));
 
 /**
  * `changeConversation` for many conversations in one statement, whatever their number (a queue of thousands
@@ -91,17 +118,22 @@ export async function changeConversations(
     from_status: ConversationStatus;
     from_queue_id: number | null;
     from_user_id: number | null;
+    priority: number | null;
+    from_priority: number | null;
+    snoozed_until: string | Date | null;
+    from_snoozed_until: string | Date | null;
+    snooze_moved: boolean;
   }>(sql`
     with locked as (
-      select c.id, c.status, c.queue_id, c.assigned_user_id from conversations c
+      select c.id, c.status, c.queue_id, c.assigned_user_id, c.priority, c.snoozed_until from conversations c
       where c.company_id = ${scope.companyId} and (${input.which}) and ${differs}
       order by c.id for update
     ), conv as (
       update conversations c set ${set}, last_activity_at = now()
       from locked o
       where c.id = o.id and c.company_id = ${scope.companyId}
-      returning ${CONV_RETURNING}, o.status as from_status, o.queue_id as from_queue_id,
-        o.assigned_user_id as from_user_id
+      returning ${CONV_RETURNING}, c.snoozed_until, o.status as from_status, o.queue_id as from_queue_id,
+        o.assigned_user_id as from_user_id, o.priority as from_priority, o.snoozed_until as from_snoozed_until
     ), ${messageWrite({
       senderType: 'system',
       senderUserId: null,
@@ -121,7 +153,12 @@ export async function changeConversations(
           case when conv.assigned_user_id is distinct from conv.from_user_id
           then jsonb_build_object('from', conv.from_user_id, 'to', conv.assigned_user_id) end),
         ('conversation.transferred', case when conv.queue_id is distinct from conv.from_queue_id
-          then jsonb_build_object('from', conv.from_queue_id, 'to', conv.queue_id) end)
+          then jsonb_build_object('from', conv.from_queue_id, 'to', conv.queue_id) end),
+        ('conversation.priority_changed', case when conv.priority is distinct from conv.from_priority
+          then jsonb_build_object('from', ${priorityNameSql('conv.from_priority')},
+            'to', ${priorityNameSql('conv.priority')}) end),
+        ('conversation.snoozed', case when ${snoozeMoved}
+          then jsonb_build_object('until_ts', ${isoSql('conv.snoozed_until')}, 'from', conv.from_status) end)
       ) as e(type, data)
       where e.data is not null
     ), changed_ev as (
@@ -146,10 +183,17 @@ export async function changeConversations(
           || case when ${moves} or conv.queue_id is distinct from conv.from_queue_id then
             jsonb_build_object('from_queue_id', conv.from_queue_id, 'to_queue_id', conv.queue_id)
             else '{}'::jsonb end
+          || case when conv.priority is distinct from conv.from_priority then
+            jsonb_build_object('from_priority', ${priorityNameSql('conv.from_priority')},
+              'to_priority', ${priorityNameSql('conv.priority')})
+            else '{}'::jsonb end
+          || case when ${snoozeMoved} then
+            jsonb_build_object('snoozed_until', ${isoSql('conv.snoozed_until')}) else '{}'::jsonb end
           || ${JSON.stringify(details)}::jsonb
       from conv
     )
-    select id, number, status, queue_id, assigned_user_id, from_status, from_queue_id, from_user_id
+    select id, number, status, queue_id, assigned_user_id, from_status, from_queue_id, from_user_id,
+      priority, from_priority, snoozed_until, from_snoozed_until, ${snoozeMoved} as snooze_moved
     from conv order by id`);
   return res.rows.map((r) => {
     const out: ConversationChanges = { conversationId: Number(r.id), number: Number(r.number) };
@@ -161,6 +205,10 @@ export async function changeConversations(
     if (num(r.queue_id) !== num(r.from_queue_id)) {
       out.queueId = { from: num(r.from_queue_id), to: num(r.queue_id) };
     }
+    if (num(r.priority) !== num(r.from_priority)) {
+      out.priority = { from: num(r.from_priority), to: num(r.priority) };
+    }
+    if (r.snooze_moved) out.snoozedUntil = { from: date(r.from_snoozed_until), to: date(r.snoozed_until) };
     return out;
   });
 }

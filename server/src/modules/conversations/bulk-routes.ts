@@ -3,10 +3,6 @@ import { ok } from '../../http/envelope.ts';
 import { companyPlugin, spec } from '../../http/route-spec.ts';
 import { bulkChange, bulkUndo } from './bulk.ts';
 
-const WAITING =
-  'snooze, priority and labels are named by the contract but answer 422 on `action` until this server ' +
-  'applies them.';
-
 /** Bulk actions over many conversations and their undo (contract section 13). */
 export const bulkRoutes = companyPlugin('conversations', async (app) => {
   app.post(
@@ -18,16 +14,17 @@ export const bulkRoutes = companyPlugin('conversations', async (app) => {
           'With `conversation_ids` (at most 1,000) or `filter` (the poll filters: every conversation the ' +
           'caller can see that matches them now, up to 10,000; more answers 422). Each conversation is checked ' +
           'and changed as its single call would be (POST /conversation/assign, /unassign, /transfer, /resolve, ' +
-          '/reopen): the same reach, rules, system line, events and activity; one that fails is listed in ' +
+          '/reopen, /snooze, /priority, /labels): the same reach, rules, system line, events and activity; one that fails is listed in ' +
           '`failed` with the code and sentence its single call would answer, and the others still change. Ids ' +
           'the caller cannot see fail as NOT_FOUND, whether or not they exist. A conversation already as asked ' +
           'is counted in `matched` only. Rules that do not depend on the conversation (the user to assign is ' +
-          `no active member, the queue is no active queue) answer 422 on \`params\` for the whole call. ${WAITING}`,
+          'no active member, the queue is no active queue, a snooze time not in the future) answer 422 on `params` ' +
+          'for the whole call.',
         body: BulkBody,
       },
       BulkResult,
     ),
-    async (request) => ok(await bulkChange(request.companyCtx!, request.body)),
+    async (request) => ok(await bulkChange(request.companyCtx!, app.jobs, request.body)),
   );
 
   app.post(
@@ -46,6 +43,6 @@ export const bulkRoutes = companyPlugin('conversations', async (app) => {
       },
       BulkUndoResult,
     ),
-    async (request) => ok(await bulkUndo(request.companyCtx!, request.body)),
+    async (request) => ok(await bulkUndo(request.companyCtx!, app.jobs, request.body)),
   );
 });

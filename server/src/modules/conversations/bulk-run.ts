@@ -2,7 +2,9 @@ import type { BulkFailure, BulkPrevious } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { CompanyCtx, CompanyScope } from '../access/context.ts';
+import type { Visibility } from '../access/conversation-visibility.ts';
 import { type BulkChange, changeConversations } from './bulk-change.ts';
 import type { ChangeRecord, ConversationChanges, ConversationRow } from './change.ts';
 
@@ -11,6 +13,10 @@ export interface BulkRun {
   ctx: CompanyCtx;
   tx: DbOrTx;
   scope: CompanyScope;
+  /** What the caller can see (the rows given are within it; labels change through it). */
+  v: Visibility;
+  /** Where a snooze queues its wake-up. */
+  jobs: JobQueue;
 }
 
 /** What an action did: the rows it changed (as `changeConversations` reports them) and those it refused. */

@@ -77,6 +77,11 @@ async function trail(id: number) {
   };
 }
 
+/** A snooze time the twins share (the system line and events name it). */
+const SNOOZE_UNTIL = '2099-03-04T05:06:07.000Z';
+/** Labels the labels twins use, made by the first of them. */
+const labelIds: number[] = [];
+
 /** Two chats alike; `prepare` brings each to the state the action starts from. */
 async function twins(name: string, prepare: (id: number) => Promise<void> = async () => {}) {
   const a = (await x.chat({ name: `${name} One` })).conversationId;
@@ -124,9 +129,48 @@ describe('POST /conversations/bulk writes what the single call writes', () => {
         dataOf(await single('admin', '/conversation/resolve', { conversation_id: id }));
       },
     },
+    { action: 'priority', path: '/conversation/priority', params: () => ({ priority: 'urgent' }) },
+    {
+      action: 'priority',
+      path: '/conversation/priority',
+      params: () => ({ priority: null }),
+      prepare: async (id) => {
+        dataOf(await single('admin', '/conversation/priority', { conversation_id: id, priority: 'low' }));
+      },
+    },
+    { action: 'snooze', path: '/conversation/snooze', params: () => ({ until_ts: SNOOZE_UNTIL }) },
+    {
+      action: 'snooze',
+      path: '/conversation/snooze',
+      params: () => ({ until_ts: null }),
+      prepare: async (id) => {
+        dataOf(
+          await single('admin', '/conversation/assign', { conversation_id: id, user_id: x.users.agent.id }),
+        );
+      },
+    },
+    {
+      action: 'labels',
+      path: '/conversation/labels',
+      params: () => ({ add: [labelIds[0]], remove: [labelIds[1]] }),
+      prepare: async (id) => {
+        if (labelIds.length === 0) {
+          for (const name of ['Bulk VIP', 'Bulk Refund']) {
+            labelIds.push(dataOf(await single('admin', '/labels', { name, color: '#aa3300' }), 201).label_id);
+          }
+        }
+        dataOf(
+          await single('admin', '/conversation/labels', {
+            conversation_id: id,
+            add: [labelIds[1]],
+            remove: [],
+          }),
+        );
+      },
+    },
   ];
   for (const c of cases) {
-    it(`${c.action}: the same events, system line and activity for each conversation`, async () => {
+    it(`${c.action}${c.prepare ? ' (from a prepared state)' : ''}: the same events, system line and activity for each conversation`, async () => {
       const [one, two] = await twins(`Twin ${c.action}`, c.prepare);
       dataOf(await single('manager', c.path, { conversation_id: one, ...c.params() }));
       const res = dataOf(
@@ -272,18 +316,45 @@ describe('limits and refusals', () => {
     ]);
   });
 
-  it('answers 422 on `action` for snooze, priority and labels until they are wired', async () => {
-    const id = (await x.chat({ name: 'Not Yet' })).conversationId;
+  it('answers 422 on `params.until_ts` for a snooze time in the past, and changes none', async () => {
+    const id = (await x.chat({ name: 'Past Snooze' })).conversationId;
+    const res = await bulk('admin', {
+      conversation_ids: [id],
+      action: 'snooze',
+      params: { until_ts: '2001-01-01T00:00:00.000Z' },
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys(fieldErrorsOf(res))).toEqual(['params.until_ts']);
+    expect((await row(id)).status).toBe('open');
+  });
+
+  it('puts back a priority, a snooze and labels from `previous`', async () => {
+    const label = dataOf(
+      await single('admin', '/labels', { name: 'Undo label', color: '#112233' }),
+      201,
+    ).label_id;
+    const a = (await x.chat({ name: 'Undo Triage A' })).conversationId;
+    const b = (await x.chat({ name: 'Undo Triage B' })).conversationId;
+    dataOf(await single('admin', '/conversation/priority', { conversation_id: a, priority: 'low' }));
     const asks = [
-      { action: 'snooze', params: { until_ts: '2099-01-01T00:00:00.000Z' } },
       { action: 'priority', params: { priority: 'high' } },
-      { action: 'labels', params: { add: [1] } },
+      { action: 'snooze', params: { until_ts: SNOOZE_UNTIL } },
+      { action: 'labels', params: { add: [label], remove: [] } },
     ];
     for (const ask of asks) {
-      expect(fieldErrorsOf(await bulk('admin', { conversation_ids: [id], ...ask }))).toEqual({
-        action: [BULK_MESSAGES.actionNotAvailable],
-      });
+      const res = dataOf(await bulk('admin', { conversation_ids: [a, b], ...ask }));
+      expect(res.updated).toBe(2);
+      const back = dataOf(await undo('admin', { ...ask, previous: res.previous }));
+      expect(back.restored).toBe(2);
     }
+    const [ra, rb] = [await row(a), await row(b)];
+    expect([ra.priority, rb.priority]).toEqual([4, null]);
+    expect([ra.status, rb.status]).toEqual(['open', 'open']);
+    expect([ra.snoozedUntil, rb.snoozedUntil]).toEqual([null, null]);
+    const thread = dataOf(
+      await x.as(x.sessions.admin)('GET', '/conversation/poll', { query: { conversation_id: a } }),
+    );
+    expect(thread.conversation.labels).toEqual([]);
   });
 
   it('answers 422 when a filter matches more than 10,000 conversations, and changes none', async () => {

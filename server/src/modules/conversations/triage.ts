@@ -42,7 +42,7 @@ export function setConversationPriority(
 }
 
 /** "Mon 8 Dec, 09:00 (Europe/Berlin)": when a snooze ends, in the company's timezone, for the thread. */
-function wakeLabel(at: Date, timezone: string) {
+export function wakeLabel(at: Date, timezone: string) {
   const text = new Intl.DateTimeFormat('en-GB', {
     weekday: 'short',
     day: 'numeric',
