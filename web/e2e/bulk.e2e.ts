@@ -102,4 +102,28 @@ describe('bulk actions in the inbox', () => {
     await refused.getByText('Only a resolved or closed conversation can be reopened').waitFor();
     await settledShot(page, 'bulk-refused-toast-phone-dark');
   });
+
+  it('sets two conversations to urgent from the bar, shows the badge on their rows, and undoes it', async () => {
+    const page = await signIn('ann@northwind.test', PASSWORD, '/conversations?assignee=all');
+    await expect.poll(() => rows(page).count()).toBe(50);
+    const row = (n: number) =>
+      rows(page).filter({ has: page.getByRole('checkbox', { name: `Select Buyer ${n} (#${n})` }) });
+    const urgent = (n: number) => row(n).locator('[data-priority="urgent"]');
+    await page.getByRole('checkbox', { name: 'Select Buyer 52 (#52)' }).check();
+    await page.getByRole('checkbox', { name: 'Select Buyer 51 (#51)' }).check();
+    await bar(page).getByText('2 selected').waitFor();
+    await bar(page).getByRole('button', { name: 'Priority' }).click();
+    await page.getByRole('menuitem', { name: 'Urgent' }).click();
+    const done = toast(page, '2 conversations set to urgent');
+    await done.waitFor();
+    await urgent(52).waitFor();
+    await urgent(51).waitFor();
+    expect(await urgent(50).count()).toBe(0);
+    await settledShot(page, 'bulk-priority-toast-desktop-light');
+
+    await done.getByRole('button', { name: 'Undo' }).click();
+    await toast(page, 'Undone: 2 conversations restored').waitFor();
+    await expect.poll(() => urgent(52).count()).toBe(0);
+    await expect.poll(() => urgent(51).count()).toBe(0);
+  });
 });

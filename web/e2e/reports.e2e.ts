@@ -19,6 +19,12 @@ withTenantStack((s) => ({ srv, browser, t } = s));
 beforeAll(async () => {
   const sam = await srv.login('sam@northwind.test', PASSWORD);
   const as = { token: sam, companyId: t.companyId };
+  const ann = { token: await srv.login('ann@northwind.test', PASSWORD), companyId: t.companyId };
+  // One label on Jane Doe's conversation: "By label" shows it started and resolved once (issue 44).
+  const vip = await srv.api<{ label_id: number }>('POST', '/labels', {
+    ...ann,
+    body: { name: 'VIP', color: '#7c3aed', description: '' },
+  });
   for (const [name, email] of [
     ['Jane Doe', 'jane@doe.test'],
     ['=cmd|calc', 'hostile@example.test'],
@@ -36,6 +42,12 @@ beforeAll(async () => {
       ...as,
       body: { conversation_id: chat.conversation_id, content: 'Hi!' },
     });
+    if (name === 'Jane Doe') {
+      await srv.api('POST', '/conversation/labels', {
+        ...ann,
+        body: { conversation_id: chat.conversation_id, add: [vip.label_id], remove: [] },
+      });
+    }
     if (name !== 'Omar Haddad') {
       await srv.api('POST', '/conversation/resolve', {
         ...as,
@@ -75,6 +87,12 @@ describe('reports', () => {
     for (const label of times.slice(1)) expect(label).toMatch(/^\d+ (s|min|h|d)$/);
     const agents = page.getByRole('table', { name: 'Agent performance' });
     await expect.poll(() => agents.getByRole('row').nth(1).innerText()).toContain('Sam Rivera');
+    // By label: the one labelled conversation, started and resolved today, with its times.
+    const byLabel = page.getByRole('table', { name: 'By label' });
+    await expect
+      .poll(() => byLabel.getByRole('row').nth(1).innerText())
+      .toMatch(/^VIP\s+1\s+1\s+\d+ (s|min)\s+\d+ (s|min)$/);
+    expect(await byLabel.getByRole('row').count()).toBe(2);
     await screenshot(page, 'reports-light');
 
     await page.getByLabel('Period').selectOption('today');
@@ -134,9 +152,11 @@ describe('reports', () => {
   it('reads well in dark mode and on a 390 px phone', async () => {
     const dark = await openAs('ann@northwind.test', '/reports', { theme: 'dark' });
     await dark.getByRole('figure', { name: 'Volume' }).waitFor();
+    await dark.getByRole('table', { name: 'By label' }).getByText('VIP').waitFor();
     await screenshot(dark, 'reports-dark');
     const phone = await openAs('ann@northwind.test', '/reports', { device: PHONE });
     await expect.poll(() => card(phone, 'Conversations').innerText()).toContain('3');
+    await phone.getByRole('table', { name: 'By label' }).getByText('VIP').waitFor();
     await screenshot(phone, 'reports-phone');
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -27,6 +27,18 @@ export const BULK_DONE: Record<BulkAction, string> = {
   labels: 'labelled',
 };
 
+/**
+ * The toast's verb for this request: the action's, made precise where its params say more ("set to urgent",
+ * "snoozed until the customer replies", "unlabelled").
+ */
+export function bulkDone(body: Pick<BulkBody, 'action' | 'params'>): string {
+  const p = (body.params ?? {}) as { priority?: string | null; until_ts?: string | null; add?: number[] };
+  if (body.action === 'priority') return p.priority ? `set to ${p.priority}` : 'given no priority';
+  if (body.action === 'snooze' && p.until_ts === null) return 'snoozed until the customer replies';
+  if (body.action === 'labels' && (p.add ?? []).length === 0) return 'unlabelled';
+  return BULK_DONE[body.action];
+}
+
 const conversations = (n: number) => `${n.toLocaleString()} conversation${n === 1 ? '' : 's'}`;
 
 /** The failures grouped by reason: "2 not changed: Only a resolved… (#41, #42)". Ids, as some are not visible. */
@@ -73,8 +85,8 @@ export function useBulkAction(cid: number, onDone?: () => void) {
       const description = failureText(res.failed);
       const title =
         res.updated === 0
-          ? `No conversations ${BULK_DONE[body.action]}`
-          : `${conversations(res.updated)} ${BULK_DONE[body.action]}`;
+          ? `No conversations ${bulkDone(body)}`
+          : `${conversations(res.updated)} ${bulkDone(body)}`;
       const canUndo = res.previous.length > 0;
       const show = res.failed.length > 0 && res.updated === 0 ? toast.error : toast.success;
       show(title, {

@@ -1,4 +1,11 @@
-import type { AgentPerformance, CalculationStatus, Chart, Overview, ReportMetric } from '@inbox/contract';
+import type {
+  AgentPerformance,
+  CalculationStatus,
+  Chart,
+  LabelReport,
+  Overview,
+  ReportMetric,
+} from '@inbox/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
@@ -45,3 +52,11 @@ export const calculationStatus = (jobId: number) =>
 
 export const downloadReport = (report: 'overview' | 'agents' | 'conversations', f: ReportFilters) =>
   downloadFile('/reporting/export', { report, ...f }, `${report}-report-${f.to}.csv`);
+
+/** Numbers per label (contract section 13): the period and the app; queue and person do not narrow it. */
+export const labelsReportQuery = (cid: number, f: ReportFilters) =>
+  queryOptions({
+    queryKey: [...keys.all(cid), 'labels', f.from, f.to, f.app_id],
+    queryFn: () =>
+      api.get<LabelReport[]>('/reporting/labels', { query: { from: f.from, to: f.to, app_id: f.app_id } }),
+  });

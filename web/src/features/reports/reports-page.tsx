@@ -5,8 +5,9 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { companyTimezone, useSession } from '@/lib/session';
-import { agentsQuery, type ReportFilters as Filters, overviewQuery } from './api';
+import { agentsQuery, type ReportFilters as Filters, labelsReportQuery, overviewQuery } from './api';
 import { AgentTable } from './components/agent-table';
+import { LabelTable } from './components/label-table';
 import { MetricCards } from './components/metric-cards';
 import { ReportActions } from './components/report-actions';
 import { ReportChart } from './components/report-chart';
@@ -46,7 +47,7 @@ function useFilterParams(today: string) {
   return [state, update] as const;
 }
 
-/** `/reports`: the overview against the previous period, charts, agent performance, CSV and recalculation. */
+/** `/reports`: the overview against the previous period, charts, agent performance, numbers by label, CSV and recalculation. */
 export default function ReportsPage() {
   const session = useSession();
   const company = session.company;
@@ -103,6 +104,7 @@ function ReportsBody({
 }) {
   const overview = useQuery(overviewQuery(companyId, filters));
   const agents = useQuery(agentsQuery(companyId, filters));
+  const labels = useQuery(labelsReportQuery(companyId, filters));
   const interval = intervalFor(filters);
   const chart = { companyId, filters, interval };
   return (
@@ -145,6 +147,7 @@ function ReportsBody({
         />
       </div>
       <AgentTable query={agents} />
+      <LabelTable query={labels} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import {
   ArrowRightLeftIcon,
   CheckCircle2Icon,
   RotateCcwIcon,
+  TagIcon,
   UserMinusIcon,
   UserPlusIcon,
   XIcon,
@@ -11,24 +12,28 @@ import { useState } from 'react';
 import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { type BulkRequest, useBulkAction } from '../api-bulk';
-import { BulkAssignForm, BulkTransferForm } from './bulk-dialogs';
+import { BulkAssignForm, BulkLabelsForm, BulkTransferForm } from './bulk-dialogs';
+import { BulkPriorityMenu, BulkSnoozeMenu } from './bulk-menus';
 import type { BulkSelection } from './use-bulk-selection';
 
+type Dialog = 'assign' | 'transfer' | 'labels';
+
 /**
- * The actions the bar offers, in order. Snooze, priority and labels join here (each with its dialog, as
- * assign and transfer have) once the server applies them.
+ * The actions the bar offers as buttons, in order; Priority and Snooze follow as menus (`bulk-menus.tsx`),
+ * as the thread header offers them.
  */
 const BAR_ACTIONS: {
   action: BulkAction;
   label: string;
   icon: typeof XIcon;
-  dialog?: 'assign' | 'transfer';
+  dialog?: Dialog;
 }[] = [
   { action: 'assign', label: 'Assign', icon: UserPlusIcon, dialog: 'assign' },
   { action: 'unassign', label: 'Unassign', icon: UserMinusIcon },
   { action: 'transfer', label: 'Transfer', icon: ArrowRightLeftIcon, dialog: 'transfer' },
   { action: 'resolve', label: 'Resolve', icon: CheckCircle2Icon },
   { action: 'reopen', label: 'Reopen', icon: RotateCcwIcon },
+  { action: 'labels', label: 'Labels', icon: TagIcon, dialog: 'labels' },
 ];
 
 interface BulkBarProps {
@@ -49,7 +54,7 @@ interface BulkBarProps {
  * changed and which did not and why, and offers Undo for 10 seconds (`useBulkAction`).
  */
 export function BulkBar({ cid, selection: sel, pageCount, total, capped, filter, queues }: BulkBarProps) {
-  const [dialog, setDialog] = useState<'assign' | 'transfer' | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   const bulk = useBulkAction(cid, () => {
     setDialog(null);
     sel.clear();
@@ -109,6 +114,15 @@ export function BulkBar({ cid, selection: sel, pageCount, total, capped, filter,
               {a.label}
             </Button>
           ))}
+          <BulkPriorityMenu
+            disabled={bulk.isPending}
+            onChoose={(priority) => run('priority', { priority })}
+          />
+          <BulkSnoozeMenu
+            cid={cid}
+            disabled={bulk.isPending}
+            onChoose={(until) => run('snooze', { until_ts: until ? until.toISOString() : null })}
+          />
         </div>
       )}
       <FormDialog open={dialog === 'assign'} onOpenChange={(open) => !open && setDialog(null)}>
@@ -128,6 +142,15 @@ export function BulkBar({ cid, selection: sel, pageCount, total, capped, filter,
           pending={bulk.isPending}
           onCancel={() => setDialog(null)}
           onSubmit={(queueId, reason) => run('transfer', { queue_id: queueId, transfer_reason: reason })}
+        />
+      </FormDialog>
+      <FormDialog open={dialog === 'labels'} onOpenChange={(open) => !open && setDialog(null)}>
+        <BulkLabelsForm
+          cid={cid}
+          what={what}
+          pending={bulk.isPending}
+          onCancel={() => setDialog(null)}
+          onSubmit={(change) => run('labels', change)}
         />
       </FormDialog>
     </div>

@@ -1,8 +1,10 @@
 import { CONVERSATION_MESSAGES, type Queue } from '@inbox/contract';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Field } from '@/components/field';
 import { DialogForm } from '@/components/form-dialog';
 import { NativeSelect, Textarea } from '@/components/ui/input';
+import { labelsQuery } from '@/lib/labels';
 import { UserPicker } from './user-picker';
 
 interface BulkDialogProps {
@@ -98,6 +100,63 @@ export function BulkTransferForm({
             onChange={(e) => setReason(e.target.value)}
             placeholder="Why they move, for whoever picks them up"
           />
+        )}
+      </Field>
+    </DialogForm>
+  );
+}
+
+/** Put one label on many, or take it off them: the others they carry stay. */
+export function BulkLabelsForm({
+  cid,
+  what,
+  pending,
+  onCancel,
+  onSubmit,
+}: BulkDialogProps & { onSubmit: (change: { add: number[]; remove: number[] }) => void }) {
+  const labels = useQuery(labelsQuery(cid));
+  const all = Array.isArray(labels.data) ? labels.data : [];
+  const [labelId, setLabelId] = useState('');
+  const [mode, setMode] = useState<'add' | 'remove'>('add');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!labelId) return;
+    const id = Number(labelId);
+    onSubmit(mode === 'add' ? { add: [id], remove: [] } : { add: [], remove: [id] });
+  };
+  return (
+    <DialogForm
+      title="Label conversations"
+      description={`Add a label to ${what}, or remove one from them.`}
+      onSubmit={submit}
+      onCancel={onCancel}
+      pending={pending}
+      pendingLabel="Saving..."
+      submitLabel={mode === 'add' ? 'Add label' : 'Remove label'}
+      submitDisabled={!labelId}
+    >
+      <Field label="Change">
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={mode}
+            onChange={(e) => setMode(e.target.value as 'add' | 'remove')}
+          >
+            <option value="add">Add a label</option>
+            <option value="remove">Remove a label</option>
+          </NativeSelect>
+        )}
+      </Field>
+      <Field label="Label">
+        {(control) => (
+          <NativeSelect {...control} value={labelId} onChange={(e) => setLabelId(e.target.value)}>
+            <option value="">{labels.isPending ? 'Loading labels...' : 'Choose a label'}</option>
+            {all.map((l) => (
+              <option key={l.label_id} value={l.label_id}>
+                {l.name}
+              </option>
+            ))}
+          </NativeSelect>
         )}
       </Field>
     </DialogForm>

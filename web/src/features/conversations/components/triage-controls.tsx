@@ -116,7 +116,8 @@ export function SnoozeMenu({ cid, conversation: c }: { cid: number; conversation
   );
 }
 
-function CustomSnooze({
+/** A date and time typed on the company's clocks; shared by the thread header and the bulk bar. */
+export function CustomSnooze({
   timezone,
   pending,
   onCancel,
