@@ -188,7 +188,7 @@ describe('GET /app/stats?id=', () => {
       queues_count: 1,
       members_count: 3,
       customers_count: 1,
-      conversations: { total: 5, open: 2, pending: 1, resolved: 1, closed: 1, unassigned: 2 },
+      conversations: { total: 5, open: 2, pending: 1, resolved: 1, closed: 1, snoozed: 0, unassigned: 2 },
     });
   });
 

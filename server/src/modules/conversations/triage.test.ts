@@ -43,7 +43,7 @@ const chat = (name: string) => startChat(t.app, w.a.app.id, { queueId: w.a.queue
 const eventsOf = async (conversationId: number, type: string) =>
   (
     await t.db.execute<{ data: Record<string, unknown> }>(
-      sql`select data from events where conversation_id = ${conversationId} and type = ${type} order by seq`,
+      sql`select data from events where conversation_id = ${conversationId} and type = ${type} order by event_id`,
     )
   ).rows.map((r) => r.data);
 

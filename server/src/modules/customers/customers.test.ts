@@ -251,7 +251,7 @@ describe('editing customers', () => {
     expect((await api(s.admin)('GET', '/customer/apps', { query: { id } })).body.data).toHaveLength(1);
     // The portal's first contact and each change of apps are events, naming the apps concerned.
     const events = await t.db.execute<{ type: string; data: { app_ids: number[] } }>(
-      sql`select type, data from events where customer_id = ${id} and type like 'customer.%' order by seq`,
+      sql`select type, data from events where customer_id = ${id} and type like 'customer.%' order by event_id`,
     );
     expect(events.rows.map((e) => [e.type, [...e.data.app_ids].sort()])).toEqual([
       ['customer.created', [s.a.app.id]],

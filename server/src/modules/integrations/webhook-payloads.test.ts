@@ -320,11 +320,11 @@ describe('outgoing webhook payloads', () => {
         added: [vipId],
         removed: [],
         labels: [vipRef],
-        conversation: { ...conversation, labels: [vipRef] },
+        conversation: { ...conversation, priority: 'high', labels: [vipRef] },
       },
     });
     expect(of('typing').at(-1)).toMatchObject({
-      data: { conversation: { ...conversation, labels: [{ ...vipRef, name: 'Gold' }] } },
+      data: { conversation: { ...conversation, priority: 'high', labels: [{ ...vipRef, name: 'Gold' }] } },
     });
     expect(got.find((p) => p.type === 'customer.labels_changed')).toMatchObject({
       app_id: null,

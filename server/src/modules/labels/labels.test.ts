@@ -135,7 +135,7 @@ describe('labels on conversations and customers', () => {
       [`Label Conv Billing removed by ${x.users.agent.name}`, true],
     ]);
     const events = await x.t.db.execute<{ data: { added: number[]; removed: number[]; labels: Ref[] } }>(
-      `select data from events where type = 'conversation.labels_changed' and conversation_id = ${chat.conversationId} order by seq`,
+      `select data from events where type = 'conversation.labels_changed' and conversation_id = ${chat.conversationId} order by event_id`,
     );
     expect(events.rows.map((r) => [r.data.added, r.data.removed, r.data.labels.map((l) => l.name)])).toEqual([
       [[bill.label_id, vip.label_id], [], ['Conv Billing', 'Conv VIP']],
@@ -232,7 +232,7 @@ describe('labels on conversations and customers', () => {
       [],
     );
     const catalog = await x.t.db.execute<{ type: string }>(
-      `select type from events where type like 'label.%' and data->'label'->>'label_id' = '${label.label_id}' order by seq`,
+      `select type from events where type like 'label.%' and data->'label'->>'label_id' = '${label.label_id}' order by event_id`,
     );
     expect(catalog.rows.map((r) => r.type)).toEqual(['label.created', 'label.updated', 'label.deleted']);
   });
