@@ -99,6 +99,15 @@ describe('merging', () => {
       query: { id: duplicate },
       body: { attributes: { plan: 'Free', city: 'Leeds' }, notes: 'Called twice.', phone: '+44 7700 900123' },
     });
+    const label = dataOf(
+      await api(s.admin)('POST', '/labels', { body: { name: 'Churn risk', color: '#dc2626' } }),
+      201,
+    );
+    dataOf(
+      await api(s.admin)('POST', '/customer/labels', {
+        body: { customer_id: duplicate, add: [label.label_id], remove: [] },
+      }),
+    );
 
     // The agent cannot reach the duplicate's app: the merge is not theirs to make.
     const agentTry = await api(s.agent)('POST', '/customer/merge', {
@@ -117,6 +126,7 @@ describe('merging', () => {
       notes: 'Called twice.',
       attributes: { plan: 'Pro', city: 'Leeds' },
       conversations_count: 1,
+      labels: [{ label_id: label.label_id, name: 'Churn risk', color: '#dc2626' }],
     });
     expect(res.body.data.apps.map((a: { app_id: number }) => a.app_id).sort()).toEqual(
       [s.a.app.id, s.hidden.id].sort(),

@@ -58,6 +58,10 @@ export async function mergeCustomers(
     await tx.execute(sql`insert into customer_apps (customer_id, app_id, company_id)
       select ${primaryId}, app_id, company_id from customer_apps where customer_id = ${duplicateId}
       on conflict do nothing`);
+    // Labels are the team's words about the person: the primary carries the duplicate's too.
+    await tx.execute(sql`insert into customer_labels (company_id, customer_id, label_id)
+      select company_id, ${primaryId}, label_id from customer_labels where customer_id = ${duplicateId}
+      on conflict do nothing`);
     // Deleted before the primary takes its email: one company's customers never share an email.
     await tx.execute(sql`delete from customers where id = ${duplicateId}`);
     const notes = [primary.notes, duplicate.notes].filter((n) => n.trim() !== '');
