@@ -117,9 +117,9 @@ export const BulkPrevious = z.object({
   status: z.enum(CONVERSATION_STATUSES),
   assigned_user_id: Id.nullable(),
   queue_id: Id.nullable(),
-  priority: z.string().nullable().describe('null until priorities exist'),
-  labels: z.array(Id).describe('label ids; empty until labels exist'),
-  snoozed_until_ts: Timestamp.nullable().describe('null until snooze exists'),
+  priority: z.string().nullable().describe('null: no priority'),
+  labels: z.array(Id).describe('the label ids it carried'),
+  snoozed_until_ts: Timestamp.nullable().describe('null: not snoozed, or until the customer writes'),
 });
 export type BulkPrevious = z.infer<typeof BulkPrevious>;
 
