@@ -46,13 +46,14 @@ export function ThreadHeader({
   ].filter((x) => !!x);
   return (
     <header className="space-y-1.5 border-b px-3 py-2.5 sm:px-4">
-      <div className="flex items-center gap-2">
+      {/* Wraps rather than squeezing the name away when the customer panel narrows the thread. */}
+      <div className="flex flex-wrap items-center gap-2">
         <Button asChild variant="ghost" size="icon" className="-ml-1 size-8 shrink-0 md:hidden">
           <Link to={backTo} aria-label="Back to conversations">
             <ArrowLeftIcon aria-hidden />
           </Link>
         </Button>
-        <div className="flex min-w-0 flex-1 items-baseline gap-2">
+        <div className="flex min-w-0 flex-1 basis-32 items-baseline gap-2">
           <h2 className="truncate font-semibold text-base">
             <Link
               to={`/customers/${c.customer.customer_id}`}
