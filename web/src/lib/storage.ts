@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   impersonateUserId: 'impersonate_user_id',
   /** Where a platform admin came from, and which company was current, before impersonating. */
   impersonationReturn: 'impersonation_return',
+  /** 'closed' when the agent folded the customer panel beside the thread away (kept per browser). */
+  customerPanel: 'customer_panel',
   portalToken: 'portal_token',
   conversationId: 'conversation_id',
   portalAppId: 'portal_app_id',

@@ -1,5 +1,5 @@
 import type { Conversation } from '@inbox/contract';
-import { ArrowLeftIcon } from 'lucide-react';
+import { ArrowLeftIcon, PanelRightIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { LabelChips } from '@/components/labels/label-chips';
 import { LabelPicker } from '@/components/labels/label-picker';
@@ -22,10 +22,21 @@ interface ThreadHeaderProps {
   meId: number | undefined;
   backTo: string;
   onDeleted: () => void;
+  /** The customer panel beside the thread (or its sheet) shows. */
+  panelOpen?: boolean;
+  onTogglePanel?: () => void;
 }
 
 /** Who the customer is, where the conversation stands, and the actions on it. */
-export function ThreadHeader({ cid, conversation: c, meId, backTo, onDeleted }: ThreadHeaderProps) {
+export function ThreadHeader({
+  cid,
+  conversation: c,
+  meId,
+  backTo,
+  onDeleted,
+  panelOpen,
+  onTogglePanel,
+}: ThreadHeaderProps) {
   const meta = [
     c.customer.email && { key: 'email', node: c.customer.email },
     // The visitor only typed the address this conversation is filed under (decision 037).
@@ -35,13 +46,14 @@ export function ThreadHeader({ cid, conversation: c, meId, backTo, onDeleted }: 
   ].filter((x) => !!x);
   return (
     <header className="space-y-1.5 border-b px-3 py-2.5 sm:px-4">
-      <div className="flex items-center gap-2">
+      {/* Wraps rather than squeezing the name away when the customer panel narrows the thread. */}
+      <div className="flex flex-wrap items-center gap-2">
         <Button asChild variant="ghost" size="icon" className="-ml-1 size-8 shrink-0 md:hidden">
           <Link to={backTo} aria-label="Back to conversations">
             <ArrowLeftIcon aria-hidden />
           </Link>
         </Button>
-        <div className="flex min-w-0 flex-1 items-baseline gap-2">
+        <div className="flex min-w-0 flex-1 basis-32 items-baseline gap-2">
           <h2 className="truncate font-semibold text-base">
             <Link
               to={`/customers/${c.customer.customer_id}`}
@@ -55,6 +67,18 @@ export function ThreadHeader({ cid, conversation: c, meId, backTo, onDeleted }: 
         {c.status !== 'resolved' && c.status !== 'closed' && <SnoozeMenu cid={cid} conversation={c} />}
         <ConversationLabels cid={cid} conversation={c} />
         <ThreadActions cid={cid} conversation={c} meId={meId} onDeleted={onDeleted} />
+        {onTogglePanel && (
+          <Button
+            variant={panelOpen ? 'secondary' : 'outline'}
+            size="icon"
+            className="size-8 shrink-0"
+            aria-label="Customer details"
+            aria-pressed={panelOpen}
+            onClick={onTogglePanel}
+          >
+            <PanelRightIcon aria-hidden />
+          </Button>
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-muted-foreground text-xs">
         {meta.map((item) => (
