@@ -1,4 +1,4 @@
-import type { ConversationPoll, ConversationPollQuery } from '@inbox/contract';
+import { type ConversationPoll, ConversationPollQuery } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { statement } from '../../db/statement.ts';
@@ -34,30 +34,27 @@ interface Entry {
   list: ListAnswer;
 }
 
+/** The poll's fields that open one thread: every other field is one the list answer depends on. */
+const THREAD_FIELDS = ['conversation_id', 'last_message_id', 'before_message_id'] as const;
+
 /**
- * Every query field a list answer depends on. The key is made from this one list, so a filter added to the
- * poll and here cannot be forgotten in the key.
+ * Every query field a list answer depends on, taken from the poll's own schema, so a filter added to the poll
+ * is in the key without anyone remembering it (the label filter once was not, and a cached unfiltered list
+ * answered it).
  */
-const LIST_QUERY_FIELDS = [
-  'app_id',
-  'queue_id',
-  'status',
-  'assigned_user_id',
-  'priority',
-  'sort',
-  'search',
-  'limit',
-  'offset',
-  'after',
-  'before',
-] as const satisfies readonly (keyof ConversationPollQuery)[];
+const LIST_QUERY_FIELDS = (
+  Object.keys(ConversationPollQuery.shape) as (keyof ConversationPollQuery)[]
+).filter(
+  (f): f is Exclude<keyof ConversationPollQuery, (typeof THREAD_FIELDS)[number]> =>
+    !(THREAD_FIELDS as readonly string[]).includes(f),
+);
 
 /** Who asks and what: every input of the list's answer besides the database's rows. */
 export interface ListKey {
   companyId: number;
   userId: number;
   role: string;
-  query: Pick<ConversationPollQuery, (typeof LIST_QUERY_FIELDS)[number]>;
+  query: Omit<ConversationPollQuery, (typeof THREAD_FIELDS)[number]>;
 }
 
 const keyText = (k: ListKey) =>

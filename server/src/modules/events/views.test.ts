@@ -31,3 +31,11 @@ describe('who sees a customer’s events', () => {
     expect(consoleMaySee({ ...agent, all: true }, event('customer.created', { app_ids: [3] }))).toBe(true);
   });
 });
+
+describe('who sees the label list change', () => {
+  it('every console of the company, agents too, and nobody else', () => {
+    const label = { label: { label_id: 3, name: 'VIP', color: '#f59e0b' } };
+    expect(consoleMaySee(agent, { ...event('label.updated', label), customer_id: undefined })).toBe(true);
+    expect(consoleMaySee(agent, { ...event('label.deleted', label, 2), customer_id: undefined })).toBe(false);
+  });
+});

@@ -29,6 +29,8 @@ function statesOf(e: InboxEvent): ConversationState[] {
 export function consoleMaySee(v: Visibility, e: InboxEvent): boolean {
   if (e.company_id !== v.viewer.companyId) return false;
   if (v.all) return true;
+  // The company's label list (names, colours) is everyone's: each console shows labels on what it sees.
+  if (e.type.startsWith('label.')) return true;
   // A customer's own events go to whoever sees one of the apps it is linked to (contract section 8).
   if (e.type.startsWith('customer.')) {
     const apps = (e.data.app_ids as number[] | undefined) ?? [];
