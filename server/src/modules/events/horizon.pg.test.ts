@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/app.ts';
-import { createCompany } from '../../../test/factories.ts';
+import { call, loginAs, useTestApp } from '../../../test/app.ts';
+import { createCompany, createTenant, PASSWORD } from '../../../test/factories.ts';
+import { openStream } from '../../../test/sse.ts';
 import { announceEvents } from './announcer.ts';
 import { consumeOnce } from './consumer.ts';
 import { startEventHub } from './hub.ts';
@@ -126,5 +127,33 @@ describe('the event horizon on PostgreSQL', () => {
     const all = ids(await eventsAfter(t.db, start, 1000, sql`company_id = ${company.id}`));
     expect(all).toHaveLength(4 * 40);
     expect(taken).toEqual(all);
+  });
+
+  it('gives a stream exactly what commits after it opens, while an older transaction holds the horizon', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const tenant = await createTenant(t.db);
+    const admin = await loginAs(t.app, tenant.admin.email, PASSWORD, tenant.company.id);
+    const first = await connection();
+    const second = await connection();
+    try {
+      await first.query('begin');
+      const early = await write(first, tenant.company.id, 'label.created');
+      // Committed before the stream opens, but above the horizon the open transaction holds.
+      const old = await write(second, tenant.company.id, 'label.updated');
+      const ticket = (await call(t.app, 'POST', '/events/ticket', { as: admin })).body.data.ticket;
+      const st = await openStream(`${base}/api/v1/events/stream?ticket=${ticket}`);
+      expect(st.status).toBe(200);
+      const late = await write(second, tenant.company.id, 'label.deleted');
+      await first.query('commit');
+      // What the writers' processes do after they commit.
+      await announceEvents(t.db);
+      expect([early, old, late]).toEqual([...[early, old, late]].sort((a, b) => a - b));
+      await st.next('label.deleted');
+      expect(ids(st.events())).toEqual([early, late]);
+      await st.close();
+    } finally {
+      await first.end();
+      await second.end();
+    }
   });
 });

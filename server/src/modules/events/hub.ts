@@ -2,7 +2,7 @@ import type { InboxEvent } from '@inbox/contract';
 import type { Database } from '../../db/client.ts';
 import { coalesced } from '../../lib/coalesce.ts';
 import { EVENTS_CHANNEL } from './announcer.ts';
-import { eventsAfter, lastEventId } from './store.ts';
+import { eventsAfter, lastEventId, streamStart } from './store.ts';
 
 /** A stream, or anything else in this process that wants a company's events as they become readable. */
 export interface Subscriber {
@@ -61,10 +61,12 @@ export async function startEventHub(opts: { database: Database; onError: (err: u
   wake();
 
   return {
-    /** The newest event id this process has read: where a stream without `Last-Event-ID` starts. */
+    /** The newest event id this process has read (the announcer compares it with what it writes). */
     get seen() {
       return seen;
     },
+    /** Where a stream without `Last-Event-ID` starts; read after subscribing, so nothing falls between. */
+    startPoint: (companyId: number) => streamStart(db, companyId),
     subscribe(s: Subscriber) {
       const set = byCompany.get(s.companyId) ?? new Set<Subscriber>();
       byCompany.set(s.companyId, set);

@@ -97,12 +97,14 @@ export function createStreams(hub: EventHub) {
         if (!gone(res)) res.end(`retry: ${retryMs}\n\n`);
       },
     };
-    let last = spec.after ?? hub.seen;
+    // Set once the start point is read; until then every delivered event waits.
+    let last = Number.MAX_SAFE_INTEGER;
+    let before = new Set<number>();
     let live = false;
     let chain = Promise.resolve();
     const waiting: InboxEvent[] = [];
     const send = async (e: InboxEvent) => {
-      if (e.event_id <= last || gone(res)) return;
+      if (e.event_id <= last || before.has(e.event_id) || gone(res)) return;
       let seen: InboxEvent | null;
       try {
         seen = await spec.view(e);
@@ -132,7 +134,9 @@ export function createStreams(hub: EventHub) {
     });
 
     try {
-      if (spec.after !== undefined) {
+      if (spec.after === undefined) ({ after: last, before } = await hub.startPoint(spec.companyId));
+      else {
+        last = spec.after;
         for (;;) {
           const page = await spec.replay(last, REPLAY_PAGE);
           for (const e of page) await send(e);
