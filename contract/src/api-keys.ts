@@ -11,6 +11,7 @@ export const API_PERMISSIONS = [
   'messages:send',
   'customers:read',
   'customers:write',
+  'conversations:write',
 ] as const;
 export type ApiPermission = (typeof API_PERMISSIONS)[number];
 
@@ -19,6 +20,8 @@ export const API_PERMISSION_DESCRIPTIONS: Record<ApiPermission, string> = {
   'messages:send': "Reply in this app's conversations, and (api integrations) bring customer messages in",
   'customers:read': "Read the customers of this integration's app",
   'customers:write': "Create and edit the customers of this integration's app, and link them to it",
+  'conversations:write':
+    "Set the priority, the labels and the snooze of this integration's app's conversations",
 };
 
 /** Keys start with this, so a leaked one is recognisable (and secret scanners can be told about it). */

@@ -1,3 +1,4 @@
+import { API_PERMISSIONS } from '@inbox/contract';
 import { bigint, index, integer, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { cascadeTo, timestamps, ts } from './columns.ts';
 import { companies } from './companies.ts';
@@ -39,7 +40,7 @@ export const apiKeyPermissions = pgTable(
     apiKeyId: cascadeTo('api_key_id', () => apiKeys.id),
     integrationId: cascadeTo('integration_id', () => integrations.id),
     permission: text('permission', {
-      enum: ['conversations:read', 'messages:send', 'customers:read', 'customers:write'],
+      enum: API_PERMISSIONS,
     }).notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

@@ -103,6 +103,7 @@ describe('grants', () => {
       'messages:send',
       'customers:read',
       'customers:write',
+      'conversations:write',
     ]);
     const { id } = await makeKey(t, s.a.as.admin, []);
     const body = (integration_id: number, permission_id = 'customers:read') => ({

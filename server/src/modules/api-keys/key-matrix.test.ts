@@ -34,6 +34,10 @@ const w = before(async () => {
     ).key;
   }
   const none = (await makeKey(t, a.as.admin, [])).key;
+  const label = await call(t.app, 'POST', '/labels', {
+    as: a.as.admin,
+    body: { name: 'Shop', color: '#16a34a' },
+  });
   const all = (
     await makeKey(
       t,
@@ -48,6 +52,7 @@ const w = before(async () => {
     integrationId: mine.integration_id,
     conversationId: chat.conversationId,
     customerId: customer.body.data[0].customer_id as number,
+    labelId: label.body.data.label_id as number,
     keys,
     elsewhere,
     none,
@@ -77,6 +82,11 @@ async function freshCustomer() {
     body: { name: `Fresh ${++n}`, app_ids: [w.appId, w.otherAppId] },
   });
   return res.body.data.customer_id as number;
+}
+
+/** A chat of the key's app made fresh, so a snooze takes no conversation out of the other calls' list. */
+async function freshChat() {
+  return (await startChat(t.app, w.appId, { queueId: w.a.queue.id })).conversationId;
 }
 
 const CALLS: KeyCall[] = [
@@ -125,6 +135,36 @@ const CALLS: KeyCall[] = [
         content: 'Hi',
         external_message_id: `x-${n}`,
       },
+    }),
+  },
+  {
+    name: 'set the priority',
+    needs: 'conversations:write',
+    record: true,
+    request: async () => ({
+      method: 'POST',
+      path: '/conversation/priority',
+      body: { conversation_id: w.conversationId, priority: n++ % 2 === 0 ? 'high' : 'low' },
+    }),
+  },
+  {
+    name: 'label a conversation',
+    needs: 'conversations:write',
+    record: true,
+    request: async () => ({
+      method: 'POST',
+      path: '/conversation/labels',
+      body: { conversation_id: w.conversationId, add: [w.labelId], remove: [] },
+    }),
+  },
+  {
+    name: 'snooze',
+    needs: 'conversations:write',
+    record: true,
+    request: async () => ({
+      method: 'POST',
+      path: '/conversation/snooze',
+      body: { conversation_id: await freshChat(), until_ts: new Date(Date.now() + 3_600_000).toISOString() },
     }),
   },
   {
@@ -262,6 +302,29 @@ describe('what a key sees', () => {
       query: { type: 'conversation.replied' },
     });
     expect(acts.body.data[0].actor).toEqual({ user_id: null, name: 'API key “Key”' });
+  });
+
+  it('sets a priority through a key as the company, named in the thread and the activity', async () => {
+    const id = await freshChat();
+    const res = await withKey(t, w.keys['conversations:write'], 'POST', '/conversation/priority', {
+      body: { conversation_id: id, priority: 'urgent' },
+    });
+    expect(dataOf(res, 200)).toMatchObject({ conversation_id: id, priority: 'urgent' });
+    const thread = await call(t.app, 'GET', '/conversation/poll', {
+      as: w.a.as.admin,
+      query: { conversation_id: id },
+    });
+    expect(thread.body.data.messages.at(-1).content).toBe('Priority set to Urgent by Key');
+    const acts = await call(t.app, 'GET', '/activities', {
+      as: w.a.as.admin,
+      query: { type: 'conversation.priority_changed' },
+    });
+    expect(acts.body.data[0].actor).toEqual({ user_id: null, name: 'API key “Key”' });
+    // Writing is not reading: the same key may not read the thread.
+    const read = await withKey(t, w.keys['conversations:write'], 'GET', '/conversation/poll', {
+      query: { conversation_id: id },
+    });
+    expect(read.status).toBe(403);
   });
 
   it('refuses attachments on a key’s reply: it has no uploads of its own', async () => {

@@ -1,7 +1,7 @@
 import type { AssignBody, Conversation, ConversationIdBody } from '@inbox/contract';
 import type { Tx } from '../../db/client.ts';
 import { conflict } from '../../http/app-error.ts';
-import { type CompanyCtx, inTx } from '../access/context.ts';
+import { type CallerCtx, type CompanyCtx, inTx } from '../access/context.ts';
 import {
   actorLabel,
   type ChangeRecord,
@@ -18,7 +18,7 @@ import { conversationView } from './views.ts';
  * conversation as it is afterwards.
  */
 export async function act(
-  ctx: CompanyCtx,
+  ctx: CallerCtx,
   conversationId: number,
   decide: (
     conv: ConversationRow,

@@ -3,13 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companyMembers, users } from '../../db/schema/index.ts';
 import { invalidField, notFound } from '../../http/app-error.ts';
-import { type CompanyCtx, type CompanyScope, inTx } from '../access/context.ts';
+import { type CallerCtx, type CompanyScope, inTx } from '../access/context.ts';
 import {
+  callerVisibility,
   covers,
   coversQueue,
   isSqlInt,
   loadVisibility,
-  viewerOf,
 } from '../access/conversation-visibility.ts';
 import { lockConversation } from './change.ts';
 
@@ -19,8 +19,9 @@ export type { ConversationRow } from './change.ts';
  * Inside an action's transaction: the caller's visibility and the conversation, row-locked so concurrent
  * actions on it apply one after the other. Out of reach: 404.
  */
-export async function lockVisible(ctx: CompanyCtx, tx: DbOrTx, id: number) {
-  const v = await loadVisibility(tx, viewerOf(ctx));
+export async function lockVisible(ctx: CallerCtx, tx: DbOrTx, id: number) {
+  // Read in the transaction, so its snapshot decides (an API key's reach is its grants' apps).
+  const v = await callerVisibility(ctx, tx);
   if (!isSqlInt(id)) throw notFound('Conversation');
   const conv = await lockConversation(inTx(ctx, tx), id);
   if (!conv || !covers(v, conv)) throw notFound('Conversation');

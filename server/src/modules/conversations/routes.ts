@@ -122,6 +122,11 @@ export const conversationRoutes = companyPlugin<Options>('conversations', async 
   /** A conversation action: its body in, the conversation as it is afterwards out. */
   const action = <B extends ZodTypeAny>(body: B, summary: string, description: string) =>
     spec(summary, { description: `${description} ${ANSWER}`, body }, Conversation);
+  /** The same, open to API keys granted `conversations:write` on an integration of the conversation's app. */
+  const keyAction = <B extends ZodTypeAny>(body: B, summary: string, description: string) => ({
+    ...action(body, summary, `${description} API keys: \`conversations:write\`.`),
+    config: { apiKey: 'conversations:write' as const },
+  });
 
   app.post(
     '/conversation/typing',
@@ -181,7 +186,7 @@ export const conversationRoutes = companyPlugin<Options>('conversations', async 
 
   app.post(
     '/conversation/labels',
-    action(
+    keyAction(
       ConversationLabelsBody,
       'Put labels on the conversation and take labels off it (anyone who can see it)',
       'A label in both lists is taken off; a label already on (or already off) changes nothing. Each change ' +
@@ -189,7 +194,7 @@ export const conversationRoutes = companyPlugin<Options>('conversations', async 
         '`conversation.labels_changed` event with the labels it carries afterwards. A label id that is not ' +
         'the company’s answers 404 and nothing changes.',
     ),
-    async (request) => ok(await labelConversation(request.companyCtx!, request.body)),
+    async (request) => ok(await labelConversation(request.callerCtx!, request.body)),
   );
 
   app.post(
@@ -206,19 +211,19 @@ export const conversationRoutes = companyPlugin<Options>('conversations', async 
 
   app.post(
     '/conversation/priority',
-    action(
+    keyAction(
       PriorityBody,
       'Set the conversation’s priority (urgent, high, medium, low) or clear it (null)',
       'Anyone who can see it. A console-only line records the change, and a `conversation.priority_changed` ' +
         'event tells live consoles and webhooks. The same priority again changes nothing.',
     ),
     async (request) =>
-      ok(await setConversationPriority(request.companyCtx!, request.body.conversation_id, request.body)),
+      ok(await setConversationPriority(request.callerCtx!, request.body.conversation_id, request.body)),
   );
 
   app.post(
     '/conversation/snooze',
-    action(
+    keyAction(
       SnoozeBody,
       'Snooze the conversation until a time, or until the customer writes (`until_ts` null)',
       'Anyone who can see it. Its status becomes `snoozed` and it leaves the inbox list (`status=snoozed` ' +
@@ -227,7 +232,7 @@ export const conversationRoutes = companyPlugin<Options>('conversations', async 
         'seeing it open. A `conversation.snoozed` event records it.',
     ),
     async (request) =>
-      ok(await snoozeConversation(request.companyCtx!, app.jobs, request.body.conversation_id, request.body)),
+      ok(await snoozeConversation(request.callerCtx!, app.jobs, request.body.conversation_id, request.body)),
   );
 
   app.delete(

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
 import { invalidField } from '../../http/app-error.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { CompanyCtx } from '../access/context.ts';
+import type { CallerCtx } from '../access/context.ts';
 import { act } from './actions.ts';
 import { actorLabel } from './change.ts';
 import { priorityLabel, rankOf } from './priority.ts';
@@ -18,7 +18,7 @@ import { queueWake } from './snooze-job.ts';
  * error is the same `AppError` the route answers.
  */
 export function setConversationPriority(
-  ctx: CompanyCtx,
+  ctx: CallerCtx,
   conversationId: number,
   params: Pick<PriorityBody, 'priority'>,
   tx?: Tx,
@@ -63,7 +63,7 @@ export function wakeLabel(at: Date, timezone: string) {
  * sets it aside as well: it comes back open. `tx`: as for `setConversationPriority`.
  */
 export function snoozeConversation(
-  ctx: CompanyCtx,
+  ctx: CallerCtx,
   queue: JobQueue,
   conversationId: number,
   params: Pick<SnoozeBody, 'until_ts'>,
