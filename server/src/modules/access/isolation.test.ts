@@ -130,6 +130,8 @@ function fill(field: string, url: string): unknown {
     scope: 'app',
     short_code: 'iso',
     title: 'Iso',
+    priority: 'high',
+    until_ts: '2099-01-01T00:00:00.000Z',
   };
   return values[field];
 }
@@ -261,6 +263,48 @@ describe('tenant isolation', () => {
     }
     expect(leaks).toEqual([]);
     expect(tried).toBeGreaterThan(40);
+  });
+
+  it('changes none of A’s conversations in a bulk call or its undo, naming each as a missing one', async () => {
+    const bulk = (path: string, body: object) => call(t.app, 'POST', path, { as: bAdmin, body });
+    const byIds = await bulk('/conversations/bulk', {
+      conversation_ids: [A.conversation, MISSING],
+      action: 'priority',
+      params: { priority: 'urgent' },
+    });
+    expect(byIds.status).toBe(200);
+    expect(byIds.body.data).toMatchObject({ matched: 2, updated: 0, previous: [] });
+    const [a, missing] = byIds.body.data.failed;
+    expect(a).toEqual({ ...missing, conversation_id: A.conversation });
+    expect(missing.code).toBe('NOT_FOUND');
+
+    // A filter naming A's app answers as one naming no app at all.
+    const filtered = (appId: number) =>
+      bulk('/conversations/bulk', { filter: { app_id: appId }, action: 'resolve' }).then(
+        (r) => `${r.status} ${JSON.stringify(r.body.error ?? r.body.data)}`,
+      );
+    expect(await filtered(A.app)).toBe(await filtered(MISSING));
+
+    const undo = await bulk('/conversations/bulk/undo', {
+      action: 'priority',
+      params: { priority: 'urgent' },
+      previous: [
+        {
+          conversation_id: A.conversation,
+          status: 'open',
+          assigned_user_id: null,
+          queue_id: null,
+          priority: null,
+          labels: [],
+          snoozed_until_ts: null,
+        },
+      ],
+    });
+    expect(undo.status).toBe(200);
+    expect(undo.body.data).toMatchObject({
+      restored: 0,
+      failed: [{ conversation_id: A.conversation, code: 'NOT_FOUND' }],
+    });
   });
 
   it('leaves every row of A as it was', async () => {
