@@ -44,4 +44,6 @@ export interface JobQueue {
     data: object,
     when?: { afterSeconds?: number; order?: number },
   ): Promise<void>;
+  /** The same for many jobs of `name` in one statement (a bulk snooze queues a wake-up per conversation). */
+  sendManyOnce(tx: Tx, name: string, jobs: { key: string; data: object; at: Date }[]): Promise<void>;
 }

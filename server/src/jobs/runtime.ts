@@ -70,6 +70,19 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, kind
         db: txConnection(tx),
       });
     },
+    async sendManyOnce(tx, name, jobs) {
+      if (jobs.length === 0) return;
+      await boss.insert(
+        jobs.map((j) => ({
+          name,
+          id: onceId(`${name}:${j.key}`),
+          singletonKey: j.key,
+          data: j.data,
+          startAfter: j.at.toISOString(),
+        })),
+        { db: txConnection(tx) },
+      );
+    },
   };
   for (const kind of kinds) {
     await boss.work(kind.name, async (jobs) => {

@@ -20,7 +20,7 @@ import {
 } from './bulk-run.ts';
 import { actorLabel, type ConversationChanges, type ConversationRow } from './change.ts';
 import { priorityLabel, rankOf } from './priority.ts';
-import { queueWake } from './snooze-job.ts';
+import { queueWakes } from './snooze-job.ts';
 import { wakeLabel } from './triage.ts';
 
 /** As `setConversationPriority`: any conversation the caller sees; one already at that priority is left. */
@@ -87,10 +87,8 @@ async function snoozeRows(
   const when = until ? wakeLabel(until, await companyTimezone(run)) : 'the customer replies';
   const changed = await changeRows(run, rows, { snoozeUntil: until }, { action, note: note(when) });
   if (until) {
-    for (const c of changed) {
-      const conv = { id: c.conversationId, companyId: run.scope.companyId } as ConversationRow;
-      await queueWake(run.tx as Tx, run.jobs, conv, until);
-    }
+    const ids = changed.map((c) => c.conversationId);
+    await queueWakes(run.tx as Tx, run.jobs, run.scope.companyId, ids, until);
   }
   return changed;
 }

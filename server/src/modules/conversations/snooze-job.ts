@@ -25,16 +25,20 @@ export const SNOOZE_ENDED = 'Snooze ended';
  * one snooze, and a snooze after a wake gets a job of its own.
  */
 export function queueWake(tx: Tx, queue: JobQueue, conv: ConversationRow, until: Date) {
-  return queue.sendOnce(
+  return queueWakes(tx, queue, conv.companyId, [conv.id], until);
+}
+
+/** The wake-ups of many conversations snoozed until one time (a bulk snooze), in one statement. */
+export function queueWakes(tx: Tx, queue: JobQueue, companyId: number, ids: number[], until: Date) {
+  const untilTs = until.toISOString();
+  return queue.sendManyOnce(
     tx,
     SNOOZE_WAKE_JOB,
-    `${conv.id}:${until.toISOString()}:${randomUUID()}`,
-    {
-      company_id: conv.companyId,
-      conversation_id: conv.id,
-      until_ts: until.toISOString(),
-    } satisfies SnoozeWake,
-    { afterSeconds: Math.max(0, Math.ceil((until.getTime() - Date.now()) / 1000)) },
+    ids.map((id) => ({
+      key: `${id}:${untilTs}:${randomUUID()}`,
+      data: { company_id: companyId, conversation_id: id, until_ts: untilTs } satisfies SnoozeWake,
+      at: until,
+    })),
   );
 }
 
