@@ -15,7 +15,7 @@ import { anyOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { CallerCtx, CompanyScope } from '../access/context.ts';
 import { callerVisibility, isSqlInt, type Visibility } from '../access/conversation-visibility.ts';
-import { carriesAnyLabel } from '../labels/refs.ts';
+import { carriesAnyLabel, fewLabelled } from '../labels/refs.ts';
 import { cachedList, type ListAnswer } from './list-cache.ts';
 import { listMessagePage, listMessages } from './list-messages.ts';
 import { type MessageRow, type SenderNames, senderName, toMessage } from './message-rows.ts';
@@ -64,6 +64,12 @@ export const SEARCH_TOTAL_CAP = 200;
  * ten times the page (bench/RESULTS.md). Pages numbered within `TOTAL_CAP` keep an exact total.
  */
 export const CURSOR_TOTAL_CAP = 200;
+
+/**
+ * A label filter whose labels are on at most this many of the company's conversations is answered by their
+ * ids (`fewLabelled`); a more common one by walking the list, where it soon fills a page.
+ */
+export const LABELLED_FEW = 2000;
 
 type Filters = Pick<
   ConversationPollQuery,
@@ -120,7 +126,14 @@ export async function filterConditions(
   ctx: CallerCtx,
   v: Visibility,
   f: Filters,
-): Promise<{ conditions: SQL[]; search?: SearchWay; prelude?: SQL; sides?: CountSides }> {
+): Promise<{
+  conditions: SQL[];
+  search?: SearchWay;
+  prelude?: SQL;
+  sides?: CountSides;
+  /** The label filter holds the labelled conversations' ids (`fewLabelled`). */
+  labelled: boolean;
+}> {
   const out: SQL[] = [];
   let search: SearchWay | undefined;
   let prelude: SQL | undefined;
@@ -142,8 +155,15 @@ export async function filterConditions(
   else if (who === 'none') out.push(isNull(conversations.assignedUserId));
   else if (who === 'any') out.push(isNotNull(conversations.assignedUserId));
   else if (who !== undefined) out.push(idIs(conversations.assignedUserId, who));
-  // Any of the labels; a label of another company matches nothing, as an unknown one does.
-  if (f.label_id?.length) out.push(carriesAnyLabel('conversation', sql`${conversations.id}`, f.label_id));
+  // Any of the labels; a label of another company matches nothing, as an unknown one does. A label on few
+  // conversations is answered by their ids, as a search's few matches are.
+  let labelled = false;
+  if (f.label_id?.length) {
+    const few = await fewLabelled(ctx.db, ctx.companyId, f.label_id, LABELLED_FEW);
+    labelled = few !== null;
+    if (few === null) out.push(carriesAnyLabel('conversation', sql`${conversations.id}`, f.label_id));
+    else out.push(few.length > 0 ? anyOf(conversations.id, few, 'int') : sql`false`);
+  }
   if (f.search) {
     const few = await fewSearchMatches(ctx.db, ctx.companyId, f.search, TOTAL_CAP);
     if (few) {
@@ -158,7 +178,7 @@ export async function filterConditions(
       search = { walk: true, commonWord };
     }
   }
-  return { conditions: out, search, prelude, sides };
+  return { conditions: out, search, prelude, sides, labelled };
 }
 
 /** Who else is typing: other agents by name, and the customer. */
@@ -197,7 +217,7 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
   };
   const computeList = async (): Promise<ListAnswer> => {
     const v = await sight();
-    const { conditions, search: way, prelude, sides } = await filterConditions(ctx, v, q);
+    const { conditions, search: way, prelude, sides, labelled } = await filterConditions(ctx, v, q);
     const search = Boolean(q.search?.trim());
     const fromTop = q.offset === 0 && q.after === undefined && q.before === undefined;
     const page = await listConversations(db, v, conditions, {
@@ -209,7 +229,8 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
       cursorCap: CURSOR_TOTAL_CAP,
       // A walked search's values are hidden from the planner (`searchCondition`): from the top of the list
       // its one generic plan serves every search. Deeper, its rows to skip are parameters, planned per call.
-      search: search && !way?.walk,
+      // An id list (a search's few matches, a rare label's conversations) is planned for its ids.
+      search: (search && !way?.walk) || labelled,
       named: !way?.walk || fromTop,
       countInOrder: way?.walk === true && way.commonWord,
       prelude,

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { isSqlInt } from '../access/conversation-visibility.ts';
 
 /**
@@ -34,4 +35,25 @@ export function carriesAnyLabel(of: 'conversation' | 'customer', id: SQL, labelI
   const key = of === 'conversation' ? sql.raw('conversation_id') : sql.raw('customer_id');
   return sql`exists (select 1 from ${join} jl where jl.${key} = ${id}
     and jl.label_id = any(${sql.param(labelIds.filter(isSqlInt))}::int[]))`;
+}
+
+/**
+ * The company's conversations carrying any of the labels, when there are at most `cap` of them; null when
+ * there are more. A rare label is then filtered by its ids (a few key lookups), as a search's few matches
+ * are: walking the list in its order for one conversation in a hundred read a hundred rows for each, and
+ * counting up to the cap read the whole company (bench/RESULTS.md, inbox sorts).
+ */
+export async function fewLabelled(
+  db: DbOrTx,
+  companyId: number,
+  labelIds: readonly number[],
+  cap: number,
+): Promise<number[] | null> {
+  const ids = labelIds.filter(isSqlInt);
+  if (ids.length === 0) return [];
+  const res = await db.execute<{
+    id: number;
+  }>(sql`select distinct conversation_id as id from conversation_labels
+    where company_id = ${companyId} and label_id = any(${sql.param(ids)}::int[]) limit ${cap + 1}`);
+  return res.rows.length > cap ? null : res.rows.map((r) => Number(r.id));
 }
