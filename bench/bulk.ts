@@ -4,7 +4,7 @@
  * company admin. The target: the bulk call takes at most a fifth of the singles' time.
  *
  *   cd server && npx tsx ../bench/bulk.ts                      # resolve
- *   cd server && BENCH_BULK_ACTION=unassign npx tsx ../bench/bulk.ts
+ *   cd server && BENCH_BULK_ACTION=unassign npx tsx ../bench/bulk.ts   # or assign, labels, priority
  *
  * Each round takes fresh open conversations for each side, so neither changes what the other measures;
  * singles and bulk alternate which goes first. Knobs: BENCH_PG_URL, BENCH_PORT, BENCH_BULK_ACTION (an entry
@@ -31,20 +31,20 @@ interface Data {
   companyId: number;
   admin: { userId: number; email: string; name: string };
   agentId: number;
+  /** A label of the company, for the labels action. */
+  labelId: number;
   /** Open conversations, `COUNT` a batch, two batches a round. */
   batches: number[][];
   counts: Record<string, number>;
 }
 
-/**
- * What each action is as a single call and as bulk params. Labels joins here at merge:
- * `labels: { path: '/conversation/labels', params: (d) => ({ add: [d.labelId] }) }` with a label made in
- * `generate`.
- */
+/** What each action is as a single call and as bulk params. */
 const ACTIONS: Record<string, { path: string; params: (d: Data) => Record<string, unknown> }> = {
   resolve: { path: '/conversation/resolve', params: () => ({}) },
   assign: { path: '/conversation/assign', params: (d) => ({ user_id: d.agentId }) },
   unassign: { path: '/conversation/unassign', params: () => ({}) },
+  labels: { path: '/conversation/labels', params: (d) => ({ add: [d.labelId], remove: [] }) },
+  priority: { path: '/conversation/priority', params: () => ({ priority: 'high' }) },
 };
 const ACTION = env.BENCH_BULK_ACTION || 'resolve';
 const action =
@@ -93,10 +93,15 @@ async function generate(): Promise<Data> {
     ).rows.map((r: { id: number }) => r.id);
     const batches = Array.from({ length: 2 * ROUNDS }, (_, i) => ids.slice(i * COUNT, (i + 1) * COUNT));
     const person = await peopleOf(q, [adminId]);
+    const label = await q(
+      `insert into labels (company_id, name, color) values ($1, 'Bulk', '#7c3aed') returning id`,
+      [t.companyId],
+    );
     return {
       companyId: t.companyId,
       admin: person(adminId),
       agentId,
+      labelId: label.rows[0].id as number,
       batches,
       counts: { conversations: total, open },
     };

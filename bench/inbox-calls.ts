@@ -34,11 +34,13 @@ export const INBOX_CALLS = (d: InboxData) => [
     query: { search: COMMON_WORD },
   },
   { slug: 'deep', scenario: 'deep page (offset 10,000)', query: { offset: '10000' } },
-  // Issue 44's sorts and priority filter; each is also measured on its next page, by cursor (`NEXT_PAGED`).
+  // Issue 44's sorts, priority filter and label filter; each is also measured on its next page, by cursor (`NEXT_PAGED`).
   { slug: 'sort-oldest', scenario: 'sorted oldest first', query: { sort: 'oldest' } },
   { slug: 'sort-waiting', scenario: 'sorted waiting longest', query: { sort: 'waiting_longest' } },
   { slug: 'sort-priority', scenario: 'sorted by priority', query: { sort: 'priority' } },
   { slug: 'priority-urgent', scenario: 'priority urgent', query: { priority: 'urgent' } },
+  { slug: 'label', scenario: 'label Billing (a tenth)', query: { label_id: String(d.labels.billing) } },
+  { slug: 'label-rare', scenario: 'label VIP (a hundredth)', query: { label_id: String(d.labels.vip) } },
 ];
 
 /** The calls whose next page, by the first page's `next_cursor`, is measured too (as `<slug>-next`). */
@@ -48,6 +50,8 @@ export const NEXT_PAGED = new Set([
   'sort-waiting',
   'sort-priority',
   'priority-urgent',
+  'label',
+  'label-rare',
 ]);
 
 /**

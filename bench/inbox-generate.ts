@@ -43,6 +43,8 @@ export interface InboxData {
   /** One customer's whole email address, and their phone written otherwise than it is stored. */
   customerEmail: string;
   customerPhone: string;
+  /** Labels on a tenth (Billing) and a hundredth (VIP) of the conversations. */
+  labels: { billing: number; vip: number };
   counts: Record<string, number>;
   seconds: number;
 }
@@ -215,6 +217,22 @@ export async function generateInbox(
       [t.companyId],
     );
 
+    // Issue 44's labels: Billing on a tenth of the conversations, VIP on a hundredth (the label filter).
+    const { rows: made } = await q(
+      `insert into labels (company_id, name, color) values ($1, 'Billing', '#2563eb'), ($1, 'VIP', '#dc2626')
+       returning id`,
+      [t.companyId],
+    );
+    const [billingId, vipId] = made.map((r: { id: number }) => r.id) as [number, number];
+    await q(
+      `insert into conversation_labels (company_id, conversation_id, label_id)
+       select c.company_id, c.id, l.id from conversations c
+       cross join lateral (select $2::int as id where ${rnd('c.id * 23', o.seed, 10)} = 0
+         union all select $3::int where ${rnd('c.id * 29', o.seed, 100)} = 0) l
+       where c.company_id = $1`,
+      [t.companyId, billingId, vipId],
+    );
+
     // Messages in (conversation, position) order, so ids grow with time inside each conversation. Odd
     // positions are the customer's, even ones an agent's; the middle one is an internal note; an open
     // conversation ends with the customer, a pending one with an agent.
@@ -271,7 +289,7 @@ export async function generateInbox(
       [t.companyId],
     );
     await q(
-      'vacuum analyze customers, customer_terms, customer_apps, conversations, messages, conversation_reads, conversation_counts',
+      'vacuum analyze customers, customer_terms, customer_apps, conversations, conversation_labels, messages, conversation_reads, conversation_counts',
     );
 
     const { rows: newest } = await q(
@@ -296,7 +314,9 @@ export async function generateInbox(
            union all select 'customers', count(*)::int from customers where company_id = $1
            union all select 'status ' || status, count(*)::int from conversations where company_id = $1 group by status
            union all select 'open unassigned', count(*)::int from conversations
-             where company_id = $1 and status = 'open' and assigned_user_id is null`,
+             where company_id = $1 and status = 'open' and assigned_user_id is null
+           union all select 'label ' || l.name, count(*)::int from conversation_labels cl
+             join labels l on l.id = cl.label_id where cl.company_id = $1 group by l.name`,
           [t.companyId],
         )
       ).rows.map((r: { k: string; n: number }) => [r.k, r.n]),
@@ -313,6 +333,7 @@ export async function generateInbox(
       commonName: LAST[0]!,
       customerEmail: String(caller[0]?.email ?? 'customer1@customers.bench.test'),
       customerPhone: `0${phone.slice(3, 7)} ${phone.slice(7)}`,
+      labels: { billing: billingId, vip: vipId },
       counts,
       seconds: Math.round((Date.now() - started) / 100) / 10,
     };
