@@ -103,7 +103,14 @@ export function ThreadHeader({
         </span>
       </div>
       <LabelChips labels={c.labels} />
-      <OtherConversations cid={cid} customerId={c.customer.customer_id} conversationId={c.conversation_id} />
+      {/* The open customer panel lists them already, with more of each. */}
+      {!panelOpen && (
+        <OtherConversations
+          cid={cid}
+          customerId={c.customer.customer_id}
+          conversationId={c.conversation_id}
+        />
+      )}
     </header>
   );
 }
