@@ -282,11 +282,15 @@ function exactTotal(
   from?: { order: ListOrder; place: ListPlace; inclusive: boolean },
 ): SQL {
   if (!from) return groupTotal(base);
-  const above = countOf(db, and(base, abovePlace(from.order, from.place, from.inclusive))!, {
-    offset: 0,
-    cap: undefined,
-    literal: false,
-  });
+  // Walked in the list's order: the place sits behind init plans, so PostgreSQL guesses a third of the
+  // company above it and, for an order on an expression (waiting longest), scanned the whole table (16 ms
+  // for 50 rows); asked in order, it walks the order's index down to the place (0.4 ms).
+  const above = countOf(
+    db,
+    and(base, abovePlace(from.order, from.place, from.inclusive))!,
+    { offset: 0, cap: undefined, literal: false },
+    from.order.order(),
+  );
   return sql`(${groupTotal(base)} - ${above})`;
 }
 
@@ -301,10 +305,15 @@ interface Capping {
 const stopAt = (c: Capping & { cap: number }) =>
   c.literal ? inText(c.cap + 1) : sql`${c.offset + c.cap + 1}`; // as in `pageOf`
 
-/** `(select count(*) ...)` of the matches, stopping one past `offset + cap` when capped. */
-function countOf(db: DbOrTx, where: SQL, c: Capping): SQL {
+/**
+ * `(select count(*) ...)` of the matches, stopping one past `offset + cap` when capped; an uncapped count
+ * given `order` walks in it.
+ */
+function countOf(db: DbOrTx, where: SQL, c: Capping, order?: SQL[]): SQL {
   const counted = db.select({ one: sql`1` }).from(conversations).where(where);
-  if (c.cap === undefined) return sql`(select count(*) from (${counted}) matches)`;
+  if (c.cap === undefined) {
+    return sql`(select count(*) from (${order ? counted.orderBy(...order) : counted}) matches)`;
+  }
   const walked = c.inOrder ? counted.orderBy(...latestOrder.order()) : counted;
   return sql`(select count(*) from (${walked} limit ${stopAt({ ...c, cap: c.cap })}) matches)`;
 }
