@@ -1,6 +1,6 @@
 import { type Conversation, PRIORITIES, type Priority } from '@inbox/contract';
 import { AlarmClockIcon, CheckIcon, ChevronDownIcon, FlagIcon } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { DialogForm, FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import {
@@ -66,31 +66,59 @@ export function PriorityMenu({ cid, conversation: c }: { cid: number; conversati
  * the customer replies. A snoozed conversation leaves the inbox and shows in the Snoozed view until it wakes.
  */
 export function SnoozeMenu({ cid, conversation: c }: { cid: number; conversation: Conversation }) {
+  const snooze = useSnooze(cid);
+  return (
+    <SnoozeChoices
+      cid={cid}
+      pending={snooze.isPending}
+      align="end"
+      onChoose={(until) =>
+        snooze.mutate({ conversation_id: c.conversation_id, until_ts: until ? until.toISOString() : null })
+      }
+      trigger={
+        <Button variant="outline" size="sm" disabled={snooze.isPending} aria-label="Snooze">
+          <AlarmClockIcon aria-hidden />
+          <span className="hidden 2xl:inline">Snooze</span>
+          <ChevronDownIcon className="opacity-60" aria-hidden />
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * The snooze presets on the company's clocks (its business hours read when the menu opens) and a custom
+ * date and time, behind `trigger`: the thread header's and the bulk bar's menus differ only in their button.
+ */
+export function SnoozeChoices({
+  cid,
+  pending,
+  align,
+  trigger,
+  onChoose,
+}: {
+  cid: number;
+  pending: boolean;
+  align: 'start' | 'end';
+  trigger: ReactNode;
+  onChoose: (until: Date | null) => void;
+}) {
   const session = useSession();
   const timezone = companyTimezone(session);
   const [open, setOpen] = useState(false);
   const [custom, setCustom] = useState(false);
   const company = useCompanyHours(cid, open);
-  const snooze = useSnooze(cid);
   const presets = snoozePresets(new Date(), timezone, company.data?.business_hours ?? null);
-  const send = (until: Date | null) =>
-    snooze.mutate({ conversation_id: c.conversation_id, until_ts: until ? until.toISOString() : null });
   return (
     <>
       <DropdownMenu open={open} onOpenChange={setOpen}>
-        <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="sm" disabled={snooze.isPending} aria-label="Snooze">
-            <AlarmClockIcon aria-hidden />
-            <span className="hidden 2xl:inline">Snooze</span>
-            <ChevronDownIcon className="opacity-60" aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+        <DropdownMenuContent align={align} className="w-64">
           <DropdownMenuLabel className="font-normal text-muted-foreground text-xs">
             Snooze until ({timezone})
           </DropdownMenuLabel>
           {presets.map((p) => (
-            <DropdownMenuItem key={p.key} onSelect={() => send(p.until)}>
+            <DropdownMenuItem key={p.key} onSelect={() => onChoose(p.until)}>
               {p.label}
               {p.until && (
                 <span className="ml-auto text-muted-foreground text-xs tabular-nums">
@@ -106,9 +134,9 @@ export function SnoozeMenu({ cid, conversation: c }: { cid: number; conversation
       <FormDialog open={custom} onOpenChange={setCustom}>
         <CustomSnooze
           timezone={timezone}
-          pending={snooze.isPending}
+          pending={pending}
           onCancel={() => setCustom(false)}
-          onSnooze={(until) => send(until)}
+          onSnooze={onChoose}
           onDone={() => setCustom(false)}
         />
       </FormDialog>
