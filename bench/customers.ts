@@ -56,14 +56,20 @@ async function generate(): Promise<Data> {
     ]);
     await q('delete from queue_members where user_id = $1', [agentId]);
     await q(
-      `insert into customers (company_id, name, email, phone, created_at, updated_at, last_activity_at)
+      `insert into customers (company_id, name, email, phone, created_at, updated_at)
          select $1, (${arr(FIRST)})[1 + g % ${FIRST.length}] || ' ' || (${arr(LAST)})[1 + (g / 7) % ${LAST.length}],
            'customer' || g || '@mail' || (g % 50) || '.bench.test',
            '+4477009' || lpad(g::text, 6, '0'),
-           now() - make_interval(days => g % 700), now() - make_interval(days => g % 700),
-           case when g % 5 = 0 then null else now() - make_interval(mins => (g * 37) % 500000) end
+           now() - make_interval(days => g % 700), now() - make_interval(days => g % 700)
          from generate_series(1, $2::int) g`,
       [t.companyId, COUNT],
+    );
+    // A fifth never wrote; the others at times spread over the last year (the customer's activity row).
+    await q(
+      `update customer_activity act set last_activity_at = now() - make_interval(mins => (cu.g * 37) % 500000)
+         from (select id, row_number() over (order by id) as g from customers where company_id = $1) cu
+         where act.customer_id = cu.id and cu.g % 5 <> 0`,
+      [t.companyId],
     );
     await q(
       `insert into customer_identities (company_id, customer_id, kind, value)
@@ -83,17 +89,17 @@ async function generate(): Promise<Data> {
       `insert into conversations (company_id, app_id, customer_id, number, channel, status, created_at, last_activity_at)
          select cu.company_id, ca.app_id, cu.id, row_number() over (order by cu.id), 'portal',
            (array['open','pending','resolved','resolved','closed'])[1 + cu.id % 5], cu.created_at,
-           coalesce(cu.last_activity_at, cu.created_at)
-         from customers cu
+           act.last_activity_at
+         from customers cu join customer_activity act on act.customer_id = cu.id
          join lateral (select app_id from customer_apps where customer_id = cu.id order by app_id limit 1) ca on true
-         where cu.company_id = $1 and cu.last_activity_at is not null`,
+         where cu.company_id = $1 and act.last_activity_at is not null`,
       [t.companyId],
     );
     await q(
       'update companies set last_conversation_number = (select count(*) from conversations) where id = $1',
       [t.companyId],
     );
-    await q('vacuum analyze customers, customer_identities, customer_apps, conversations');
+    await q('vacuum analyze customers, customer_activity, customer_identities, customer_apps, conversations');
     const counts = Object.fromEntries(
       (
         await q(`select 'customers' as k, count(*)::int as n from customers

@@ -17,8 +17,8 @@ import {
 } from '../../server/src/modules/conversations/write-statement.ts';
 
 const dialect = new PgDialect();
-const NEW_RULE = 'cs.last_activity_at < now())';
-const OLD_RULE = "cs.last_activity_at < now() - interval '1 minute')";
+const NEW_RULE = 'ca.last_activity_at < now())';
+const OLD_RULE = "ca.last_activity_at < now() - interval '1 minute')";
 /** Stands for the conversation id among the statement's parameters (no real id is negative). */
 const CONVERSATION = -1;
 

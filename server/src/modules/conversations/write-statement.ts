@@ -68,9 +68,9 @@ export const CONV_RETURNING = sql`c.id, c.company_id, c.app_id, c.customer_id, c
  * `message.created` event is written by the same statement (the outbox, contract section 7), with the
  * conversation's state after the message so live viewers can be chosen without another read. A repeated
  * `client_message_id` inserts nothing (`msg` and `ev` are empty); the typing signal is cleared only when
- * a message was stored, and the customer's `last_activity_at` moves to the message's time, only forward
- * (the customer list sorts on it and shows it, so each message moves its customer up at once; decision
- * 042). A customer row locked by another writer is skipped, not waited for: a merge holds it while it waits
+ * a message was stored, and the customer's `last_activity_at` (`customer_activity`) moves to the message's
+ * time, only forward (the customer list sorts on it and shows it, so each message moves its customer up at
+ * once; decision 042). A customer's row locked by another writer is skipped, not waited for: a merge holds it while it waits
  * for this conversation (and sets the time itself), and a message in the customer's other conversation
  * holds it for an instant with a time as recent as this one, so no send ever queues on a customer row.
  * `appendMessage` and the portal's one-statement send both write with it, and so does a change of many
@@ -106,10 +106,10 @@ export const messageWrite = (v: MessageValues): SQL => sql`
       delete from typing_signals
       where conversation_id in (select conversation_id from msg) and actor_key = ${v.actorKey}::text
     ), seen as (
-      update customers set last_activity_at = now()
-      where id in (select cs.id from customers cs
-          where cs.id in (select conv.customer_id from conv join msg on msg.conversation_id = conv.id)
-          and (cs.last_activity_at is null or cs.last_activity_at < now())
+      update customer_activity set last_activity_at = now()
+      where customer_id in (select ca.customer_id from customer_activity ca
+          where ca.customer_id in (select conv.customer_id from conv join msg on msg.conversation_id = conv.id)
+          and (ca.last_activity_at is null or ca.last_activity_at < now())
         for update skip locked)
     )`;
 

@@ -199,7 +199,7 @@ describe('merging', () => {
       const duplicate = await customerOf(chat.conversationId);
       // A customer quiet for a while: each message then also touches the customer row the merge locks.
       await t.db.execute(
-        sql`update customers set last_activity_at = now() - interval '1 hour' where id = ${duplicate}`,
+        sql`update customer_activity set last_activity_at = now() - interval '1 hour' where customer_id = ${duplicate}`,
       );
       const [merged, ...sent] = await Promise.all([
         api(s.admin)('POST', '/customer/merge', {

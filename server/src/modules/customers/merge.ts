@@ -69,10 +69,11 @@ export async function mergeCustomers(
         email = coalesce(email, ${duplicate.email}), phone = coalesce(phone, ${duplicate.phone}),
         attributes = ${JSON.stringify({ ...duplicate.attributes, ...primary.attributes })}::jsonb,
         notes = ${[...new Set(notes)].join('\n\n')},
-        last_activity_at = greatest(last_activity_at,
-          (select max(last_activity_at) from conversations where customer_id = ${primaryId})),
         updated_at = now()
       where id = ${primaryId}`);
+    await tx.execute(sql`update customer_activity set last_activity_at = greatest(last_activity_at,
+        (select max(last_activity_at) from conversations where customer_id = ${primaryId}))
+      where customer_id = ${primaryId}`);
     await recordEvent(tx, {
       type: 'customer.merged',
       companyId: ctx.companyId,

@@ -76,7 +76,7 @@ const customerColumns = (r: CustomerReach) => sql`cu.id, cu.name, cu.email, cu.p
     as conversations_count,
   (select count(*) from conversations c where c.customer_id = cu.id and c.status in ('open', 'pending')
     and ${appInReach(r, sql`c.app_id`)}) as open_count,
-  cu.last_activity_at as last_activity`;
+  (select act.last_activity_at from customer_activity act where act.customer_id = cu.id) as last_activity`;
 
 const toCustomer = (row: Row): Customer => ({
   customer_id: Number(row.id),
@@ -167,8 +167,8 @@ async function isCommon(db: DbOrTx, companyId: number, search: string, holder: n
 const ORDERS: Record<CustomerListQuery['sort'], SQL> = {
   name: sql`lower(cu.name) asc, cu.id asc`,
   '-name': sql`lower(cu.name) desc, cu.id desc`,
-  last_activity: sql`cu.last_activity_at asc nulls first, cu.id asc`,
-  '-last_activity': sql`cu.last_activity_at desc nulls last, cu.id desc`,
+  last_activity: sql`act.last_activity_at asc nulls first, act.customer_id asc`,
+  '-last_activity': sql`act.last_activity_at desc nulls last, act.customer_id desc`,
   created: sql`cu.created_at asc, cu.id asc`,
   '-created': sql`cu.created_at desc, cu.id desc`,
 };
@@ -215,7 +215,13 @@ export async function listCustomers(db: DbOrTx, r: CustomerReach, q: CustomerLis
     db.execute<{ n: string | number }>(
       sql`select count(*) as n from (select 1 from customers cu where ${counting} limit ${cap + 1}) matches`,
     );
-  const page = db.execute<Row>(sql`select ${customerColumns(r)} from customers cu where ${condition}
+  // The activity orders walk `customer_activity_idx` and join each customer (its own table, decision 042).
+  const byActivity = q.sort === 'last_activity' || q.sort === '-last_activity';
+  const from = byActivity
+    ? sql`customer_activity act join customers cu on cu.id = act.customer_id
+      where act.company_id = ${r.companyId} and ${condition}`
+    : sql`customers cu where ${condition}`;
+  const page = db.execute<Row>(sql`select ${customerColumns(r)} from ${from}
     order by ${ORDERS[q.sort]} limit ${q.limit} offset ${q.offset}`);
   // A common word in a narrower reach will need its count whatever the page holds: the two statements run
   // at once on two pool connections, so the caller waits for the longer of them, not for their sum.
