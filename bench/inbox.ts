@@ -35,6 +35,7 @@ import { inboxSortsSection, SORTS_SECTION } from './inbox-sorts-report.ts';
 import { measure } from './lib/load.ts';
 import { machineInfo } from './lib/machine.ts';
 import { type ServerProcess, startServer, waitForQuiet } from './lib/processes.ts';
+import { BENCH_SECRETS_KEY } from './lib/product.ts';
 import { adminQuery, databaseUrl, postgresPidsOf, writeSection } from './lib/sections.ts';
 import { readSettings } from './lib/settings.ts';
 
@@ -205,6 +206,7 @@ async function main() {
         DEMO_DATA: 'false',
         ADMIN_EMAIL: 'bench-admin@bench.test',
         ADMIN_PASSWORD: 'bench-admin-password',
+        SECRETS_KEY: BENCH_SECRETS_KEY,
         AI_BASE_URL: '',
       },
       healthPath: '/api/v1/health',

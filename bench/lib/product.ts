@@ -8,6 +8,13 @@ import { adminQuery, databaseUrl } from './sections.ts';
 import { readSettings } from './settings.ts';
 import { BENCH_PASSWORD } from './tenants.ts';
 
+/**
+ * The key every product start of a bench seals and opens stored secrets with. A kept database (the
+ * `BENCH_<NAME>_REUSE` knobs) outlives the start that sealed its secrets: with a key file in each start's
+ * fresh `DATA_DIR`, the next start could not open them and refused to serve.
+ */
+export const BENCH_SECRETS_KEY = '62'.repeat(32);
+
 const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
@@ -34,6 +41,7 @@ export function startProduct(opts: {
       DEMO_DATA: 'false',
       ADMIN_EMAIL: 'bench-admin@bench.test',
       ADMIN_PASSWORD: 'bench-admin-password',
+      SECRETS_KEY: BENCH_SECRETS_KEY,
       ...opts.env,
     },
     healthPath: '/api/v1/health',
