@@ -3,6 +3,7 @@ import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from './support/browser';
 import { addIntegration, createTenant, PASSWORD, type Tenant } from './support/inbox-tenant';
+import { signedInPages } from './support/pages';
 import type { TestServer } from './support/server';
 import { withServerAndBrowser } from './support/stack';
 import { startStandIn } from './support/stand-in';
@@ -19,6 +20,8 @@ let srv: TestServer;
 let browser: Browser;
 let tenant: Tenant;
 let sam: string;
+/** Maria's chat, rated 4 in the first test: the console shows it. */
+let rated = 0;
 let stand: Awaited<ReturnType<typeof startStandIn>>;
 const texts: Record<string, string>[] = [];
 
@@ -67,10 +70,12 @@ async function chatPage(opts: BrowserContextOptions, name: string) {
 }
 
 const rating = (page: Page) => page.getByTestId('rating-form');
+const openAs = signedInPages(() => ({ browser, srv }));
 
 describe('satisfaction ratings', () => {
   it('asks in the chat in place of the composer, then thanks and gives the composer back', async () => {
     const { page, conversationId } = await chatPage({ ...PHONE, colorScheme: 'light' }, 'Maria Lopez');
+    rated = conversationId;
     await expect(page.getByPlaceholder('Type your message...').isVisible()).resolves.toBe(true);
     await resolve(conversationId);
     await rating(page).waitFor();
@@ -178,5 +183,58 @@ describe('satisfaction ratings', () => {
     await page.goto(`${srv.url}/rate/not-a-real-token`);
     await page.getByText('This rating link is not valid.').waitFor();
     await screenshot(page, 'csat-rate-page-unknown');
+  });
+
+  it('shows the rating in the thread header and in the reports, and the app settings switch', async () => {
+    for (const [name, opts] of [
+      ['light', {}],
+      ['dark', { theme: 'dark' as const }],
+      ['phone', { device: PHONE }],
+    ] as const) {
+      const page = await openAs('sam@northwind.test', PASSWORD, `/conversations/${rated}`, opts);
+      const line = page.getByTestId('conversation-rating');
+      await line.waitFor();
+      expect(await line.textContent()).toContain('4/5');
+      expect(await line.textContent()).toContain('Quick and friendly, thank you!');
+      await screenshot(page, `csat-thread-${name}`, { fullPage: false });
+    }
+
+    const reports = await openAs('ann@northwind.test', PASSWORD, '/reports');
+    const card = (label: string) =>
+      reports.getByRole('list', { name: 'Metrics' }).getByRole('listitem').filter({ hasText: label }).first();
+    await card('Average rating').getByText('/ 5').waitFor();
+    expect(await card('Ratings').textContent()).toMatch(/Ratings.*[1-9]/);
+    const agents = reports.getByRole('table', { name: 'Agent performance' });
+    await agents.getByRole('columnheader', { name: 'Satisfied' }).waitFor();
+    const samRow = agents.getByRole('row').filter({ hasText: 'Sam Rivera' });
+    expect(await samRow.textContent()).toMatch(/%/);
+    await screenshot(reports, 'csat-reports');
+    const darkReports = await openAs('ann@northwind.test', PASSWORD, '/reports', { theme: 'dark' });
+    await darkReports.getByRole('table', { name: 'Agent performance' }).waitFor();
+    await screenshot(darkReports, 'csat-reports-dark');
+
+    const settings = await openAs('ann@northwind.test', PASSWORD, `/admin/apps/${tenant.appId}`);
+    const question = settings.getByLabel('Rating question');
+    await question.waitFor();
+    expect(await settings.getByRole('switch', { name: 'Customer satisfaction survey' }).isChecked()).toBe(
+      true,
+    );
+    await question.fill('How did we do today?');
+    await settings.getByRole('button', { name: 'Save changes' }).click();
+    await settings.getByRole('button', { name: 'Save changes' }).isDisabled();
+    await screenshot(settings, 'csat-app-settings');
+    const ann = await srv.login('ann@northwind.test', PASSWORD);
+    for (let i = 0; i < 50; i++) {
+      const app = await srv.api('GET', `/apps?id=${tenant.appId}`, {
+        token: ann,
+        companyId: tenant.companyId,
+      });
+      if (app.csat.question === 'How did we do today?') break;
+      if (i === 49) throw new Error(`question not saved: ${JSON.stringify(app.csat)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // Switched off, the question field goes.
+    await settings.getByRole('switch', { name: 'Customer satisfaction survey' }).click();
+    expect(await settings.getByLabel('Rating question').count()).toBe(0);
   });
 });
