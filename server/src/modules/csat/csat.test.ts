@@ -134,4 +134,31 @@ describe('satisfaction ratings', () => {
     expect(late.status).toBe(410);
     expect(late.body.message).toBe(RATING_SENTENCES.expired);
   });
+
+  it('asks each conversation a bulk resolve resolves, and takes one of two answers given at once', async () => {
+    const a = await tenantWithSessions(t);
+    await csatOn(a);
+    const chats = [
+      await startChat(t.app, a.app.id, { queueId: a.queue.id }),
+      await startChat(t.app, a.app.id, { queueId: a.queue.id }),
+    ];
+    const bulk = await call(t.app, 'POST', '/conversations/bulk', {
+      as: a.as.agent,
+      body: { action: 'resolve', conversation_ids: chats.map((c) => c.conversationId) },
+    });
+    expect(bulk.status).toBe(200);
+    for (const chat of chats) {
+      const seen = await portal(t.app, 'GET', '/portal/poll', { token: chat.token });
+      expect(seen.body.data.rating_request).toEqual({ question: DEFAULT_CSAT_QUESTION });
+    }
+    const both = await Promise.all(
+      [5, 1].map((score) =>
+        portal(t.app, 'POST', '/portal/rating', { token: chats[0]!.token, body: { score } }),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    const events = await t.db.execute(sql`select 1 from events
+      where conversation_id = ${chats[0]!.conversationId} and type = 'conversation.rated'`);
+    expect(events.rows).toHaveLength(1);
+  });
 });
