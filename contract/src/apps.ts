@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APP_ROLES, CONVERSATION_STATUSES } from './constants.ts';
+import { CsatSettings, DEFAULT_CSAT_QUESTION } from './csat.ts';
 import {
   Description,
   fieldsOf,
@@ -17,6 +18,7 @@ export const App = z.object({
   app_name: z.string(),
   description: z.string(),
   is_active: z.boolean(),
+  csat: CsatSettings.describe('customer satisfaction: whether a resolution asks the customer, and what'),
   role: z.enum(APP_ROLES).nullable().describe("the caller's effective role in the app"),
   queues_count: z.number(),
   members_count: z
@@ -29,15 +31,21 @@ export type App = z.infer<typeof App>;
 
 const AppName = z.string().trim().min(1, 'App name is required').max(200);
 
-const AppFields = z.object({ app_name: AppName, description: Description, is_active: z.boolean() });
+const AppFields = z.object({
+  app_name: AppName,
+  description: Description,
+  is_active: z.boolean(),
+  csat: CsatSettings,
+});
 
 export const CreateAppBody = AppFields.extend({
   description: Description.default(''),
   is_active: z.boolean().default(true),
+  csat: CsatSettings.optional().describe(`default: off, asking "${DEFAULT_CSAT_QUESTION}"`),
 });
 export type CreateAppBody = z.infer<typeof CreateAppBody>;
 
-export const UpdateAppBody = AppFields.partial();
+export const UpdateAppBody = AppFields.partial().extend({ csat: CsatSettings.partial().optional() });
 export type UpdateAppBody = z.infer<typeof UpdateAppBody>;
 
 const optionalBool = z.preprocess(

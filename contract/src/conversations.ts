@@ -6,6 +6,7 @@ import {
   PRIORITIES,
   SENDER_TYPES,
 } from './constants.ts';
+import { ConversationRating } from './csat.ts';
 import {
   Id,
   LIMIT_SENTENCE,
@@ -105,6 +106,7 @@ export const Conversation = ConversationSummary.extend({
   first_reply_ts: Timestamp.nullable().describe('first agent reply (not internal notes)'),
   resolved_ts: Timestamp.nullable(),
   can_delete: z.boolean().describe('company admins and the app’s admins/managers may delete'),
+  rating: ConversationRating.nullable().describe("the customer's latest satisfaction rating"),
 });
 export type Conversation = z.infer<typeof Conversation>;
 

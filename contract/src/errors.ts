@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   CONVERSATION_RESOLVED: 403,
   COMPANY_SUSPENDED: 403,
   USER_SUSPENDED: 403,
+  /** A satisfaction rating link older than 7 days (contract section 14). */
+  RATING_EXPIRED: 410,
   /** The database is unreachable (contract section 12): try again after `Retry-After` seconds. */
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -21,6 +21,8 @@ export const EVENT_TYPES = [
   'conversation.snoozed',
   // Section 13: labels put on or taken off a conversation or a customer.
   'conversation.labels_changed',
+  // Section 14: the customer rated a resolution (`rating`, `resolved_by_user_id`).
+  'conversation.rated',
   'typing',
   'customer.created',
   'customer.updated',

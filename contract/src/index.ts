@@ -13,6 +13,7 @@ export * from './canned-replies.ts';
 export * from './companies.ts';
 export * from './constants.ts';
 export * from './conversations.ts';
+export * from './csat.ts';
 export * from './customers.ts';
 export * from './envelope.ts';
 export * from './errors.ts';

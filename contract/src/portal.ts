@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PORTAL_STATUSES } from './constants.ts';
+import { RatingRequest } from './csat.ts';
 import { Phone } from './customers.ts';
 import { Id, OptionalQueryId, QueryId, Timestamp } from './envelope.ts';
 import {
@@ -113,6 +114,7 @@ export const PortalConversation = z.object({
   portal_session: z.object({ expires_ts: Timestamp }),
   endpoints: PortalEndpoints,
   messages: z.array(Message),
+  rating_request: RatingRequest.nullable().describe('set while a satisfaction rating is asked for'),
 });
 export type PortalConversation = z.infer<typeof PortalConversation>;
 
@@ -122,6 +124,7 @@ export const PortalPoll = z.object({
   is_agent_typing: z.boolean(),
   conversation_status: z.enum(PORTAL_STATUSES),
   session_expires_ts: Timestamp,
+  rating_request: RatingRequest.nullable(),
 });
 export type PortalPoll = z.infer<typeof PortalPoll>;
 

@@ -29,10 +29,19 @@ export const TIME_METRICS = [
 export const REPORT_METRICS = [...COUNT_METRICS, ...TIME_METRICS] as const;
 export type ReportMetric = (typeof REPORT_METRICS)[number];
 
+/** Satisfaction ratings given in a period (contract section 14): scores 4 and 5 are satisfied. */
+export const CsatStats = z.object({
+  responses: z.number(),
+  average: z.number().nullable().describe('mean score, one decimal; null without responses'),
+  satisfied_pct: z.number().nullable().describe('100 × scores of 4 or 5 / responses, one decimal'),
+});
+export type CsatStats = z.infer<typeof CsatStats>;
+
 /** A period's figures: a count for each count metric, the time statistics for each time metric. */
 export const Metrics = z.object({
   ...fieldsOf(COUNT_METRICS, z.number()),
   ...fieldsOf(TIME_METRICS, TimeStats),
+  csat: CsatStats.describe('ratings given in the period, credited to who resolved the conversation'),
 });
 export type Metrics = z.infer<typeof Metrics>;
 
@@ -104,6 +113,7 @@ export const AgentPerformance = z.object({
   messages_sent: z.number(),
   first_response_time: TimeStats,
   resolution_time: TimeStats,
+  csat: CsatStats.describe('ratings of the conversations this agent resolved'),
 });
 export type AgentPerformance = z.infer<typeof AgentPerformance>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANNELS, CONVERSATION_STATUSES, PRIORITIES } from './constants.ts';
 import { ConsoleMessage } from './conversations.ts';
+import { ConversationRating } from './csat.ts';
 import { Timestamp } from './envelope.ts';
 import { EventActor, type WebhookEventType } from './events.ts';
 
@@ -94,6 +95,11 @@ export const WEBHOOK_EVENT_FIELDS = {
   'conversation.priority_changed': {
     from: z.enum(PRIORITIES).nullable(),
     to: z.enum(PRIORITIES).nullable(),
+    previous: Previous,
+  },
+  'conversation.rated': {
+    rating: ConversationRating.describe('the score (1 to 5) and comment the customer gave'),
+    resolved_by_user_id: UserId.describe('who resolved the conversation this rating answers'),
     previous: Previous,
   },
   'conversation.snoozed': {

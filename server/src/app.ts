@@ -18,6 +18,7 @@ import { waitingAnswerJob } from './modules/auto-responders/waiting.ts';
 import { startEmailListener } from './modules/channels/email-listener.ts';
 import { foldCountsJob } from './modules/conversations/counts.ts';
 import { snoozeWakeJob } from './modules/conversations/snooze-job.ts';
+import { startCsatLinks } from './modules/csat/runtime.ts';
 import { type Live, startLive } from './modules/events/live.ts';
 import { pruneEventsJob } from './modules/events/prune.ts';
 import { apiRoutes } from './modules/index.ts';
@@ -169,6 +170,15 @@ export async function buildApp(opts: BuildAppOptions) {
     app.decorate('emailListener', email);
     app.addHook('onClose', async () => email.stop());
   }
+  // Satisfaction questions for channel conversations: a link message per resolution (decision 055).
+  const csatLinks = await startCsatLinks({
+    db: opts.db.db,
+    hub: live.hub,
+    publicUrl: opts.config.publicUrl,
+    kick: live.announcer.kick,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => csatLinks.stop());
   const reporting = await startReporting({ db: opts.db.db, hub: live.hub, log: app.log });
   app.decorate('reporting', reporting);
   app.addHook('onClose', async () => reporting.stop());

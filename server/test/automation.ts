@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { JOBS_SCHEMA } from '../src/jobs/boss.ts';
 import { autoResponderConsumer } from '../src/modules/auto-responders/engine.ts';
 import { DELIVERY_JOB } from '../src/modules/channels/delivery-queue.ts';
+import { csatLinkConsumer } from '../src/modules/csat/links.ts';
 import { consumeOnce } from '../src/modules/events/consumer.ts';
 import { webhookConsumer } from '../src/modules/integrations/deliveries.ts';
 import { reportingConsumer } from '../src/modules/reporting/facts.ts';
@@ -28,6 +29,7 @@ export async function runConsumers(t: TestContext) {
   await untilReadable(t.db);
   const responders = autoResponderConsumer(() => new Date(), t.app.jobs);
   while ((await consumeOnce(t.db, responders)) > 0) {}
+  while ((await consumeOnce(t.db, csatLinkConsumer(t.app.deps.config.publicUrl))) > 0) {}
   while ((await consumeOnce(t.db, webhookConsumer(t.app.jobs))) > 0) {}
   while ((await consumeOnce(t.db, reportingConsumer())) > 0) {}
 }

@@ -110,6 +110,19 @@ export async function seedCompany(t: TestContext, into: Ids) {
     as: agent,
     body: { conversation_id: chat.conversationId, add: [label.body.data.label_id] },
   });
+  // A satisfaction rating (contract section 14): a second chat resolved and rated.
+  await call(t.app, 'PUT', '/apps', {
+    as: admin,
+    query: { id: tenant.app.id },
+    body: { csat: { enabled: true } },
+  });
+  const rated = await startChat(t.app, tenant.app.id, { queueId: tenant.queue.id });
+  await call(t.app, 'POST', '/conversation/resolve', {
+    as: agent,
+    body: { conversation_id: rated.conversationId },
+  });
+  const rating = await portal(t.app, 'POST', '/portal/rating', { token: rated.token, body: { score: 4 } });
+  if (rating.status !== 201) throw new Error(`rating: ${rating.status}`);
   const job = await recalculated(t, admin);
   // Last: a message clears its sender's typing signal.
   const typing = await portal(t.app, 'POST', '/portal/typing', { token: chat.token, body: {} });

@@ -29,6 +29,7 @@ const DOMAIN = [
   'console-attachments',
   'canned-replies',
   'labels',
+  'csat',
 ];
 const DERIVED = ['reporting', 'billing', 'ai', 'auto-responders'];
 const EDGES = ['channels', 'integrations', 'widget', 'portal', 'api-keys', 'secure-link'];

@@ -23,6 +23,7 @@ const REASONS = {
     'COMPANY_SUSPENDED, CONVERSATION_CLOSED, CONVERSATION_RESOLVED).',
   404: 'No such record, or one the caller may not see (NOT_FOUND; INVALID_APP for a portal app).',
   409: 'The change conflicts with what is stored: already a member, a duplicate identity, not ended (CONFLICT).',
+  410: 'A satisfaction rating asked more than 7 days ago can no longer be given (RATING_EXPIRED).',
   413: 'The body or the file is too large (PAYLOAD_TOO_LARGE).',
   415: 'The content type, or an uploaded file’s type, is not accepted (UNSUPPORTED_MEDIA_TYPE).',
   422: 'A field is not valid (VALIDATION_ERROR): `errors` names each bad field with its sentences.',
@@ -34,7 +35,18 @@ const REASONS = {
 export type ErrorStatus = keyof typeof REASONS;
 
 /** Paths any caller may call: nothing to authenticate, so no 401 or 403. */
-const OPEN = ['/health', '/portal/queues', '/portal/start', '/widget/settings', '/auth/password_reset'];
+const OPEN = [
+  '/health',
+  '/portal/queues',
+  '/portal/start',
+  '/widget/settings',
+  '/auth/password_reset',
+  // A rating link's token is its only proof: an unknown one is a 404 (contract section 14).
+  '/ratings/:token',
+];
+
+/** The satisfaction rating calls: once per resolution (409), within 7 days of it (410). */
+const RATINGS = /^\/(ratings\/|portal\/rating$)/;
 
 /** Paths behind a rate limit (logins, reset mails, the portal, stream counts per caller). */
 const LIMITED = [/^\/auth\/(login|password_reset)/, /^\/portal\//, /\/events(\/stream)?$/];
@@ -70,6 +82,7 @@ export function errorStatusesOf(route: RouteLike): ErrorStatus[] {
   if (fields.some(namesRecord) || route.url.includes(':') || path.startsWith('/portal/')) add(404);
   if ((writes && ACCOUNT_WRITES.test(path)) || CONFLICTING_READS.includes(path)) add(409);
   if (LIMITED.some((p) => p.test(path))) add(429);
+  if (RATINGS.test(path)) add(409, 410);
   return [...statuses].sort((a, b) => a - b);
 }
 

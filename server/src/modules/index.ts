@@ -14,6 +14,7 @@ import { companyRoutes } from './companies/routes.ts';
 import { consoleAttachmentRoutes } from './console-attachments/routes.ts';
 import { bulkRoutes } from './conversations/bulk-routes.ts';
 import { conversationRoutes } from './conversations/routes.ts';
+import { csatRoutes } from './csat/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -37,6 +38,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(queueRoutes);
   await app.register(userRoutes);
   await app.register(portalRoutes);
+  await app.register(csatRoutes);
   await app.register(conversationRoutes, { templateReply });
   await app.register(bulkRoutes);
   await app.register(channelConsoleRoutes);

@@ -45,6 +45,8 @@ export async function registerStaticWeb(
     if (request.method !== 'GET' || url.startsWith('/api/') || path.extname(url) !== '') return undefined;
     const portal = url === '/portal' || url.startsWith('/portal/');
     reply.header('cache-control', 'no-cache');
+    // The rate page (contract section 14) is the portal's: no console code, not meant to be framed.
+    if (url.startsWith('/rate/')) return reply.sendFile(portalShell);
     if (!portal) return reply.sendFile('index.html');
     const appId = Number(new URLSearchParams(request.url.split('?')[1] ?? '').get('app_id'));
     return ancestorsOf(appId).then((ancestors) =>

@@ -11,6 +11,9 @@ import type {
   PortalSendBody,
   PortalStartBody,
   PortalStarted,
+  Rating,
+  RatingBody,
+  RatingPage,
 } from './types';
 
 export const PORTAL_API = '/api/v1/portal';
@@ -22,6 +25,8 @@ interface Call {
   form?: FormData;
   bearer?: string;
   signal?: AbortSignal;
+  /** Another API path than the portal's (the rate page's `/ratings`). */
+  base?: string;
 }
 
 /** The portal's own small client: no console headers, the portal token where the contract wants it. */
@@ -29,7 +34,7 @@ async function call<T>(method: string, path: string, c: Call = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (c.body !== undefined) headers['Content-Type'] = 'application/json';
   if (c.bearer) headers.Authorization = `Bearer ${c.bearer}`;
-  const res = await fetchOrNetworkError(`${BASE}${path}${toQueryString(c.query)}`, {
+  const res = await fetchOrNetworkError(`${c.base ?? BASE}${path}${toQueryString(c.query)}`, {
     method,
     headers,
     body: c.form ?? (c.body === undefined ? undefined : JSON.stringify(c.body)),
@@ -54,11 +59,20 @@ export const portalApi = {
   typing: (token: string) => call<unknown>('POST', '/typing', { body: {}, bearer: token }),
   send: (token: string, body: PortalSendBody) =>
     call<PortalMessage>('POST', '/messages', { body, bearer: token }),
+  rate: (token: string, body: RatingBody) => call<Rating>('POST', '/rating', { body, bearer: token }),
   upload(token: string, file: File) {
     const form = new FormData();
     form.append('file', file);
     return call<PortalAttachment>('POST', '/attachment/upload', { query: { token }, form });
   },
+};
+
+/** The rate page's calls (`/rate/{token}`): the link's token is its only proof. */
+export const ratingLinkApi = {
+  get: (token: string, signal?: AbortSignal) =>
+    call<RatingPage>('GET', `/ratings/${encodeURIComponent(token)}`, { base: '/api/v1', signal }),
+  rate: (token: string, body: RatingBody) =>
+    call<Rating>('POST', `/ratings/${encodeURIComponent(token)}`, { base: '/api/v1', body }),
 };
 
 export const downloadUrl = (attachmentId: Id, token: string) =>

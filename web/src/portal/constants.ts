@@ -14,6 +14,12 @@ export const TEXT = {
   sendFailed: 'Failed to send message. Please try again.',
   uploadFailed: 'Failed to upload',
   startNew: 'Start New Conversation',
+  // Contract section 14's rating answers, as `RATING_SENTENCES` words them (checked in contract-sync.test.ts).
+  ratingThanks: 'Thank you for your rating!',
+  ratingExpired: 'This rating link has expired: links answer for 7 days after the conversation was resolved.',
+  ratingAlreadyGiven: 'This conversation has already been rated. Thank you!',
+  ratingUnknown: 'This rating link is not valid.',
+  ratingFailed: 'Failed to send your rating. Please try again.',
 } as const;
 
 /** What the portal's event stream sends (contract section 7); copied, checked in contract-sync.test.ts. */

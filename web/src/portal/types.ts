@@ -4,6 +4,7 @@
  */
 export type {
   Attachment as PortalAttachment,
+  ConversationRating as Rating,
   ConversationStatus,
   Message as PortalMessage,
   PortalConversation,
@@ -11,6 +12,8 @@ export type {
   PortalQueue,
   PortalQueues,
   PortalStart as PortalStarted,
+  RatingPage,
+  RatingRequest,
   SenderType,
 } from '@inbox/contract';
 
@@ -29,4 +32,10 @@ export interface PortalSendBody {
   content: string;
   attachments?: Id[];
   client_message_id?: string;
+}
+
+/** `POST /portal/rating` and `POST /ratings/{token}` (contract section 14). */
+export interface RatingBody {
+  score: number;
+  comment?: string;
 }

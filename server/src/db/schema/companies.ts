@@ -43,6 +43,9 @@ export const apps = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
+    /** Customer satisfaction (contract section 14): whether a resolution asks the customer, and what. */
+    csatEnabled: boolean('csat_enabled').notNull().default(false),
+    csatQuestion: text('csat_question').notNull().default('How would you rate our support?'),
     ...timestamps(),
   },
   (t) => [index('apps_company_idx').on(t.companyId)],

@@ -4,6 +4,7 @@ export * from './automation.ts';
 export * from './canned-replies.ts';
 export * from './companies.ts';
 export * from './conversations.ts';
+export * from './csat.ts';
 export * from './events.ts';
 export * from './inbox.ts';
 export * from './integrations.ts';

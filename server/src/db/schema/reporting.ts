@@ -17,7 +17,8 @@ import { apps, companies } from './companies.ts';
  * What reporting counts (contract section 11), one row per fact, written by the `reporting` consumer from
  * the event log: a conversation started, a customer message received, an agent message sent, a first
  * response, a resolution, an assignment. `day` is the date in the company's timezone when it happened;
- * `seconds` and `business_seconds` are the durations of first responses and resolutions. No reference to
+ * `seconds` and `business_seconds` are the durations of first responses and resolutions; a satisfaction
+ * rating (`rated`, contract section 14) keeps its score in `seconds` and credits who resolved. No reference to
  * the conversation: a deleted conversation's facts still count for the days they happened.
  */
 export const reportFacts = pgTable(
@@ -39,6 +40,7 @@ export const reportFacts = pgTable(
         'first_response',
         'resolved',
         'assigned',
+        'rated',
       ],
     }).notNull(),
     at: ts('at').notNull(),

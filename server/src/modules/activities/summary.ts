@@ -56,6 +56,9 @@ const SPECIAL: Record<string, (d: Record<string, unknown>, label: string) => str
     `Granted ${text(d.permission) ?? 'a permission'} on ${text(d.integration) ?? 'an integration'} to API key ${text(d.name) ? `“${text(d.name)}”` : ''}`.trim(),
   'api_key.permission_revoked': (d) => `Revoked ${text(d.permission) ?? 'a permission'} from an API key`,
   'conversation.replied': (_d, label) => `Replied in conversation ${label}`,
+  // Contract section 14: the customer's satisfaction rating, with its comment when there is one.
+  'conversation.rated': (d, label) =>
+    `Rated conversation ${label} ${typeof d.score === 'number' ? d.score : '?'} out of 5${text(d.comment) ? `: “${text(d.comment)}”` : ''}`,
   'conversation.note_added': (_d, label) => `Added a note to conversation ${label}`,
   'conversation.secure_link_sent': (_d, label) => `Sent a secure link for conversation ${label}`,
   'conversation.priority_changed': (d, label) =>

@@ -24,6 +24,8 @@ const appColumns = {
   name: apps.name,
   description: apps.description,
   isActive: apps.isActive,
+  csatEnabled: apps.csatEnabled,
+  csatQuestion: apps.csatQuestion,
   createdAt: apps.createdAt,
   updatedAt: apps.updatedAt,
   queuesCount: countOf(queues.appId, apps.id),
@@ -36,6 +38,8 @@ type AppRow = {
   name: string;
   description: string;
   isActive: boolean;
+  csatEnabled: boolean;
+  csatQuestion: string;
   createdAt: Date;
   updatedAt: Date;
   queuesCount: number;
@@ -48,6 +52,7 @@ const toApp = (r: AppRow, role: AppRole | null): App => ({
   app_name: r.name,
   description: r.description,
   is_active: r.isActive,
+  csat: { enabled: r.csatEnabled, question: r.csatQuestion },
   role,
   queues_count: r.queuesCount,
   members_count: r.membersCount,
@@ -142,7 +147,14 @@ export async function createApp(
   return scope.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(apps)
-      .values({ companyId, name: input.app_name, description: input.description, isActive: input.is_active })
+      .values({
+        companyId,
+        name: input.app_name,
+        description: input.description,
+        isActive: input.is_active,
+        csatEnabled: input.csat?.enabled,
+        csatQuestion: input.csat?.question,
+      })
       .returning({ id: apps.id });
     await recordChange(tx, actor, companyId, 'app.created', row!.id, { app_name: input.app_name });
     return getApp(inTx(scope, tx), row!.id, role);
@@ -163,6 +175,8 @@ export async function updateApp(
         name: input.app_name,
         description: input.description,
         isActive: input.is_active,
+        csatEnabled: input.csat?.enabled,
+        csatQuestion: input.csat?.question,
         updatedAt: new Date(),
       })
       .where(and(eq(apps.id, app.id), eq(apps.companyId, scope.companyId)));

@@ -2,6 +2,7 @@ import type { ConversationStatus } from '@inbox/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Actor, actorUserId, type CompanyScope } from '../access/context.ts';
 import { actorDetails } from '../activities/service.ts';
+import { askForRatings } from '../csat/ask.ts';
 import { eventActorOf, eventInsert } from '../events/record.ts';
 import type { ChangeRecord, ConversationChanges } from './change.ts';
 import { priorityNameSql } from './priority.ts';
@@ -195,6 +196,16 @@ export async function changeConversations(
     select id, number, status, queue_id, assigned_user_id, from_status, from_queue_id, from_user_id,
       priority, from_priority, snoozed_until, from_snoozed_until, ${snoozeMoved} as snooze_moved
     from conv order by id`);
+  if (actor.type === 'user') {
+    // As the single change does: an agent's resolutions ask for ratings (decision 055).
+    const resolved = res.rows.filter((r) => r.status === 'resolved' && r.from_status !== 'resolved');
+    await askForRatings(
+      scope.db,
+      scope.companyId,
+      resolved.map((r) => Number(r.id)),
+      actor.user.id,
+    );
+  }
   return res.rows.map((r) => {
     const out: ConversationChanges = { conversationId: Number(r.id), number: Number(r.number) };
     if (r.status !== r.from_status) out.status = { from: r.from_status, to: r.status };

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { type Actor, actorName, type CompanyScope } from '../access/context.ts';
 import { recordActivity } from '../activities/service.ts';
+import { askForRatings } from '../csat/ask.ts';
 import { eventActorOf, type NewEvent, recordEvents } from '../events/record.ts';
 import { appendMessage } from './append.ts';
 import { priorityOf } from './priority.ts';
@@ -140,6 +141,10 @@ export async function changeConversation(
     impersonatorUserId: impersonatorOf(actor),
   });
   await recordEvents(tx, changeEvents(actor, conv, changes));
+  // An agent's resolution asks the customer for a rating when the app wants one (decision 055).
+  if (status?.to === 'resolved' && actor.type === 'user') {
+    await askForRatings(tx, conv.companyId, [conv.id], actor.user.id);
+  }
   await recordActivity(tx, actor, {
     companyId: conv.companyId,
     action,

@@ -40,6 +40,9 @@ interface Row extends Record<string, unknown> {
   lm_sender_type: SenderType | null;
   lm_is_private: boolean | null;
   lm_created_at: Date | string | null;
+  rating_score: number | null;
+  rating_comment: string | null;
+  rated_at: Date | string | null;
   unread_count: string | number;
   labels: unknown;
   counted: string | number | null;
@@ -92,6 +95,7 @@ export async function selectConversations(
       c.snoozed_until, c.priority,
       lm.content as lm_content, lm.sender_type as lm_sender_type, lm.is_private as lm_is_private,
       lm.created_at as lm_created_at,
+      rt.score as rating_score, rt.comment as rating_comment, rt.rated_at,
       (select count(*) from messages mu where mu.conversation_id = c.id and mu.sender_type = 'customer'
         and mu.id > coalesce((select r.last_read_message_id from conversation_reads r
           where r.conversation_id = c.id and r.user_id = ${viewerId}), 0)) as unread_count,
@@ -105,6 +109,11 @@ export async function selectConversations(
       select m.content, m.sender_type, m.is_private, m.created_at from messages m
       where m.conversation_id = c.id order by m.id desc limit 1
     ) lm on true
+    left join lateral (
+      -- The latest satisfaction rating (contract section 14); the resolution key's index finds it.
+      select r.score, r.comment, r.rated_at from csat_requests r
+      where r.conversation_id = c.id and r.rated_at is not null order by r.rated_at desc limit 1
+    ) rt on true
     order by ${order.outer}`,
     { named },
   );
@@ -158,12 +167,16 @@ function toConversation(r: Row, canDelete: boolean): Conversation {
     snoozed_until_ts: isoOrNull(r.snoozed_until),
     resolved_ts: isoOrNull(r.resolved_at),
     can_delete: canDelete,
+    rating:
+      r.rated_at === null
+        ? null
+        : { score: Number(r.rating_score), comment: r.rating_comment, created_ts: iso(r.rated_at) },
   };
 }
 
 /** The list shape: the full view without its thread-only fields. */
 export function toSummary(c: Conversation): ConversationSummary {
-  const { first_reply_ts, resolved_ts, can_delete, ...summary } = c;
+  const { first_reply_ts, resolved_ts, can_delete, rating, ...summary } = c;
   const { phone, ...customer } = c.customer;
   return { ...summary, customer };
 }

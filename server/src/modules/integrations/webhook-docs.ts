@@ -108,6 +108,15 @@ const KINDS: Record<WebhookEventType, { actor?: object; data: Record<string, unk
       conversation: { ...conversation, status: 'resolved' },
     },
   },
+  'conversation.rated': {
+    actor: { type: 'customer', id: 311 },
+    data: {
+      rating: { score: 5, comment: 'Quick and friendly, thank you!', created_ts: '2026-11-26T10:15:00.000Z' },
+      resolved_by_user_id: 8,
+      previous,
+      conversation: { ...conversation, status: 'resolved' },
+    },
+  },
   'conversation.verified': {
     actor: { type: 'customer', id: 311 },
     data: { by: 'secure_link', previous, conversation: { ...conversation, verified: true } },

@@ -83,7 +83,12 @@ describe('outgoing webhook payloads', () => {
     const mail = await t.smtp.waitFor('maria@example.test');
     const linkToken = decodeURIComponent(/token=([\w%-]+)/.exec(mail.text!)![1]!);
     await step(portal(t.app, 'GET', '/portal/conversation', { token: linkToken, inQuery: true }));
+    // Section 14: the app asks for ratings, so the resolution asks and the customer answers.
+    await api(a.as.admin, 'PUT', '/apps', { csat: { enabled: true } }, { id: a.app.id });
     await step(api(a.as.agent, 'POST', '/conversation/resolve', { conversation_id: c }));
+    await step(
+      portal(t.app, 'POST', '/portal/rating', { token: chat.token, body: { score: 4, comment: 'Fast' } }),
+    );
     // Contract section 13: a priority, then set aside until the customer writes.
     await step(api(a.as.agent, 'POST', '/conversation/priority', { conversation_id: c, priority: 'high' }));
     await step(api(a.as.agent, 'POST', '/conversation/snooze', { conversation_id: c, until_ts: null }));
@@ -276,6 +281,18 @@ describe('outgoing webhook payloads', () => {
     expect(of('conversation.resolved')[0]).toMatchObject({
       data: { from: 'pending', conversation: { ...conversation, status: 'resolved', assigned_user: agent } },
     });
+    expect(of('conversation.rated')).toMatchObject([
+      {
+        ...about,
+        actor: { type: 'customer', id: customerId },
+        data: {
+          rating: { score: 4, comment: 'Fast', created_ts: expect.any(String) },
+          resolved_by_user_id: a.agent.id,
+          conversation: { ...conversation, status: 'resolved', assigned_user: agent },
+          customer,
+        },
+      },
+    ]);
     expect(of('conversation.status_changed').slice(-2)).toMatchObject([
       { data: { from: 'pending', to: 'resolved' } },
       { data: { from: 'resolved', to: 'snoozed' } },

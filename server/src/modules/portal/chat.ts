@@ -18,6 +18,10 @@ const ENDPOINTS = {
   attachment_download: `${API}/attachment/download/{attachment_id}`,
 };
 
+/** Asked only while the session can show it: an expired session's chat is over. */
+const ratingRequestOf = (s: PortalSession) =>
+  s.ratingQuestion === null || s.expired ? null : { question: s.ratingQuestion };
+
 const namesOf = (s: PortalSession) => ({ customer: s.customerName, app: s.appName });
 
 async function visibleMessages(db: Db, session: PortalSession, afterId?: number): Promise<Message[]> {
@@ -80,6 +84,7 @@ export async function getPortalConversation(db: Db, session: PortalSession): Pro
     portal_session: { expires_ts: session.expiresAt.toISOString() },
     endpoints: ENDPOINTS,
     messages: await visibleMessages(db, session),
+    rating_request: ratingRequestOf(session),
   };
 }
 
@@ -93,6 +98,7 @@ export async function pollPortal(db: Db, session: PortalSession, afterId?: numbe
     is_agent_typing: session.isAgentTyping && session.status !== 'closed' && session.status !== 'resolved',
     conversation_status: portalStatus(session.status),
     session_expires_ts: session.expiresAt.toISOString(),
+    rating_request: ratingRequestOf(session),
   };
 }
 

@@ -11,6 +11,8 @@ import {
   PortalStartBody,
   PortalTokenQuery,
   PortalTypingBody,
+  Rated,
+  RatingBody,
 } from '@inbox/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +20,7 @@ import { done, ok } from '../../http/envelope.ts';
 import { leanSerializer } from '../../http/lean-serializer.ts';
 import { spec, tagRoutes } from '../../http/route-spec.ts';
 import { sha256 } from '../../lib/tokens.ts';
+import { rate } from '../csat/rate.ts';
 import { portalAttachmentRoutes } from './attachment-routes.ts';
 import { getPortalConversation, pollPortal, portalTyping } from './chat.ts';
 import { createPortalLimiters, spend, spendStart } from './limits.ts';
@@ -186,6 +189,28 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         input: request.body,
       });
       return ok(message);
+    },
+  );
+
+  app.post(
+    '/portal/rating',
+    {
+      ...spec(
+        'The customer rates the resolution they are asked about (1 to 5, with an optional comment)',
+        {
+          description:
+            'Once per resolution: a second rating answers 409 CONFLICT; after 7 days, 410 RATING_EXPIRED; ' +
+            `no rating asked in this conversation: 404. Limited per IP and per token (429). ${TOKEN_NOTE}`,
+          body: RatingBody,
+        },
+        Rated,
+        201,
+      ),
+      preValidation: limitMessages,
+    },
+    async (request) => {
+      const s = request.portal!;
+      return ok(await rate(db, { conversationId: s.conversationId, companyId: s.companyId }, request.body));
     },
   );
 

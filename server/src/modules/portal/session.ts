@@ -6,6 +6,7 @@ import { statement } from '../../db/statement.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { agentTypingSql } from '../conversations/typing.ts';
+import { ratingQuestionSql } from '../csat/requests.ts';
 import { closeExpiredSessions } from './expiry.ts';
 
 /** A token stays readable this long after its session expired; later it answers TOKEN_EXPIRED. */
@@ -33,6 +34,8 @@ export interface PortalSession {
    */
   fromLink: boolean;
   verified: boolean;
+  /** The satisfaction question asked while the latest resolution is unrated (contract section 14). */
+  ratingQuestion: string | null;
 }
 
 interface SessionRow extends Record<string, unknown> {
@@ -51,6 +54,7 @@ interface SessionRow extends Record<string, unknown> {
   customer_id: number | null;
   from_link: boolean;
   verified: boolean | null;
+  rating_question: string | null;
 }
 
 /** The portal token from `Authorization: Bearer` or, for links and `<a href>` downloads, `?token=`. */
@@ -81,7 +85,7 @@ const SESSION = statement<SessionRow, { tokenHash: string }>(
       extract(epoch from s.expires_at - now()) as remaining,
       c.status, c.app_id, a.name as app_name, coalesce(s.visitor_name, cu.name) as customer_name,
       c.customer_id, s.visitor_name is null as from_link, c.verified,
-      ${agentTypingSql(sql`s.conversation_id`)} as agent_typing
+      ${agentTypingSql(sql`s.conversation_id`)} as agent_typing, ${ratingQuestionSql} as rating_question
     from portal_sessions s
     left join conversations c on c.id = s.conversation_id and c.company_id = s.company_id
     left join apps a on a.id = c.app_id
@@ -119,6 +123,7 @@ export async function resolvePortalSession(db: DbOrTx, token: string | undefined
     customerId: Number(row.customer_id),
     fromLink: row.from_link,
     verified: row.verified === true,
+    ratingQuestion: row.rating_question,
   };
 }
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ExportQuery, Metrics, TimeStats } from '@inbox/contract';
+import type { CsatStats, ExportQuery, Metrics, TimeStats } from '@inbox/contract';
 import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import type { CompanyCtx } from '../access/context.ts';
@@ -21,6 +21,9 @@ const TIME_PARTS: [keyof TimeStats, string][] = [
   ['p90_s', 'p90_s'],
 ];
 
+/** Satisfaction's columns (contract section 14), in the overview's rows and the agents' columns. */
+const CSAT_PARTS = ['responses', 'average', 'satisfied_pct'] as const satisfies (keyof CsatStats)[];
+
 /** The overview as rows of metric, this period, the period before. */
 function overviewRows(now: Metrics, before: Metrics): Cell[][] {
   const rows: Cell[][] = [['metric', 'value', 'previous']];
@@ -28,9 +31,11 @@ function overviewRows(now: Metrics, before: Metrics): Cell[][] {
     const a = now[key];
     const b = before[key];
     if (typeof a === 'number') rows.push([key, a, b as number]);
+    else if (key === 'csat')
+      for (const part of CSAT_PARTS) rows.push([`csat_${part}`, now.csat[part], before.csat[part]]);
     else
       for (const [part, label] of TIME_PARTS)
-        rows.push([`${key}_${label}`, a[part] as Cell, (b as TimeStats)[part] as Cell]);
+        rows.push([`${key}_${label}`, (a as TimeStats)[part] as Cell, (b as TimeStats)[part] as Cell]);
   }
   return rows;
 }
@@ -107,6 +112,7 @@ async function* reportRows(ctx: CompanyCtx, q: ExportQuery): AsyncGenerator<Cell
       'resolution_avg_s',
       'resolution_median_s',
       'resolution_p90_s',
+      ...CSAT_PARTS.map((p) => `csat_${p}`),
     ];
     for (const r of await agentPerformance(ctx, q)) {
       const f = r.first_response_time;
@@ -123,6 +129,7 @@ async function* reportRows(ctx: CompanyCtx, q: ExportQuery): AsyncGenerator<Cell
         res.avg_s,
         res.median_s,
         res.p90_s,
+        ...CSAT_PARTS.map((p) => r.csat[p]),
       ];
     }
     return;

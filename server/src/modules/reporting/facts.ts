@@ -20,7 +20,9 @@ type Kind =
   | 'message_sent'
   | 'first_response'
   | 'resolved'
-  | 'assigned';
+  | 'assigned'
+  // A satisfaction rating (contract section 14): `seconds` holds its score, the user who resolved is credited.
+  | 'rated';
 
 interface Fact {
   kind: Kind;
@@ -48,6 +50,7 @@ export const REPORTED_TYPES = [
   'message.created',
   'conversation.resolved',
   'conversation.assigned',
+  'conversation.rated',
 ] as const;
 
 export function reportingConsumer(): ConsumerSpec {
@@ -92,7 +95,9 @@ export async function recordFacts(
   if (wanted.length === 0) return [];
   // Only starts, replies and resolutions need what is known of their conversation and their company's hours;
   // a batch of customer messages (the portal's traffic) reads nothing before writing.
-  const timed = wanted.filter((e) => e.type !== 'conversation.assigned' && !isCustomerMessage(e));
+  const timed = wanted.filter(
+    (e) => e.type !== 'conversation.assigned' && e.type !== 'conversation.rated' && !isCustomerMessage(e),
+  );
   const companies = new Map<number, Company>();
   let known = new Map<number, Known>();
   if (timed.length > 0) {
@@ -154,6 +159,11 @@ function factsOf(e: InboxEvent, company: Company | undefined, known: Map<number,
     return to == null ? [] : [{ kind: 'assigned', userId: Number(to) }];
   }
   if (isCustomerMessage(e)) return [{ kind: 'message_received', userId: holder(e) }];
+  if (e.type === 'conversation.rated') {
+    const d = e.data as { rating?: { score?: number }; resolved_by_user_id?: number | null };
+    const by = d.resolved_by_user_id == null ? null : Number(d.resolved_by_user_id);
+    return [{ kind: 'rated', userId: by, seconds: Number(d.rating?.score) }];
+  }
   const k = known.get(e.conversation_id!);
   // A company deleted since the event: nothing to count for it.
   if (!company || !k) return [];

@@ -1,4 +1,4 @@
-import type { Metrics, TimeStats } from '@inbox/contract';
+import { CSAT_SATISFIED_SCORE, type CsatStats, type Metrics, type TimeStats } from '@inbox/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { emptyHistogram, estimatedStats } from './histogram.ts';
@@ -189,8 +189,42 @@ async function timesOf<K extends TimeKey>(
   return out;
 }
 
-const toMetrics = (r: SumRow, t: Times): Metrics => ({
+/**
+ * Satisfaction ratings given in the period (contract section 14), read from the `rated` facts (their
+ * `seconds` is the score): ratings are few beside messages, so the facts answer exactly, in one statement,
+ * under the same scope as every other number. `byUser` groups them by the agent who resolved.
+ */
+export async function csatOf(
+  db: DbOrTx,
+  scope: ReportScope,
+  from: string,
+  to: string,
+  byUser = false,
+): Promise<Map<number, CsatStats>> {
+  const group = byUser ? sql`coalesce(f.user_id, 0)` : sql`0`;
+  const res = await db.execute<{ g: number; n: number; total: number; satisfied: number }>(sql`
+    select ${group} as g, count(*)::int as n, coalesce(sum(f.seconds), 0)::int as total,
+      (count(*) filter (where f.seconds >= ${CSAT_SATISFIED_SCORE}))::int as satisfied
+    from report_facts f
+    where ${scopeWhere('f', scope, from, to)} and f.kind = 'rated'
+    group by 1`);
+  return new Map(
+    res.rows.map((r) => [
+      Number(r.g),
+      {
+        responses: Number(r.n),
+        average: avg(Number(r.total), Number(r.n)),
+        satisfied_pct: avg(100 * Number(r.satisfied), Number(r.n)),
+      },
+    ]),
+  );
+}
+
+export const NO_CSAT: CsatStats = { responses: 0, average: null, satisfied_pct: null };
+
+const toMetrics = (r: SumRow, t: Times, csat: CsatStats): Metrics => ({
   ...countsOf(r),
+  csat,
   first_response_time: t.frt,
   resolution_time: t.rt,
   first_response_time_business: t.frtb,
@@ -210,7 +244,8 @@ export async function metricsFor(
   );
   const sums = new Map([['0', res.rows[0] ?? {}]]);
   const times = await timesOf(db, scope, from, to, sums, false, exactLimit, KEYS);
-  return toMetrics(sums.get('0')!, times.get('0')!);
+  const csat = (await csatOf(db, scope, from, to)).get(0) ?? NO_CSAT;
+  return toMetrics(sums.get('0')!, times.get('0')!, csat);
 }
 
 /** Per credited agent: the sums and time metrics of the scope and period. */

@@ -16,9 +16,11 @@ import {
   addDays,
   averagesOf,
   countsOf,
+  csatOf,
   daysBetween,
   metricsByUser,
   metricsFor,
+  NO_CSAT,
   type ReportScope,
   ROLLUP_SUMS,
   type SumRow,
@@ -130,6 +132,7 @@ export async function agentPerformance(
       ${scope.userId !== undefined ? sql`and u.id = ${scope.userId}` : sql``}
     order by u.name, u.id`);
   const byUser = await metricsByUser(ctx.db, { ...scope, userId: undefined }, q.from, q.to);
+  const csat = await csatOf(ctx.db, { ...scope, userId: undefined }, q.from, q.to, true);
   const none = { avg_s: null, median_s: null, p90_s: null };
   return people.rows.map((p) => {
     const m = byUser.get(Number(p.id));
@@ -142,6 +145,7 @@ export async function agentPerformance(
       messages_sent: counts?.messages_sent ?? 0,
       first_response_time: m?.times.frt ?? none,
       resolution_time: m?.times.rt ?? none,
+      csat: csat.get(Number(p.id)) ?? NO_CSAT,
     };
   });
 }

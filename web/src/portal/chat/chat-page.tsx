@@ -1,6 +1,10 @@
-import { useCallback, useEffect } from 'react';
+import { CircleCheck } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
+import { portalApi } from '../api';
+import { TEXT } from '../constants';
 import { entryUrl, navigate, reload } from '../navigation';
+import { RatingForm } from '../shared/rating-form';
 import { portalStore } from '../storage';
 import { useWidgetBridge } from '../widget-bridge';
 import { ChatBanner } from './chat-banner';
@@ -35,6 +39,8 @@ function Chat({ token }: { token: string }) {
   });
   const uploads = useUploads(token);
   const onType = useTypingSignal(token, chat.phase === 'active');
+  const [rated, setRated] = useState(false);
+  const asking = chat.ratingRequest !== null && !rated;
 
   const startNew = () => {
     portalStore.clearSession();
@@ -71,15 +77,39 @@ function Chat({ token }: { token: string }) {
       ) : (
         <ListSkeleton />
       )}
-      <Composer
-        phase={chat.phase}
-        disabled={!conversation}
-        sending={sending}
-        error={error}
-        uploads={uploads}
-        onType={onType}
-        onSend={send}
-      />
+      {asking ? (
+        // Contract section 14: the question takes the composer's place until it is answered.
+        <footer className="border-t bg-background pb-[env(safe-area-inset-bottom)]">
+          <div className="mx-auto w-full max-w-3xl px-3 pt-3 pb-3 sm:px-4">
+            <RatingForm
+              question={chat.ratingRequest!.question}
+              onRate={(body) => portalApi.rate(token, body)}
+              onRated={() => setRated(true)}
+            />
+          </div>
+        </footer>
+      ) : (
+        <>
+          {rated && (
+            <p
+              role="status"
+              className="flex items-center justify-center gap-2 border-t bg-background px-4 pt-2 text-muted-foreground text-sm"
+            >
+              <CircleCheck className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden />
+              {TEXT.ratingThanks}
+            </p>
+          )}
+          <Composer
+            phase={chat.phase}
+            disabled={!conversation}
+            sending={sending}
+            error={error}
+            uploads={uploads}
+            onType={onType}
+            onSend={send}
+          />
+        </>
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { PORTAL_API, portalApi } from '../api';
 import { POLL_INTERVAL_MS, PORTAL_EVENT_TYPES, TEXT, TYPING_LAPSE_MS } from '../constants';
 import { appIdOf, classify, failureText, pollSaysGone } from '../outcome';
 import { portalStore } from '../storage';
-import type { Id, PortalConversation, PortalMessage } from '../types';
+import type { Id, PortalConversation, PortalMessage, RatingRequest } from '../types';
 import { mergeMessages, newestId, type Phase, phaseOf } from './messages';
 
 export type LoadState =
@@ -23,6 +23,8 @@ export function useChat(token: string, onStale: (appId: string | null) => void) 
   const [messages, setMessages] = useState<PortalMessage[]>([]);
   const [phase, setPhase] = useState<Phase>('active');
   const [agentTyping, setAgentTyping] = useState(false);
+  // Contract section 14: the satisfaction question, while one is asked (it comes with the resolution).
+  const [ratingRequest, setRatingRequest] = useState<RatingRequest | null>(null);
   const [attempt, setAttempt] = useState(0);
   const lastId = useRef<Id | null>(null);
   const appId = useRef<string | null>(portalStore.appId());
@@ -48,6 +50,7 @@ export function useChat(token: string, onStale: (appId: string | null) => void) 
         lastId.current = newestId(c.messages ?? []);
         setMessages(mergeMessages([], c.messages ?? []));
         setPhase(phaseOf(c.conversation.status, c.conversation.is_resolved));
+        setRatingRequest(c.rating_request ?? null);
         setLoad({ status: 'ready', conversation: c });
       })
       .catch((err) => {
@@ -82,6 +85,7 @@ export function useChat(token: string, onStale: (appId: string | null) => void) 
         lastId.current = newestId(res.messages, lastId.current);
         setMessages((m) => mergeMessages(m, res.messages));
         setAgentTyping(res.is_agent_typing);
+        setRatingRequest(res.rating_request ?? null);
         const next = phaseOf(res.conversation_status);
         if (next !== 'active') return setPhase(next);
       } catch (err) {
@@ -142,6 +146,7 @@ export function useChat(token: string, onStale: (appId: string | null) => void) 
     phase,
     setPhase,
     agentTyping: phase === 'active' && agentTyping,
+    ratingRequest,
     appId: appId.current,
     addMessage,
     goneFrom,

@@ -41,6 +41,7 @@ const full = (s: ConversationSummary): Conversation => ({
   first_reply_ts: null,
   resolved_ts: null,
   can_delete: false,
+  rating: null,
 });
 
 const message = (id: number, over: Partial<ConsoleMessage> = {}): ConsoleMessage => ({

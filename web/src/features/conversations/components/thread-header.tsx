@@ -12,6 +12,7 @@ import { useLabelConversation } from '../api-actions';
 import { whenLabel } from '../snooze-presets';
 import { AssigneeAvatar } from './assignee-avatar';
 import { ChannelLabel } from './channel-label';
+import { RatingLine } from './rating-line';
 import { StatusBadge } from './status-badge';
 import { ThreadActions } from './thread-actions';
 import { PriorityMenu, SnoozeMenu } from './triage-controls';
@@ -103,6 +104,7 @@ export function ThreadHeader({
         </span>
       </div>
       <LabelChips labels={c.labels} />
+      <RatingLine rating={c.rating} />
       {/* The open customer panel lists them already, with more of each. */}
       {!panelOpen && (
         <OtherConversations

@@ -28,6 +28,18 @@ const COLUMNS: Column<AgentPerformance>[] = [
   figure('Replies', (a) => a.messages_sent),
   figure('First response (median)', (a) => a.first_response_time.median_s, duration),
   figure('Resolution (median)', (a) => a.resolution_time.median_s, duration),
+  // Contract section 14: ratings of the conversations the agent resolved.
+  figure('Ratings', (a) => a.csat.responses),
+  figure(
+    'Avg rating',
+    (a) => a.csat.average,
+    (v) => (v === null ? '—' : v.toFixed(1)),
+  ),
+  figure(
+    'Satisfied',
+    (a) => a.csat.satisfied_pct,
+    (v) => (v === null ? '—' : `${v}%`),
+  ),
 ];
 
 /** Agent performance, sortable by any column (empty times last whichever way). */

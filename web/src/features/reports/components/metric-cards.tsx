@@ -14,6 +14,8 @@ interface Card {
 }
 
 const count = (v: number | null) => (v ?? 0).toLocaleString();
+const outOfFive = (v: number | null) => (v === null ? '—' : `${v.toFixed(1)} / 5`);
+const percent = (v: number | null) => (v === null ? '—' : `${v}%`);
 
 const CARDS: Card[] = [
   { label: 'Conversations', value: (m) => m.conversations_created, format: count },
@@ -34,6 +36,15 @@ const CARDS: Card[] = [
     lowerIsBetter: true,
     hint: 'median',
   },
+  // Contract section 14: ratings given in the period.
+  {
+    label: 'Ratings',
+    value: (m) => m.csat.responses,
+    format: count,
+    hint: 'customer satisfaction responses',
+  },
+  { label: 'Average rating', value: (m) => m.csat.average, format: outOfFive, hint: 'out of 5' },
+  { label: 'Satisfied', value: (m) => m.csat.satisfied_pct, format: percent, hint: 'ratings of 4 or 5' },
 ];
 
 /** The overview's numbers, each with its change against the period before. */

@@ -1,0 +1,40 @@
+import { Rated, RatingBody, RatingPage, RatingTokenParams } from '@inbox/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../http/envelope.ts';
+import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { rate, ratingPage } from './rate.ts';
+
+const TOKEN_NOTE =
+  'The token is the one in the `/rate/{token}` link sent to the customer. Unknown: 404; older than 7 days: ' +
+  '410 RATING_EXPIRED.';
+
+/** The rate page's calls (`/rate/{token}`): public, the link's token is the only proof. */
+export const csatRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'portal');
+  const { db } = app.deps;
+
+  app.get(
+    '/ratings/:token',
+    spec(
+      'What a rating link asks, and its rating once given',
+      { description: TOKEN_NOTE, params: RatingTokenParams },
+      RatingPage,
+    ),
+    async (request) => ok(await ratingPage(db, request.params.token)),
+  );
+
+  app.post(
+    '/ratings/:token',
+    spec(
+      'The customer rates a resolution through a rating link (1 to 5, with an optional comment)',
+      {
+        description: `Once per resolution: a second rating answers 409 CONFLICT. ${TOKEN_NOTE}`,
+        params: RatingTokenParams,
+        body: RatingBody,
+      },
+      Rated,
+      201,
+    ),
+    async (request) => ok(await rate(db, { token: request.params.token }, request.body)),
+  );
+};
