@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigation } from 'react-router';
 import { useLiveInbox } from '@/features/live/use-live-inbox';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { meQuery } from '@/features/shell/api';
 import { AppSidebar } from '@/features/shell/components/app-sidebar';
 import { ImpersonationBanner } from '@/features/shell/components/impersonation-banner';
@@ -18,7 +19,7 @@ function LiveInbox() {
   return null;
 }
 
-/** The signed-in console: sidebar, a slim top bar with the page title, and the page. */
+/** The signed-in console: sidebar, a slim top bar with the page title and the notification bell, and the page. */
 export function ShellLayout() {
   // Refreshes user, companies and roles from the server once per start (and after invalidation).
   useQuery(meQuery());
@@ -35,6 +36,9 @@ export function ShellLayout() {
           <SidebarTrigger className="-ml-1" />
           <span className="h-4 w-px bg-border" aria-hidden="true" />
           <span className="truncate font-medium text-sm">{title}</span>
+          <div className="ml-auto flex shrink-0 items-center">
+            <NotificationBell />
+          </div>
           {navigation.state === 'loading' && (
             <span
               role="progressbar"

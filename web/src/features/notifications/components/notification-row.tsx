@@ -1,0 +1,70 @@
+import type { Notification, NotificationType } from '@inbox/contract';
+import {
+  AlarmClockIcon,
+  AtSignIcon,
+  InboxIcon,
+  type LucideIcon,
+  MessageSquareIcon,
+  TimerOffIcon,
+  UserPlusIcon,
+} from 'lucide-react';
+import { parseServerTime, relativeTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+const ICONS: Record<NotificationType, LucideIcon> = {
+  assigned: UserPlusIcon,
+  mentioned: AtSignIcon,
+  customer_replied: MessageSquareIcon,
+  new_conversation: InboxIcon,
+  snooze_ended: AlarmClockIcon,
+  sla_breached: TimerOffIcon,
+};
+
+/** One notification in the bell's list: who, what, when, and a dot while it is unread. */
+export function NotificationRow({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => void }) {
+  const Icon = ICONS[n.type];
+  const unread = n.read_ts === null;
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => onOpen(n)}
+        data-testid="notification"
+        data-unread={unread || undefined}
+        className={cn(
+          'flex w-full items-start gap-3 px-3 py-2.5 text-left outline-none hover:bg-accent focus-visible:bg-accent',
+          unread && 'bg-primary/5 dark:bg-primary/10',
+        )}
+      >
+        <span
+          className={cn(
+            'mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full',
+            n.type === 'sla_breached'
+              ? 'bg-destructive/10 text-destructive'
+              : 'bg-muted text-muted-foreground',
+          )}
+        >
+          <Icon className="size-3.5" aria-hidden />
+        </span>
+        <span className="min-w-0 flex-1 space-y-0.5">
+          {n.actor && <span className="block truncate font-medium text-sm">{n.actor.name}</span>}
+          <span className={cn('line-clamp-2 block text-sm', !unread && 'text-muted-foreground')}>
+            {n.summary}
+          </span>
+          <time
+            dateTime={n.created_ts}
+            title={parseServerTime(n.created_ts).toLocaleString()}
+            className="block text-muted-foreground text-xs"
+          >
+            {relativeTime(n.created_ts)}
+          </time>
+        </span>
+        {unread && (
+          <span className="mt-1.5 size-2 shrink-0 rounded-full bg-primary">
+            <span className="sr-only">Unread</span>
+          </span>
+        )}
+      </button>
+    </li>
+  );
+}
