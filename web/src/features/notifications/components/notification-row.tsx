@@ -8,7 +8,8 @@ import {
   TimerOffIcon,
   UserPlusIcon,
 } from 'lucide-react';
-import { parseServerTime, relativeTime } from '@/lib/format';
+import { InitialsAvatar } from '@/components/ui/avatar';
+import { initialsOf, parseServerTime, relativeTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 const ICONS: Record<NotificationType, LucideIcon> = {
@@ -20,7 +21,7 @@ const ICONS: Record<NotificationType, LucideIcon> = {
   sla_breached: TimerOffIcon,
 };
 
-/** One notification in the bell's list: who, what, when, and a dot while it is unread. */
+/** One notification in the bell's list: who (avatar, and the summary names them), what, when, unread dot. */
 export function NotificationRow({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => void }) {
   const Icon = ICONS[n.type];
   const unread = n.read_ts === null;
@@ -36,15 +37,24 @@ export function NotificationRow({ n, onOpen }: { n: Notification; onOpen: (n: No
           unread && 'bg-primary/5 dark:bg-primary/10',
         )}
       >
-        <span
-          className={cn(
-            'mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full',
-            n.type === 'sla_breached'
-              ? 'bg-destructive/10 text-destructive'
-              : 'bg-muted text-muted-foreground',
+        <span className="relative mt-0.5 shrink-0">
+          {n.actor ? (
+            <InitialsAvatar initials={initialsOf(n.actor.name)} className="size-8" />
+          ) : (
+            <span className="flex size-8 items-center justify-center rounded-full bg-muted text-muted-foreground">
+              <Icon className="size-4" aria-hidden />
+            </span>
           )}
-        >
-          <Icon className="size-3.5" aria-hidden />
+          {n.actor && (
+            <span
+              className={cn(
+                '-right-1 -bottom-1 absolute flex size-4 items-center justify-center rounded-full border border-popover',
+                n.type === 'sla_breached' ? 'bg-destructive text-white' : 'bg-muted text-muted-foreground',
+              )}
+            >
+              <Icon className="size-2.5" aria-hidden />
+            </span>
+          )}
         </span>
         <span className="min-w-0 flex-1 space-y-0.5">
           {n.actor && <span className="block truncate font-medium text-sm">{n.actor.name}</span>}
