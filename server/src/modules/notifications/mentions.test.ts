@@ -24,7 +24,14 @@ const s = before(async () => {
     body: { conversation_id: hidden.conversationId, queue_id: privateQueue.id, transfer_reason: 'Billing' },
   });
   if (moved.status !== 200) throw new Error(`transfer: ${moved.status}`);
-  return { tenant, other, outsider, chat, hidden, outsiderSession: await signIn(t, outsider, tenant.company) };
+  return {
+    tenant,
+    other,
+    outsider,
+    chat,
+    hidden,
+    outsiderSession: await signIn(t, outsider, tenant.company),
+  };
 });
 
 describe('mentions', () => {
