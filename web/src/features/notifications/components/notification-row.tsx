@@ -57,8 +57,10 @@ export function NotificationRow({ n, onOpen }: { n: Notification; onOpen: (n: No
           )}
         </span>
         <span className="min-w-0 flex-1 space-y-0.5">
-          {n.actor && <span className="block truncate font-medium text-sm">{n.actor.name}</span>}
-          <span className={cn('line-clamp-2 block text-sm', !unread && 'text-muted-foreground')}>
+          {/* The summary names who did it ("Amy Agent mentioned you in conversation #12"). */}
+          <span
+            className={cn('line-clamp-2 block text-sm', unread ? 'font-medium' : 'text-muted-foreground')}
+          >
             {n.summary}
           </span>
           <time
