@@ -1,3 +1,4 @@
+import type { Notification } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
 import { consumeOnce } from '../src/modules/events/consumer.ts';
 import { notificationConsumer } from '../src/modules/notifications/consumer.ts';

@@ -77,17 +77,20 @@ async function notifyOf(tx: Tx, queue: JobQueue, e: InboxEvent) {
     for (const userId of userIds) {
       const c = choices.get(userId)!;
       if (!c.in_app && !c.email && !c.push) continue;
-      const res = await tx.execute<{ id: number }>(sql`
+      const res = await tx.execute<{ id: number; due: number | null; now: number }>(sql`
         insert into notifications (company_id, user_id, event_id, type, conversation_id, actor_user_id,
           summary, in_app, email_due_at)
         values (${conv.companyId}, ${userId}, ${e.event_id}, ${type}, ${conv.id}, ${actorUserId},
           ${summary}, ${c.in_app}, case when ${c.email}::boolean
             then now() + make_interval(mins => ${c.emailDelayMinutes}::int) end)
         on conflict (event_id, user_id) do nothing
-        returning id`);
-      const id = res.rows[0]?.id;
-      if (id === undefined) continue;
-      if (c.email) await queueMail(tx, queue, { userId, companyId: conv.companyId }, c.emailDelayMinutes);
+        returning id, extract(epoch from email_due_at)::float8 as due, extract(epoch from now())::float8 as now`);
+      const made = res.rows[0];
+      if (made === undefined) continue;
+      const id = made.id;
+      if (made.due !== null) {
+        await queueMail(tx, queue, { userId, companyId: conv.companyId }, Number(made.due), Number(made.now));
+      }
       if (c.push) await queuePush(tx, queue, Number(id));
       if (c.in_app) {
         const row = await tx.execute<Record<string, unknown>>(sql`

@@ -19,22 +19,23 @@ export interface NotificationMailJob {
 /**
  * Queues the mail of a new notification in the consumer's transaction: one job per person, company and
  * window in which the mail falls due, run at the window's end, so notifications falling due together leave
- * in one mail (never one mail each) and a burst of them queues one job.
+ * in one mail (never one mail each) and a burst of them queues one job. Times are the database's (`due` and
+ * `now` in epoch seconds, read with the row), as are the job's start and the rows' due times it compares.
  */
 export async function queueMail(
   tx: Tx,
   queue: JobQueue,
   to: { userId: number; companyId: number },
-  delayMinutes: number,
+  due: number,
+  now: number,
 ) {
-  const due = Date.now() / 1000 + delayMinutes * 60;
   const windowEnd = Math.ceil(due / WINDOW_SECONDS) * WINDOW_SECONDS;
   await queue.sendOnce(
     tx,
     NOTIFICATION_MAIL_JOB,
     `${to.userId}:${to.companyId}:${windowEnd}`,
     { user_id: to.userId, company_id: to.companyId } satisfies NotificationMailJob,
-    { afterSeconds: Math.max(0, Math.ceil(windowEnd - Date.now() / 1000)) },
+    { afterSeconds: Math.max(0, Math.ceil(windowEnd - now)) },
   );
 }
 
