@@ -28,13 +28,7 @@ export async function bell(t: TestContext, as: Session, query: Record<string, st
   const res = await call(t.app, 'GET', '/notifications', { as, query });
   if (res.status !== 200) throw new Error(`GET /notifications: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as {
-    data: {
-      notification_id: number;
-      type: string;
-      conversation_id: number;
-      summary: string;
-      actor: unknown;
-    }[];
+    data: Notification[];
     meta: { total: number; unread_count: number };
   };
 }
