@@ -39,7 +39,18 @@ export function NotificationBell() {
           )}
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="end" className="w-[min(24rem,calc(100vw-1rem))] p-0">
+      <PopoverContent
+        align="end"
+        className="w-[min(24rem,calc(100vw-1rem))] p-0"
+        aria-label="Notifications"
+        // Focus goes to the newest notification (or the panel), not to "Mark all as read", which would look
+        // like the thing to press.
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          const panel = e.currentTarget as HTMLElement;
+          (panel.querySelector<HTMLElement>('[data-testid="notification"]') ?? panel).focus();
+        }}
+      >
         <NotificationPanel cid={cid} userId={user.user_id} onDone={() => setOpen(false)} />
       </PopoverContent>
     </Popover>
