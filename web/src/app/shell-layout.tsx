@@ -9,6 +9,7 @@ import { SidebarInset, SidebarTrigger } from '@/features/shell/components/sideba
 import { SidebarProvider } from '@/features/shell/components/sidebar-provider';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from './page-title';
+import { useCompanyFromLink } from './use-company-from-link';
 
 /**
  * One live event stream for the current company, whatever page is open. A component of its own, so a
@@ -25,6 +26,8 @@ export function ShellLayout() {
   useQuery(meQuery());
   const navigation = useNavigation();
   const title = usePageTitle();
+  // A notification's link may name another of one's companies: the page waits for the switch to it.
+  const switching = useCompanyFromLink();
 
   return (
     <SidebarProvider>
@@ -47,9 +50,7 @@ export function ShellLayout() {
             />
           )}
         </header>
-        <main className="flex min-w-0 flex-1 flex-col">
-          <Outlet />
-        </main>
+        <main className="flex min-w-0 flex-1 flex-col">{!switching && <Outlet />}</main>
       </SidebarInset>
     </SidebarProvider>
   );
