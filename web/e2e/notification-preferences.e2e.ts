@@ -76,7 +76,7 @@ describe('notification preferences', () => {
 describe('browser notifications', () => {
   const pushSwitch = (page: Page) => page.getByRole('switch', { name: 'Browser notifications' });
 
-  it('register the console’s worker and say so in a sentence when the push service refuses', async () => {
+  it('register the console’s worker, which shows a push; a refused subscription reads as a sentence', async () => {
     const page = await openAs('sam@northwind.test', '/profile');
     await page.context().grantPermissions(['notifications'], { origin: srv.url });
     await pushSwitch(page).click();
@@ -92,6 +92,44 @@ describe('browser notifications', () => {
     });
     expect(worker).toBe(`${srv.url}/sw.js`);
     await screenshot(page, 'browser-push-refused-desktop-light', { fullPage: false });
+
+    // A push as the server sends it, handed to the worker through the browser's DevTools protocol: the worker
+    // shows it with the summary, and keeps the conversation's address for the click.
+    const cdp = await page.context().newCDPSession(page);
+    const registered = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${srv.url}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const payload = {
+      notification_id: 1,
+      type: 'mentioned',
+      conversation_id: 12,
+      company_id: 3,
+      summary: 'Ann Admin mentioned you in conversation #12',
+      url: '/conversations/12?company_id=3',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: srv.url,
+      registrationId: await registered,
+      data: JSON.stringify(payload),
+    });
+    const shown = async () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration('/');
+        const list = (await registration?.getNotifications()) ?? [];
+        return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url }));
+      });
+    await expect.poll(shown, { timeout: 10_000 }).toEqual([
+      {
+        title: 'Support Inbox',
+        body: payload.summary,
+        tag: 'conversation-12',
+        url: payload.url,
+      },
+    ]);
   });
 
   it('say how to allow them when the browser blocks notifications for the site', async () => {
