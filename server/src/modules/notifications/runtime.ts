@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { SecretsError } from '../../lib/secrets-box.ts';
 import { startConsumer } from '../events/consumer.ts';
 import type { EventHub } from '../events/hub.ts';
 import { notificationConsumer } from './consumer.ts';
@@ -19,7 +20,14 @@ export async function startNotifications(opts: {
   kick: () => void;
   log: FastifyBaseLogger;
 }) {
-  await loadVapidKeys(opts.db, opts.config.secrets);
+  // A secrets key that cannot open the stored pair leaves push failing (its jobs retry), not the process down.
+  await loadVapidKeys(opts.db, opts.config.secrets).catch((err) => {
+    if (!(err instanceof SecretsError)) throw err;
+    opts.log.error(
+      { err },
+      'notifications: the VAPID keys cannot be opened; browser push fails until they can',
+    );
+  });
   return startConsumer({
     db: opts.db,
     hub: opts.hub,
