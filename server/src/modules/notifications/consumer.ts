@@ -9,7 +9,14 @@ import { recordEvents } from '../events/record.ts';
 import { queueMail } from './mail-job.ts';
 import { choicesOf } from './preferences.ts';
 import { queuePush } from './push-job.ts';
-import { type ConversationNow, type Intent, intentsOf, NOTIFYING_TYPES, summaryOf } from './recipients.ts';
+import {
+  type ConversationNow,
+  type Intent,
+  intentsOf,
+  mayNotify,
+  NOTIFYING_TYPES,
+  summaryOf,
+} from './recipients.ts';
 import { NOTIFICATION_COLUMNS, toNotification, unreadCount } from './service.ts';
 
 async function conversationNow(tx: Tx, e: InboxEvent): Promise<ConversationNow | null> {
@@ -54,6 +61,7 @@ async function actorName(tx: Tx, userId: number | null) {
  */
 async function notifyOf(tx: Tx, queue: JobQueue, e: InboxEvent) {
   if (e.type === 'conversation.snoozed') return keepSnoozer(tx, e);
+  if (!mayNotify(e)) return;
   const conv = await conversationNow(tx, e);
   if (!conv) return;
   const actorUserId = e.actor.type === 'user' && e.actor.id !== undefined ? e.actor.id : null;

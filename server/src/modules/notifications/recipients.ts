@@ -116,6 +116,22 @@ export async function intentsOf(db: DbOrTx, e: InboxEvent, conv: ConversationNow
   }
 }
 
+/**
+ * Whether an event may notify anyone at all, judged from the event alone: most messages (agents' replies,
+ * notes without mentions, customers' messages to no one's conversation) and status changes cost the
+ * consumer no read.
+ */
+export function mayNotify(e: InboxEvent): boolean {
+  if (e.type === 'message.created') {
+    const m = e.data.message as { sender_type: string };
+    const state = e.data.conversation as ConversationState | undefined;
+    const mentioned = ((e.data.mentions as number[] | undefined) ?? []).length > 0;
+    return mentioned || (m.sender_type === 'customer' && state?.assigned_user_id != null);
+  }
+  if (e.type === 'conversation.status_changed') return e.data.from === 'snoozed' && e.actor.type === 'system';
+  return true;
+}
+
 /** The event types the consumer reads. */
 export const NOTIFYING_TYPES = [
   'message.created',
