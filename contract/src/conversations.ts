@@ -26,6 +26,7 @@ import {
   Message,
   MessageContent,
 } from './messages.ts';
+import { Mention, MentionIds } from './notifications.ts';
 import { TemplateChoice } from './whatsapp-templates.ts';
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -49,6 +50,10 @@ export const ConsoleMessage = Message.extend({
   delivery: Delivery.optional().describe(
     'present on a reply sent out through SMS, WhatsApp, Messenger or email',
   ),
+  mentions: z
+    .array(Mention)
+    .optional()
+    .describe('the people an internal note mentions, with their names as they are now (empty otherwise)'),
 });
 export type ConsoleMessage = z.infer<typeof ConsoleMessage>;
 
@@ -272,6 +277,11 @@ export const SendMessageBody = z
     content_type: z.literal('text').optional().default('text'),
     attachments: z.array(Id).max(MAX_MESSAGE_ATTACHMENTS).optional().default([]),
     is_private: z.boolean().optional().default(false),
+    mentions: MentionIds.optional()
+      .default([])
+      .describe(
+        'internal notes only (422 on a reply): user ids of people who can see the conversation, each notified',
+      ),
     client_message_id: ClientMessageId.optional(),
     template: TemplateChoice.optional().describe(
       'WhatsApp only: an approved template with its values; the server writes the text the customer receives',

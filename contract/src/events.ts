@@ -36,15 +36,22 @@ export const EVENT_TYPES = [
   'label.created',
   'label.updated',
   'label.deleted',
+  // Section 14: a service level's due time missed (`{kind}`), and a notification made for one person, whose
+  // stream alone carries it (`{user_id, notification, unread_count}`).
+  'conversation.sla_breached',
+  'notification.created',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
  * The kinds an outgoing webhook may ask for (contract section 10): every kind but `app.deleted`, since a
- * webhook belongs to an app and is deleted with it, so none is left to hear that its app went.
+ * webhook belongs to an app and is deleted with it, so none is left to hear that its app went, and
+ * `notification.created`, which is one person's and no app's business.
  */
+const NOT_FOR_WEBHOOKS = ['app.deleted', 'notification.created'] as const;
 export const WEBHOOK_EVENT_TYPES = EVENT_TYPES.filter(
-  (t): t is Exclude<EventType, 'app.deleted'> => t !== 'app.deleted',
+  (t): t is Exclude<EventType, (typeof NOT_FOR_WEBHOOKS)[number]> =>
+    !(NOT_FOR_WEBHOOKS as readonly string[]).includes(t),
 );
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -22,6 +22,7 @@ export * from './health.ts';
 export * from './integrations.ts';
 export * from './labels.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
 export * from './portal.ts';
 export * from './queues.ts';
 export * from './reporting.ts';

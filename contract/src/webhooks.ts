@@ -134,6 +134,9 @@ export const WEBHOOK_EVENT_FIELDS = {
   'label.deleted': {
     label: WebhookLabel.describe('the label as it was: it left every conversation and customer'),
   },
+  'conversation.sla_breached': {
+    kind: z.enum(['first_response', 'next_response', 'resolution']).describe('the due time that was missed'),
+  },
 } satisfies Record<WebhookEventType, z.ZodRawShape>;
 
 /** Kinds of a conversation: they carry `conversation` and, while the customer exists, `customer`. */

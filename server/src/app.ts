@@ -24,6 +24,9 @@ import { pruneEventsJob } from './modules/events/prune.ts';
 import { apiRoutes } from './modules/index.ts';
 import { deliveryJob } from './modules/integrations/delivery-job.ts';
 import { startWebhooks } from './modules/integrations/runtime.ts';
+import { notificationMailJob } from './modules/notifications/mail-job.ts';
+import { notificationPushJob } from './modules/notifications/push-job.ts';
+import { startNotifications } from './modules/notifications/runtime.ts';
 import { portalSweepJob } from './modules/portal/sweep-job.ts';
 import { rebuildJob } from './modules/reporting/rebuild.ts';
 import { startReporting } from './modules/reporting/runtime.ts';
@@ -67,6 +70,8 @@ declare module 'fastify' {
     /** Present when `SMTP_LISTEN_PORT` is set. */
     emailListener?: Awaited<ReturnType<typeof startEmailListener>>;
     reporting: Awaited<ReturnType<typeof startReporting>>;
+    /** This process's notifications consumer (tests wait on `settle`). */
+    notifications: Awaited<ReturnType<typeof startNotifications>>;
   }
 }
 
@@ -130,6 +135,8 @@ export async function buildApp(opts: BuildAppOptions) {
     rebuildJob(opts.db.db),
     foldCountsJob(opts.db.db),
     snoozeWakeJob(opts.db.db, () => kickAnnouncer()),
+    notificationMailJob(opts.db.db, mailer, opts.config),
+    notificationPushJob(opts.db.db, opts.config),
   ]);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
@@ -182,6 +189,16 @@ export async function buildApp(opts: BuildAppOptions) {
   const reporting = await startReporting({ db: opts.db.db, hub: live.hub, log: app.log });
   app.decorate('reporting', reporting);
   app.addHook('onClose', async () => reporting.stop());
+  const notifications = await startNotifications({
+    db: opts.db.db,
+    config: opts.config,
+    hub: live.hub,
+    queue: jobs,
+    kick: live.announcer.kick,
+    log: app.log,
+  });
+  app.decorate('notifications', notifications);
+  app.addHook('onClose', async () => notifications.stop());
   // Streams end first (with a reconnect hint), or the server would wait on them forever. Keep-alive
   // connections whose request finishes during the close are shut as soon as they fall idle: Node closes
   // idle connections only once, when the close begins, and would otherwise wait out their keep-alive.

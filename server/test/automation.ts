@@ -5,6 +5,7 @@ import { DELIVERY_JOB } from '../src/modules/channels/delivery-queue.ts';
 import { csatLinkConsumer } from '../src/modules/csat/links.ts';
 import { consumeOnce } from '../src/modules/events/consumer.ts';
 import { webhookConsumer } from '../src/modules/integrations/deliveries.ts';
+import { notificationConsumer } from '../src/modules/notifications/consumer.ts';
 import { reportingConsumer } from '../src/modules/reporting/facts.ts';
 import type { Session, TestContext } from './app.ts';
 import { untilReadable } from './events.ts';
@@ -24,7 +25,7 @@ export async function addWebhook(t: TestContext, as: Session, appId: number, eve
   return hook.integration_id;
 }
 
-/** Lets the auto-responders, webhooks and reporting record what they owe. */
+/** Lets the auto-responders, webhooks, reporting and notifications record what they owe. */
 export async function runConsumers(t: TestContext) {
   await untilReadable(t.db);
   const responders = autoResponderConsumer(() => new Date(), t.app.jobs);
@@ -32,6 +33,7 @@ export async function runConsumers(t: TestContext) {
   while ((await consumeOnce(t.db, csatLinkConsumer(t.app.deps.config.publicUrl))) > 0) {}
   while ((await consumeOnce(t.db, webhookConsumer(t.app.jobs))) > 0) {}
   while ((await consumeOnce(t.db, reportingConsumer())) > 0) {}
+  while ((await consumeOnce(t.db, notificationConsumer(t.app.jobs))) > 0) {}
 }
 
 /**

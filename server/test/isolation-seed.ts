@@ -123,6 +123,13 @@ export async function seedCompany(t: TestContext, into: Ids) {
   });
   const rating = await portal(t.app, 'POST', '/portal/rating', { token: rated.token, body: { score: 4 } });
   if (rating.status !== 201) throw new Error(`rating: ${rating.status}`);
+  // A snooze the customer ends: the agent who snoozed it (and holds it) is notified (notifications module).
+  await call(t.app, 'POST', '/conversation/snooze', {
+    as: agent,
+    body: { conversation_id: chat.conversationId, until_ts: null },
+  });
+  await portal(t.app, 'POST', '/portal/messages', { token: chat.token, body: { content: 'Back again' } });
+  await runConsumers(t);
   const job = await recalculated(t, admin);
   // Last: a message clears its sender's typing signal.
   const typing = await portal(t.app, 'POST', '/portal/typing', { token: chat.token, body: {} });

@@ -41,6 +41,17 @@ beforeAll(async () => {
     companyId: t.companyId,
   });
   customerId = maria!.customer_id;
+  // Sam mentions Ann: her bell carries a count, and its list an unread row, for the audit.
+  await srv.api('POST', '/messages', {
+    token: await srv.login('sam@northwind.test', PASSWORD),
+    companyId: t.companyId,
+    body: {
+      conversation_id: conversationId,
+      content: '@Ann Admin a look?',
+      is_private: true,
+      mentions: [t.users.ann],
+    },
+  });
   platformCompanyPath = `/platform-admin/company/${t.companyId}`;
 });
 afterAll(async () => {
@@ -86,7 +97,15 @@ const consolePages: [string, string, (p: Page) => Promise<unknown>][] = [
   ['conversations', '/conversations', (p) => p.locator('[data-row]').first().waitFor()],
   ['thread', '', (p) => p.getByText('Where is my parcel?').first().waitFor()],
   ['reports', '/reports', (p) => p.getByRole('table', { name: 'Agent performance' }).waitFor()],
-  ['profile', '/profile', (p) => p.getByRole('heading', { name: 'Profile', level: 1 }).waitFor()],
+  ['profile', '/profile', (p) => p.getByRole('switch', { name: 'Assigned to me: Email' }).waitFor()],
+  [
+    'notification bell',
+    '/dashboard',
+    async (p) => {
+      await p.getByRole('button', { name: /^Notifications/ }).click();
+      await p.getByTestId('notification').first().waitFor();
+    },
+  ],
   ['admin apps', '/admin?tab=apps', (p) => p.getByRole('tab', { name: 'Apps' }).waitFor()],
   ['admin users', '/admin?tab=users', (p) => p.getByText('Sam Rivera').first().waitFor()],
   [

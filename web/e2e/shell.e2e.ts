@@ -221,7 +221,7 @@ describe('profile', () => {
     await page.goto(`${srv.url}/profile`);
     const name = page.getByLabel('Name', { exact: true });
     await name.fill('Bob the Builder');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Profile updated').waitFor();
     await page.getByRole('link', { name: 'Profile: Bob the Builder' }).waitFor();
     expect(await page.getByLabel('Email', { exact: true }).isDisabled()).toBe(true);

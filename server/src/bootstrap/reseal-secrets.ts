@@ -7,7 +7,14 @@ import {
   SecretsError,
   sealedKeyId,
 } from '../lib/secrets-box.ts';
+import { VAPID_KEYS_CONTEXT, VAPID_KEYS_SETTING } from '../modules/notifications/vapid.ts';
 import { JWT_SECRET_CONTEXT } from './secrets.ts';
+
+/** Sealed rows of `instance_settings`, each with the context it is bound to. */
+const INSTANCE_SECRETS = [
+  ['jwt_secret', JWT_SECRET_CONTEXT],
+  [VAPID_KEYS_SETTING, VAPID_KEYS_CONTEXT],
+] as const;
 
 export interface ResealReport {
   /** Values that were stored in the clear and are now sealed. */
@@ -49,16 +56,19 @@ export async function resealSecrets(db: Db, box: SecretsBox, opts: { rotate: boo
         );
     });
   }
-  await db.transaction(async (tx) => {
-    const res = await tx.execute<{ value: string }>(
-      sql`select value from instance_settings where key = 'jwt_secret' for update`,
-    );
-    const value = res.rows[0]?.value;
-    if (value === undefined) return;
-    const next = reseal(box, value, JWT_SECRET_CONTEXT, opts.rotate, report);
-    if (next !== value)
-      await tx.execute(sql`update instance_settings set value = ${next} where key = 'jwt_secret'`);
-  });
+  // The instance's own sealed settings: the token secret, and the VAPID key pair of browser push (decision 052).
+  for (const [key, context] of INSTANCE_SECRETS) {
+    await db.transaction(async (tx) => {
+      const res = await tx.execute<{ value: string }>(
+        sql`select value from instance_settings where key = ${key} for update`,
+      );
+      const value = res.rows[0]?.value;
+      if (value === undefined) return;
+      const next = reseal(box, value, context, opts.rotate, report);
+      if (next !== value)
+        await tx.execute(sql`update instance_settings set value = ${next} where key = ${key}`);
+    });
+  }
   return report;
 }
 
@@ -85,7 +95,7 @@ export async function secretsUnderUnknownKeys(db: Db, box: SecretsBox) {
   const res = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from (
       select e.value from integrations, jsonb_each_text(secrets) e
-      union all select value from instance_settings where key = 'jwt_secret'
+      union all select value from instance_settings where key in ('jwt_secret', 'vapid_keys')
     ) v where v.value like 'enc:v1:%' and split_part(v.value, ':', 3) <> all(${sql.param([...box.keyIds])}::text[])`);
   return Number(res.rows[0]?.n ?? 0);
 }
@@ -95,7 +105,7 @@ export async function secretsNotUnderCurrentKey(db: Db, box: SecretsBox) {
   const res = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from (
       select e.value from integrations, jsonb_each_text(secrets) e
-      union all select value from instance_settings where key = 'jwt_secret'
+      union all select value from instance_settings where key in ('jwt_secret', 'vapid_keys')
     ) v where not starts_with(v.value, ${`enc:v1:${box.keyId}:`})`);
   return Number(res.rows[0]?.n ?? 0);
 }

@@ -125,18 +125,19 @@ describe('rotating the secrets key', () => {
     expect(web.secrets_set).toEqual(['identity_secret']);
     expect(await keysInDump()).toEqual([keyIdOf(A), keyIdOf(B)].sort());
 
-    // `npm run secrets:rotate`: the token secret, the auth token and the signing secret sealed again, once.
+    // `npm run secrets:rotate`: the token secret, the VAPID keys, the auth token and the signing secret sealed
+    // again, once.
     const box = rotating.t.config.secrets;
     expect(await resealSecrets(database.db, box, { rotate: true })).toEqual({
       sealed: 0,
-      resealed: 3,
+      resealed: 4,
       unreadable: [],
     });
     expect(await resealSecrets(database.db, box, { rotate: true })).toMatchObject({ resealed: 0 });
     expect(await secretsNotUnderCurrentKey(database.db, box)).toBe(0);
     // What the start log warns about: none for B, every one for a key that sealed nothing here.
     expect(await secretsUnderUnknownKeys(database.db, secretsBox(B))).toBe(0);
-    expect(await secretsUnderUnknownKeys(database.db, secretsBox(C))).toBe(4);
+    expect(await secretsUnderUnknownKeys(database.db, secretsBox(C))).toBe(5);
     await rotating.stop();
     expect(await keysInDump()).toEqual([keyIdOf(B)]);
 
@@ -175,7 +176,7 @@ describe('rotating the secrets key', () => {
     // Rotating with a key that opens nothing changes nothing and says what it could not open.
     const report = await resealSecrets(database.db, wrong.t.config.secrets, { rotate: true });
     expect(report).toMatchObject({ resealed: 0 });
-    expect(report.unreadable).toHaveLength(4);
+    expect(report.unreadable).toHaveLength(5);
     await wrong.stop();
     expect(await keysInDump()).toEqual([keyIdOf(B)]);
   });

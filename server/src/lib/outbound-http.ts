@@ -89,7 +89,7 @@ function once(
   opts: {
     method: string;
     headers: Record<string, string>;
-    body?: string;
+    body?: string | Buffer;
     timeoutMs: number;
     allowPrivate: boolean;
   },
@@ -143,7 +143,7 @@ export async function outboundRequest(
   opts: {
     method: string;
     headers?: Record<string, string>;
-    body?: string;
+    body?: string | Buffer;
     timeoutMs?: number;
     allowPrivate: boolean;
   },

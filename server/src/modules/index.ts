@@ -21,6 +21,7 @@ import { healthRoutes } from './health/routes.ts';
 import { integrationMessageRoutes } from './integrations/inbound-routes.ts';
 import { integrationRoutes } from './integrations/routes.ts';
 import { labelRoutes } from './labels/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { platformAdminRoutes } from './platform-admin/routes.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { queueRoutes } from './queues/routes.ts';
@@ -57,4 +58,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(channelRoutes);
   await app.register(reportingRoutes);
   await app.register(billingRoutes);
+  await app.register(notificationRoutes);
 };

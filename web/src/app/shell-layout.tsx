@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigation } from 'react-router';
 import { useLiveInbox } from '@/features/live/use-live-inbox';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { meQuery } from '@/features/shell/api';
 import { AppSidebar } from '@/features/shell/components/app-sidebar';
 import { ImpersonationBanner } from '@/features/shell/components/impersonation-banner';
@@ -8,6 +9,7 @@ import { SidebarInset, SidebarTrigger } from '@/features/shell/components/sideba
 import { SidebarProvider } from '@/features/shell/components/sidebar-provider';
 import { useSession } from '@/lib/session';
 import { usePageTitle } from './page-title';
+import { useCompanyFromLink } from './use-company-from-link';
 
 /**
  * One live event stream for the current company, whatever page is open. A component of its own, so a
@@ -18,12 +20,14 @@ function LiveInbox() {
   return null;
 }
 
-/** The signed-in console: sidebar, a slim top bar with the page title, and the page. */
+/** The signed-in console: sidebar, a slim top bar with the page title and the notification bell, and the page. */
 export function ShellLayout() {
   // Refreshes user, companies and roles from the server once per start (and after invalidation).
   useQuery(meQuery());
   const navigation = useNavigation();
   const title = usePageTitle();
+  // A notification's link may name another of one's companies: the page waits for the switch to it.
+  const switching = useCompanyFromLink();
 
   return (
     <SidebarProvider>
@@ -35,6 +39,9 @@ export function ShellLayout() {
           <SidebarTrigger className="-ml-1" />
           <span className="h-4 w-px bg-border" aria-hidden="true" />
           <span className="truncate font-medium text-sm">{title}</span>
+          <div className="ml-auto flex shrink-0 items-center">
+            <NotificationBell />
+          </div>
           {navigation.state === 'loading' && (
             <span
               role="progressbar"
@@ -43,9 +50,7 @@ export function ShellLayout() {
             />
           )}
         </header>
-        <main className="flex min-w-0 flex-1 flex-col">
-          <Outlet />
-        </main>
+        <main className="flex min-w-0 flex-1 flex-col">{!switching && <Outlet />}</main>
       </SidebarInset>
     </SidebarProvider>
   );

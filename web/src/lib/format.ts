@@ -51,3 +51,10 @@ export function storageSize(bytes: number): string {
 export function countLabel(total: number, capped = false): string {
   return `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
 }
+
+/** Up to two initials from a name: 'Sam Rivera' -> 'SR'. */
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0]!, parts.at(-1)!] : parts;
+  return letters.map((p) => p.charAt(0).toUpperCase()).join('') || '?';
+}

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** 'on' when the console plays a tone for new customer messages in a background tab. */
   messageSound: 'message_sound',
+  /** 'off' (under `notification_sound:<user_id>`) when that person turned the new-notification chime off. */
+  notificationSound: 'notification_sound',
   impersonateUserId: 'impersonate_user_id',
   /** Where a platform admin came from, and which company was current, before impersonating. */
   impersonationReturn: 'impersonation_return',

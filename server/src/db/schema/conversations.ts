@@ -316,6 +316,8 @@ export const messages = pgTable(
     providerMessageId: text('provider_message_id'),
     /** A WhatsApp template reply: `{name, language, parameters}`, sent as the template, not as its text. */
     template: jsonb('template').$type<{ name: string; language: string; parameters: string[] }>(),
+    /** The people an internal note mentions (contract section 14); their names are read with the message. */
+    mentionUserIds: integer('mention_user_ids').array(),
     createdAt: ts('created_at').notNull().defaultNow(),
     /**
      * The content's words as the inbox search reads them, stored so a search tests a message without parsing

@@ -9,6 +9,7 @@ export * from './events.ts';
 export * from './inbox.ts';
 export * from './integrations.ts';
 export * from './labels.ts';
+export * from './notifications.ts';
 export * from './portal.ts';
 export * from './rate-limits.ts';
 export * from './reporting.ts';

@@ -32,6 +32,8 @@ export interface AppendMessageInput {
   providerMessageId?: string | null;
   /** A WhatsApp template reply: sent as this template (`content` holds the text the customer receives). */
   template?: { name: string; language: string; parameters: string[] } | null;
+  /** The people an internal note mentions (checked by the caller: they can see the conversation). */
+  mentions?: readonly number[];
   /** Refuse unless the conversation is open or pending (a customer cannot write into an ended chat). */
   requireActive?: boolean;
 }
@@ -106,6 +108,7 @@ async function appendOnce(db: DbOrTx, input: AppendMessageInput): Promise<Append
       apiKeyId: 'apiKeyId' in sender ? sender.apiKeyId : null,
       providerMessageId: input.providerMessageId ?? null,
       template: input.template ? JSON.stringify(input.template) : null,
+      mentions: input.mentions?.length ? `{${input.mentions.join(',')}}` : null,
     })}
     select conv.id as conv_id, msg.id, msg.created_at from conv left join msg on true`);
   const row = res.rows[0];

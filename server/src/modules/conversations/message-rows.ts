@@ -1,4 +1,4 @@
-import type { DeliveryStatus, Message, SenderType } from '@inbox/contract';
+import type { DeliveryStatus, Mention, Message, SenderType } from '@inbox/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { statement } from '../../db/statement.ts';
@@ -22,6 +22,8 @@ export interface MessageRow {
   /** Set on replies sent out through a provider channel; absent on messages just written. */
   deliveryStatus?: DeliveryStatus | null;
   deliveryError?: string | null;
+  /** The people an internal note mentions, with their names as they are now. */
+  mentions?: Mention[];
 }
 
 /** Names that are not on the message row: the conversation's customer and its app (for automatic replies). */
@@ -76,6 +78,7 @@ export interface RawMessage {
   created_at: Date | string;
   delivery_status: DeliveryStatus | null;
   delivery_error: string | null;
+  mentions: Mention[] | null;
 }
 
 /**
@@ -85,7 +88,9 @@ export interface RawMessage {
 export const MESSAGE_COLUMNS = sql`m.id, m.conversation_id, m.sender_type, m.sender_user_id,
   u.name as sender_user_name,
   (select iu.name from users iu where iu.id = m.impersonator_user_id) as impersonator_name, m.content, m.content_type, m.is_private, m.client_message_id, m.created_at,
-  m.delivery_status, m.delivery_error`;
+  m.delivery_status, m.delivery_error,
+  case when m.mention_user_ids is not null then (select json_agg(json_build_object('user_id', mu.id, 'name', mu.name)
+    order by array_position(m.mention_user_ids, mu.id)) from users mu where mu.id = any(m.mention_user_ids)) end as mentions`;
 
 const fromRaw = (r: RawMessage, files: StoredAttachmentRow[]): MessageRow => ({
   id: Number(r.id),
@@ -102,6 +107,7 @@ const fromRaw = (r: RawMessage, files: StoredAttachmentRow[]): MessageRow => ({
   attachments: files,
   deliveryStatus: r.delivery_status,
   deliveryError: r.delivery_error,
+  mentions: r.mentions ?? [],
 });
 
 const ATTACHMENTS = statement<RawAttachment, { ids: string }>(

@@ -39,6 +39,7 @@ export const toConsoleMessage = (row: MessageRow, names: SenderNames): ConsoleMe
     : {}),
   is_private: row.isPrivate,
   sender_user_id: row.senderUserId,
+  mentions: row.mentions ?? [],
   ...(row.deliveryStatus
     ? { delivery: { status: row.deliveryStatus, error: row.deliveryError ?? null } }
     : {}),

@@ -10,22 +10,25 @@ import {
   DashboardQuery,
   Done,
   IdQuery,
+  MentionablePerson,
   PriorityBody,
   ReadBody,
   SendMessageBody,
   SnoozeBody,
   TransferBody,
 } from '@inbox/contract';
-import type { ZodTypeAny } from 'zod';
+import { type ZodTypeAny, z } from 'zod';
 import { done, ok } from '../../http/envelope.ts';
 import { leanSerializer } from '../../http/lean-serializer.ts';
 import { companyPlugin, spec } from '../../http/route-spec.ts';
+import { requireVisibleConversation } from '../access/conversation-visibility.ts';
 import {
   assignConversation,
   reopenConversation,
   resolveConversation,
   unassignConversation,
 } from './actions.ts';
+import { whoCanSee } from './audience.ts';
 import { getDashboard } from './dashboard.ts';
 import { deleteConversation } from './delete.ts';
 import { labelConversation } from './labels.ts';
@@ -86,6 +89,25 @@ export const conversationRoutes = companyPlugin<Options>('conversations', async 
       Dashboard,
     ),
     async (request) => ok(await getDashboard(request.companyCtx!, request.query)),
+  );
+
+  app.get(
+    '/conversation/mentionable',
+    spec(
+      'The people who can see the conversation now: whom an internal note may mention',
+      {
+        description:
+          `${REACH} Active members only, the caller included, by name. A note mentioning anyone else answers ` +
+          '422 on `mentions`.',
+        querystring: IdQuery,
+      },
+      z.array(MentionablePerson),
+    ),
+    async (request) => {
+      const ctx = request.companyCtx!;
+      const conv = await requireVisibleConversation(ctx, ctx.db, request.query.id);
+      return ok(await whoCanSee(ctx, conv.id));
+    },
   );
 
   app.post(

@@ -2,6 +2,8 @@ import {
   type ConsoleMessage,
   channelLabel,
   channelTakesFiles,
+  MENTION_MESSAGES,
+  type Mention,
   REPLY_WINDOW_HOURS,
   replyWindowText,
   type SendMessageBody,
@@ -19,6 +21,7 @@ import { type ConversationRow, requireVisibleConversation } from '../access/conv
 import { recordActivity } from '../activities/service.ts';
 import type { AppendMessageInput } from './append.ts';
 import { appendMessage } from './append.ts';
+import { whoCanSee } from './audience.ts';
 import { toConsoleMessage } from './poll.ts';
 import { advanceReadMarker } from './reads.ts';
 import { assignOnReply } from './reply-assign.ts';
@@ -89,6 +92,7 @@ export async function sendConsoleMessage(
     throw invalidField('content', replyWindowText(conv.channel));
   }
   if (user) await checkOwnUploads(db, user.user.id, conv.id, input.attachments);
+  const mentions = await checkMentions(ctx, conv.id, input);
   const result = await appendMessage({
     db,
     companyId: ctx.companyId,
@@ -104,6 +108,7 @@ export async function sendConsoleMessage(
     attachments: input.attachments,
     clientMessageId: input.client_message_id,
     isPrivate: input.is_private,
+    mentions: mentions.map((m) => m.user_id),
     impersonatorUserId: user?.impersonator?.id ?? null,
   });
   if (result.outcome === 'missing' || result.outcome === 'blocked') throw notFound('Conversation');
@@ -111,6 +116,7 @@ export async function sendConsoleMessage(
   if (result.outcome === 'created') {
     row.senderUserName = user?.user.name ?? null;
     row.impersonatorName = user?.impersonator?.name ?? null;
+    row.mentions = mentions;
     if (user) {
       const where = { companyId: ctx.companyId, conversationId: conv.id, userId: user.user.id };
       await advanceReadMarker(db, where, row.id);
@@ -136,6 +142,25 @@ export async function sendConsoleMessage(
     message: toConsoleMessage(row, names ?? { customer: 'Customer', app: 'Support' }),
     created: result.outcome === 'created',
   };
+}
+
+/**
+ * A note's mentions: only in a note (a reply goes to the customer, who must not see a colleague's name
+ * called out), and only of people who can see the conversation now; 422 on `mentions` otherwise. Repeats
+ * count once, in the order given. Each one is notified by the notifications consumer from the message's event.
+ */
+async function checkMentions(
+  ctx: CallerCtx,
+  conversationId: number,
+  input: SendMessageBody,
+): Promise<Mention[]> {
+  const ids = [...new Set(input.mentions)];
+  if (ids.length === 0) return [];
+  if (!input.is_private) throw invalidField('mentions', MENTION_MESSAGES.onlyNotes);
+  const people = await whoCanSee(ctx, conversationId, ids);
+  if (people.length !== ids.length) throw invalidField('mentions', MENTION_MESSAGES.notVisible);
+  const byId = new Map(people.map((p) => [p.user_id, p.name]));
+  return ids.map((id) => ({ user_id: id, name: byId.get(id)! }));
 }
 
 /** A template reply is a reply with no files; its text is the template's, whatever `content` said. */

@@ -55,6 +55,8 @@ export interface MessageValues {
   providerMessageId?: unknown;
   /** A WhatsApp template reply's `{name, language, parameters}` (JSON text). */
   template?: unknown;
+  /** The user ids a note mentions (`{1,2}` as int[] text), carried by its event for the notifications. */
+  mentions?: unknown;
 }
 
 /** What the `conv` CTE before `messageWrite` returns: the updated conversation row's columns. */
@@ -80,10 +82,11 @@ export const CONV_RETURNING = sql`c.id, c.company_id, c.app_id, c.customer_id, c
 export const messageWrite = (v: MessageValues): SQL => sql`
     msg as (
       insert into messages (company_id, conversation_id, sender_type, sender_user_id, impersonator_user_id,
-        content, content_type, is_private, client_message_id, provider_message_id, template)
+        content, content_type, is_private, client_message_id, provider_message_id, template, mention_user_ids)
       select conv.company_id, conv.id, ${v.senderType}::text, ${v.senderUserId}::int,
         ${v.impersonatorUserId}::int, ${v.content}::text, ${v.contentType}::text, ${v.isPrivate}::boolean,
-        ${v.clientMessageId}::text, ${v.providerMessageId ?? null}::text, ${v.template ?? null}::jsonb
+        ${v.clientMessageId}::text, ${v.providerMessageId ?? null}::text, ${v.template ?? null}::jsonb,
+        ${v.mentions ?? null}::int[]
       from conv
       on conflict (conversation_id, client_message_id) where client_message_id is not null do nothing
       returning id, created_at, conversation_id
@@ -101,6 +104,8 @@ export const messageWrite = (v: MessageValues): SQL => sql`
             'content_type', ${v.contentType}::text, 'is_private', ${v.isPrivate}::boolean,
             'created_ts', ${isoTs(sql`msg.created_at`)}),
           'conversation', ${conversationStateSql('conv')})
+          || case when ${v.mentions ?? null}::int[] is null then '{}'::jsonb
+            else jsonb_build_object('mentions', to_jsonb(${v.mentions ?? null}::int[])) end
       from msg join conv on conv.id = msg.conversation_id
     ), typed as (
       delete from typing_signals

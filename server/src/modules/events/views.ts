@@ -28,6 +28,8 @@ function statesOf(e: InboxEvent): ConversationState[] {
 /** Whether a viewer with this reach may see the event (contract section 4). */
 export function consoleMaySee(v: Visibility, e: InboxEvent): boolean {
   if (e.company_id !== v.viewer.companyId) return false;
+  // One person's notification: their streams alone carry it, whoever else sees everything (decision 052).
+  if (e.type === 'notification.created') return e.data.user_id === v.viewer.userId;
   if (v.all) return true;
   // The company's label list (names, colours) is everyone's: each console shows labels on what it sees.
   if (e.type.startsWith('label.')) return true;

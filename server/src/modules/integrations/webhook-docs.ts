@@ -155,6 +155,7 @@ const KINDS: Record<WebhookEventType, { actor?: object; data: Record<string, unk
   'label.created': { data: { label: vip } },
   'label.updated': { data: { label: { ...vip, name: 'Priority customer' } } },
   'label.deleted': { data: { label: vip } },
+  'conversation.sla_breached': { actor: { type: 'system' }, data: { kind: 'first_response', conversation } },
 };
 
 /** The example delivery of one event kind. */

@@ -14,6 +14,7 @@ import { portal, startChat, uploadFile } from '../../../test/portal.ts';
 import { tenantWithSessions } from '../../../test/tenants.ts';
 import { receiver, verify } from '../../../test/webhook-receiver.ts';
 import { setDelivery } from '../channels/delivery-status.ts';
+import { recordEvent } from '../events/record.ts';
 
 /**
  * What a receiver of an outgoing webhook gets for each kind of event (contract section 10): a real HTTP
@@ -95,6 +96,18 @@ describe('outgoing webhook payloads', () => {
     const customerId = Number(
       (await call(t.app, 'GET', '/conversation/poll', { as: a.as.agent, query: { conversation_id: c } })).body
         .data.conversation.customer.customer_id,
+    );
+    // Section 14: a missed due time (the service levels record it; written here as they write it).
+    await step(
+      recordEvent(t.db, {
+        type: 'conversation.sla_breached',
+        companyId: a.company.id,
+        appId: a.app.id,
+        conversationId: c,
+        customerId,
+        actor: { type: 'system' },
+        data: { kind: 'first_response' },
+      }),
     );
     await step(api(a.as.admin, 'PUT', '/customers', { phone: '+44 7700 900123' }, { id: customerId }));
     const duplicate = await step(

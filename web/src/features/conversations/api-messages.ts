@@ -15,6 +15,8 @@ export interface SendBody {
   content_type: 'text';
   attachments?: number[];
   is_private?: boolean;
+  /** A note's mentioned people (user ids); each gets a notification. */
+  mentions?: number[];
   client_message_id: string;
   /** A WhatsApp template (outside the 24-hour window): the server writes the text. */
   template?: { name: string; language: string; parameters: string[] };

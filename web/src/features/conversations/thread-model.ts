@@ -46,12 +46,8 @@ export function typingText(typing: Typing[], customerName: string): string | nul
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are typing...`;
 }
 
-/** Up to two initials from a name: 'Sam Rivera' -> 'SR'. */
-export function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0]!, parts.at(-1)!] : parts;
-  return letters.map((p) => p.charAt(0).toUpperCase()).join('') || '?';
-}
+/** Kept here too for the thread's callers; the rule lives with the other formatting rules. */
+export { initialsOf } from '@/lib/format';
 
 /** A day heading for the thread: 'Today', 'Yesterday' or the locale date. */
 export function dayLabel(date: Date, now: Date = new Date()): string {

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@/lib/storage';
+import { playTone } from '@/lib/tone';
 
 /**
  * The console's nudge for customer messages that arrive while the tab is in the background: a count in
@@ -41,28 +42,4 @@ export function soundOn() {
 export function setSound(on: boolean) {
   if (on) localStorage.setItem(STORAGE_KEYS.messageSound, 'on');
   else localStorage.removeItem(STORAGE_KEYS.messageSound);
-}
-
-/** Two soft notes made in the browser (no sound file to fetch). */
-export function playTone() {
-  const Ctx = window.AudioContext;
-  if (!Ctx) return;
-  try {
-    const ctx = new Ctx();
-    const gain = ctx.createGain();
-    gain.gain.setValueAtTime(0.0001, ctx.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.15, ctx.currentTime + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.35);
-    gain.connect(ctx.destination);
-    for (const [i, freq] of [880, 1320].entries()) {
-      const osc = ctx.createOscillator();
-      osc.frequency.value = freq;
-      osc.connect(gain);
-      osc.start(ctx.currentTime + i * 0.12);
-      osc.stop(ctx.currentTime + 0.35);
-    }
-    setTimeout(() => void ctx.close(), 600);
-  } catch {
-    // Autoplay rules may refuse sound until the user has interacted with the page: the badge still shows.
-  }
 }

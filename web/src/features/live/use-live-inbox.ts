@@ -6,7 +6,9 @@ import type { ThreadData } from '@/features/conversations/thread-model';
 import { API_BASE, api } from '@/lib/api-client';
 import { openEventStream } from '@/lib/event-stream';
 import { labelKeys } from '@/lib/labels';
+import { getSession } from '@/lib/session';
 import { customerKeys } from '../customers/api';
+import { takeNotificationEvent } from '../notifications/live';
 import { isLive, setLive } from './live-state';
 import { clearNewMessages, noteNewMessage } from './new-message-alert';
 
@@ -54,6 +56,8 @@ export function useLiveInbox(cid: number | undefined) {
       },
       types: EVENT_TYPES,
       onEvent: (e) => {
+        // One's own new notification: the bell takes it; no conversation changed.
+        if (takeNotificationEvent(client, cid, getSession().user?.user_id, e)) return;
         if (e.conversation_id !== undefined) threads.add(e.conversation_id);
         // The company's labels changed (renamed, recoloured, deleted): every row, thread and customer that
         // shows one reads it again, and so does the label list.

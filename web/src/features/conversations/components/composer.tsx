@@ -13,13 +13,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { UploadChips } from '@/components/upload-chips';
 import { parseServerTime } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { sendTyping, useSendMessage } from '../api-messages';
 import { CannedPicker, optionId, PICKER_ID } from './canned-picker';
 import { ComposerMode, type Mode } from './composer-mode';
+import { MENTION_PICKER_ID, MentionPicker, mentionOptionId } from './mention-picker';
 import { SuggestReply, suggestionNote } from './suggest-reply';
 import { TemplateDialog } from './template-dialog';
 import { useCannedActions, useCannedPicking } from './use-canned-picking';
+import { useMentionPicking } from './use-mention-picking';
 import { useNow } from './use-now';
 import { useUploads } from './use-uploads';
 
@@ -88,6 +91,17 @@ export function Composer({
     drafts.set(conversationId, value);
     setTextState(value);
   };
+  const mention = useMentionPicking({
+    cid,
+    conversationId,
+    selfId: useSession().user?.user_id,
+    enabled: mode === 'note',
+    text,
+    caret: canned.caret,
+    setText,
+    setCaret: canned.setCaret,
+    area,
+  });
 
   useEffect(() => {
     if (!window.matchMedia?.('(pointer: coarse)').matches) area.current?.focus();
@@ -127,6 +141,8 @@ export function Composer({
         content_type: 'text',
         attachments: ids.length ? ids : undefined,
         is_private: mode === 'note' ? true : undefined,
+        // The people the note still names by `@Name` (one picked and then edited away is not notified).
+        mentions: mention.ids.length ? mention.ids : undefined,
         client_message_id: clientId.current,
       },
       {
@@ -152,6 +168,10 @@ export function Composer({
 
   const note = mode === 'note';
   const activeReply = canned.query !== null ? canned.list[canned.active] : undefined;
+  const activePerson = mention.open ? mention.list[mention.active] : undefined;
+  const activeOption = activeReply
+    ? optionId(activeReply.canned_reply_id)
+    : activePerson && mentionOptionId(activePerson.user_id);
   return (
     <div className="border-t bg-background p-3">
       <div className="mx-auto max-w-3xl space-y-2">
@@ -239,6 +259,7 @@ export function Composer({
               choosing={canned.choosing}
             />
           )}
+          {mention.open && <MentionPicker picking={mention} />}
           <label htmlFor={`composer-${conversationId}`} className="sr-only">
             {note ? 'Internal note' : 'Reply'}
           </label>
@@ -249,16 +270,16 @@ export function Composer({
             readOnly={send.isPending || canned.choosing}
             aria-busy={send.isPending || canned.choosing}
             aria-invalid={unfilled.length > 0 || undefined}
-            aria-controls={canned.query !== null ? PICKER_ID : undefined}
+            aria-controls={canned.query !== null ? PICKER_ID : mention.open ? MENTION_PICKER_ID : undefined}
             aria-autocomplete="list"
-            aria-activedescendant={activeReply ? optionId(activeReply.canned_reply_id) : undefined}
+            aria-activedescendant={activeOption}
             onChange={(e) => {
               canned.setCaret(e.target.selectionStart);
               onType(e.target.value);
             }}
             onSelect={(e) => canned.setCaret(e.currentTarget.selectionStart)}
             onKeyDown={(e) => {
-              if (pickerKeys(e)) return;
+              if (pickerKeys(e) || mention.keys(e)) return;
               if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
                 e.preventDefault();
                 submit();
@@ -266,7 +287,7 @@ export function Composer({
             }}
             placeholder={
               note
-                ? 'Write an internal note (only your team sees it)... Type / for canned replies'
+                ? 'Write an internal note (only your team sees it)... Type @ to mention, / for canned replies'
                 : `Reply to ${customerName}... Type / for canned replies`
             }
             rows={2}

@@ -68,6 +68,8 @@ function fakeFetch() {
     const q = (name: string) => Number(url.searchParams.get(name)) || undefined;
     const list = { conversations: [row], total: 1 };
     if (url.pathname === '/api/v1/queues') return ok([], { meta: { total: 0, limit: 100, offset: 0 } });
+    // The note's `@` picker asks who can see the conversation: nobody else here.
+    if (url.pathname === '/api/v1/conversation/mentionable') return ok([]);
     if (url.pathname !== '/api/v1/conversation/poll') return ok({});
     if (!q('conversation_id')) return ok(list);
     const thread = { ...list, conversation, typing: [] };

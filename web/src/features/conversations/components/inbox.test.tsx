@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Conversation, ConversationSummary } from '@inbox/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Inbox } from './inbox';
@@ -107,6 +107,11 @@ function fakeFetch() {
         typing: [{ customer: true }],
       });
     }
+    if (p === '/conversation/mentionable')
+      return ok([
+        { user_id: 1, name: 'Sam', email: 'sam@acme.test' },
+        { user_id: 2, name: 'Lee Park', email: 'lee@acme.test' },
+      ]);
     if (p === '/messages')
       return ok(message(nextId++, { ...body, sender_type: 'agent', sender_name: 'Sam' }));
     return ok({});
@@ -277,6 +282,26 @@ describe('inbox', () => {
     await screen.findByText('Only for us');
     const noteBody = calls.filter((c) => c.path === '/api/v1/messages').at(-1)!.body;
     expect(noteBody).toMatchObject({ content: 'Only for us', is_private: true });
+
+    // `@` lists who can see the conversation but oneself; Enter puts the name in, and the send carries the id.
+    fireEvent.change(note, { target: { value: 'Ask @le', selectionStart: 7 } });
+    const people = await screen.findByRole('listbox', { name: 'People to mention' });
+    const options = within(people).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['LPLee Parklee@acme.test']);
+    expect(options[0]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(note, { key: 'Enter' });
+    expect(note.value).toBe('Ask @Lee Park ');
+    fireEvent.change(note, { target: { value: 'Ask @Lee Park about it' } });
+    await act(async () => {
+      fireEvent.keyDown(note, { key: 'Enter' });
+    });
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/v1/messages').at(-1)!.body).toMatchObject({
+        content: 'Ask @Lee Park about it',
+        is_private: true,
+        mentions: [2],
+      }),
+    );
 
     fireEvent.keyDown(note, { key: 'Escape' });
     expect(document.activeElement?.getAttribute('data-row')).toBe('11');

@@ -5,6 +5,7 @@ import { messageTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { AttachmentChip } from './attachment-chip';
 import { ImagePreview } from './image-preview';
+import { MentionedText } from './mentioned-text';
 
 /**
  * One message, styled by who wrote it: the customer on the left, agents on the right, automatic replies on the
@@ -64,7 +65,11 @@ export function MessageBubble({ message: m }: { message: ConsoleMessage }) {
       >
         {m.content && (
           <p className="whitespace-pre-wrap break-words">
-            <MessageText text={m.content} />
+            {note && m.mentions?.length ? (
+              <MentionedText text={m.content} mentions={m.mentions} />
+            ) : (
+              <MessageText text={m.content} />
+            )}
           </p>
         )}
         {m.attachments.length > 0 && (

@@ -3,6 +3,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { renderCannedReply } from '@/components/canned-replies/api';
 import { toastError } from '@/components/server-errors';
 import { pickerQuery } from './canned-picker';
+import { pickerKey, stepped } from './picker-keys';
 import type { useUploads } from './use-uploads';
 
 /**
@@ -99,14 +100,13 @@ export function useCannedActions({
   const pickerKeys = (e: React.KeyboardEvent<HTMLTextAreaElement>) => {
     if (canned.query === null) return false;
     const count = canned.list.length;
-    if (e.key === 'Escape') {
+    const key = pickerKey(e);
+    if (key === 'close') {
       canned.pending.current = false;
       canned.dismiss();
-    } else if (e.key === 'ArrowDown' && count > 0) {
-      canned.setActive((canned.active + 1) % count);
-    } else if (e.key === 'ArrowUp' && count > 0) {
-      canned.setActive((canned.active - 1 + count) % count);
-    } else if ((e.key === 'Enter' || e.key === 'Tab') && !e.shiftKey && !e.nativeEvent.isComposing) {
+    } else if ((key === 'next' || key === 'previous') && count > 0) {
+      canned.setActive(stepped(canned.active, count, key));
+    } else if (key === 'choose') {
       const chosen = canned.list[canned.active];
       // Tab with nothing to choose moves on as usual; Enter never sends the `/query` itself. While the list
       // still answers an earlier query, the choice waits for the answer to what was typed (its first reply):

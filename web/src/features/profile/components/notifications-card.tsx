@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { playTone, setSound, soundOn } from '@/features/live/new-message-alert';
+import { setSound, soundOn } from '@/features/live/new-message-alert';
+import { playTone } from '@/lib/tone';
 
 /** New customer messages in a background tab always count in the tab's title; the tone is a choice. */
 export function NotificationsCard() {
