@@ -34,6 +34,8 @@ export const EVENT_TYPES = [
   'label.created',
   'label.updated',
   'label.deleted',
+  // Section 14: a service level's due time missed (`data: {kind}`), recorded once per kind and conversation.
+  'conversation.sla_breached',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -26,6 +26,8 @@ import { startWebhooks } from './modules/integrations/runtime.ts';
 import { portalSweepJob } from './modules/portal/sweep-job.ts';
 import { rebuildJob } from './modules/reporting/rebuild.ts';
 import { startReporting } from './modules/reporting/runtime.ts';
+import { slaBreachJob } from './modules/sla/breach-job.ts';
+import { startSla } from './modules/sla/runtime.ts';
 import { portalFramers } from './modules/widget/framing.ts';
 import { widgetRoutes } from './modules/widget/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -66,6 +68,8 @@ declare module 'fastify' {
     /** Present when `SMTP_LISTEN_PORT` is set. */
     emailListener?: Awaited<ReturnType<typeof startEmailListener>>;
     reporting: Awaited<ReturnType<typeof startReporting>>;
+    /** This process's SLA consumer: service levels chosen and clocks set from the events (decision 054). */
+    sla: Awaited<ReturnType<typeof startSla>>;
   }
 }
 
@@ -129,6 +133,7 @@ export async function buildApp(opts: BuildAppOptions) {
     rebuildJob(opts.db.db),
     foldCountsJob(opts.db.db),
     snoozeWakeJob(opts.db.db, () => kickAnnouncer()),
+    slaBreachJob(opts.db.db, () => kickAnnouncer()),
   ]);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
@@ -172,6 +177,9 @@ export async function buildApp(opts: BuildAppOptions) {
   const reporting = await startReporting({ db: opts.db.db, hub: live.hub, log: app.log });
   app.decorate('reporting', reporting);
   app.addHook('onClose', async () => reporting.stop());
+  const sla = await startSla({ db: opts.db.db, hub: live.hub, queue: jobs, log: app.log });
+  app.decorate('sla', sla);
+  app.addHook('onClose', async () => sla.stop());
   // Streams end first (with a reconnect hint), or the server would wait on them forever. Keep-alive
   // connections whose request finishes during the close are shut as soon as they fall idle: Node closes
   // idle connections only once, when the close begins, and would otherwise wait out their keep-alive.

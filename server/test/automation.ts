@@ -5,6 +5,7 @@ import { DELIVERY_JOB } from '../src/modules/channels/delivery-queue.ts';
 import { consumeOnce } from '../src/modules/events/consumer.ts';
 import { webhookConsumer } from '../src/modules/integrations/deliveries.ts';
 import { reportingConsumer } from '../src/modules/reporting/facts.ts';
+import { slaConsumer } from '../src/modules/sla/consumer.ts';
 import type { Session, TestContext } from './app.ts';
 import { untilReadable } from './events.ts';
 import { addIntegration } from './integrations.ts';
@@ -30,6 +31,7 @@ export async function runConsumers(t: TestContext) {
   while ((await consumeOnce(t.db, responders)) > 0) {}
   while ((await consumeOnce(t.db, webhookConsumer(t.app.jobs))) > 0) {}
   while ((await consumeOnce(t.db, reportingConsumer())) > 0) {}
+  while ((await consumeOnce(t.db, slaConsumer(t.app.jobs))) > 0) {}
 }
 
 /**

@@ -30,7 +30,7 @@ const DOMAIN = [
   'canned-replies',
   'labels',
 ];
-const DERIVED = ['reporting', 'billing', 'ai', 'auto-responders'];
+const DERIVED = ['reporting', 'billing', 'ai', 'auto-responders', 'sla'];
 const EDGES = ['channels', 'integrations', 'widget', 'portal', 'api-keys', 'secure-link'];
 const TOP = ['platform-admin'];
 

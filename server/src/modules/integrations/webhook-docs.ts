@@ -143,6 +143,7 @@ const KINDS: Record<WebhookEventType, { actor?: object; data: Record<string, unk
   'customer.labels_changed': {
     data: { added: [9], removed: [5], labels: [vip], app_ids: [12] },
   },
+  'conversation.sla_breached': { data: { kind: 'first_response', conversation } },
   'label.created': { data: { label: vip } },
   'label.updated': { data: { label: { ...vip, name: 'Priority customer' } } },
   'label.deleted': { data: { label: vip } },
