@@ -167,4 +167,71 @@ describe('service level clocks', () => {
     expect(c.status).toBe('snoozed');
     expect(c.sla.first_response_due_ts).toBe('2026-11-30T10:00:00.000Z');
   });
+
+  it('sorts the list by the soonest due time and filters the breached and the due soon', async () => {
+    const { app } = await appWithPolicy({
+      name: 'Tiered',
+      first_response_minutes: 30,
+      resolution_minutes: 240,
+    });
+    const chats = [];
+    for (let i = 0; i < 4; i++) chats.push(await startChat(t.app, app.id));
+    const [late, soon, later, answered] = chats.map((c) => c.conversationId) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    // Started two hours ago: its first response was due an hour and a half ago (recomputed on a change).
+    await t.db.execute(
+      sql`update conversations set created_at = now() - interval '2 hours' where id = ${late}`,
+    );
+    await call(t.app, 'POST', '/conversation/priority', {
+      as: s.a.as.admin,
+      body: { conversation_id: late, priority: 'high' },
+    });
+    // Started 3 h 50 min ago and answered: only its resolution runs, due in 10 minutes.
+    await t.db.execute(
+      sql`update conversations set created_at = now() - interval '230 minutes' where id = ${answered}`,
+    );
+    await call(t.app, 'POST', '/messages', {
+      as: s.a.as.admin,
+      body: { conversation_id: answered, content: 'Done soon' },
+    });
+    // Started 2 hours ahead of the others (due in 2 h 30 min).
+    await t.db.execute(
+      sql`update conversations set created_at = now() + interval '2 hours' where id = ${later}`,
+    );
+    await call(t.app, 'POST', '/conversation/priority', {
+      as: s.a.as.admin,
+      body: { conversation_id: later, priority: 'low' },
+    });
+    await flushSla();
+    const ids = async (query: Record<string, string | number>) => {
+      const res = await call(t.app, 'GET', '/conversation/poll', {
+        as: s.a.as.admin,
+        query: { app_id: app.id, ...query },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return {
+        ids: res.body.data.conversations.map((c: { conversation_id: number }) => c.conversation_id),
+        next: res.body.data.next_cursor as string | undefined,
+        total: res.body.data.total as number,
+      };
+    };
+    expect((await ids({ sort: 'sla' })).ids).toEqual([late, answered, soon, later]);
+    const first = await ids({ sort: 'sla', limit: 2 });
+    expect(first.ids).toEqual([late, answered]);
+    const next = await ids({ sort: 'sla', limit: 2, offset: 2, after: first.next! });
+    expect(next.ids).toEqual([soon, later]);
+    expect(await ids({ sla: 'breached' })).toMatchObject({ ids: [late], total: 1 });
+    const dueSoon = await ids({ sla: 'due_soon', sort: 'sla' });
+    expect(dueSoon).toMatchObject({ ids: [answered, soon], total: 2 });
+    const wrong = await call(t.app, 'GET', '/conversation/poll', {
+      as: s.a.as.admin,
+      query: { sla: 'late' },
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ sla: ['SLA must be breached or due_soon'] });
+  });
 });
