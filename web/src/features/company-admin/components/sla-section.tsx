@@ -32,6 +32,17 @@ export function minutesText(m: number | null) {
   return [d && `${d} d`, h && `${h} h`, min && `${min} min`].filter(Boolean).join(' ');
 }
 
+/** "Urgent, High · 2 queues" or "Every conversation": what a policy applies to, at a glance. */
+function conditionsText(c: SlaConditions) {
+  const parts = [
+    c.app_ids.length && `${c.app_ids.length} app${c.app_ids.length > 1 ? 's' : ''}`,
+    c.queue_ids.length && `${c.queue_ids.length} queue${c.queue_ids.length > 1 ? 's' : ''}`,
+    c.priorities.length && c.priorities.map((p) => PRIORITY_NAMES[p]).join(', '),
+    c.label_ids.length && `${c.label_ids.length} label${c.label_ids.length > 1 ? 's' : ''}`,
+  ].filter(Boolean);
+  return parts.length ? `Applies to: ${parts.join(' · ')}` : 'Applies to every conversation';
+}
+
 /** `/admin` → Service levels: the company's policies in the order they are tried (contract section 14). */
 export function SlaSection({ companyId }: { companyId: number }) {
   const policies = useQuery(slaPoliciesQuery(companyId));
@@ -97,6 +108,7 @@ export function SlaSection({ companyId }: { companyId: number }) {
             {minutesText(p.next_response_minutes)} · Resolution {minutesText(p.resolution_minutes)}
             {p.business_hours_only ? ' · business hours' : ''}
           </p>
+          <p className="text-muted-foreground text-xs">{conditionsText(p.conditions)}</p>
         </ManagedRow>
       )}
     >
