@@ -4,7 +4,7 @@ import { before, call, createTestApp, type TestContext, useTestApp } from '../..
 import { dueNow } from '../../../test/automation.ts';
 import { untilReadable } from '../../../test/events.ts';
 import { createApp } from '../../../test/factories.ts';
-import { startChat } from '../../../test/portal.ts';
+import { portal, startChat } from '../../../test/portal.ts';
 import { tenantWithSessions } from '../../../test/tenants.ts';
 import { consumeOnce } from '../events/consumer.ts';
 import { checkBreach } from './breach-job.ts';
@@ -82,6 +82,20 @@ describe('service level breaches', () => {
       query: { from: today, to: today, app_id: app.id },
     });
     expect(report.body.data.sla).toEqual({ conversations: 2, breached: 1, met_pct: 50 });
+  });
+
+  it('records a missed next response from the customer message after a reply, not from a note', async () => {
+    const app = await appWithPolicy({ name: 'Follow-up', next_response_minutes: 1 });
+    const chat = await startChat(t.app, app.id);
+    const reply = { conversation_id: chat.conversationId, content: 'Which order?' };
+    expect((await call(t.app, 'POST', '/messages', { as: s.a.as.admin, body: reply })).status).toBe(201);
+    await portal(t.app, 'POST', '/portal/messages', { token: chat.token, body: { content: 'Order 88' } });
+    await flushSla();
+    const note = { conversation_id: chat.conversationId, content: 'Looking', is_private: true };
+    expect((await call(t.app, 'POST', '/messages', { as: s.a.as.admin, body: note })).status).toBe(201);
+    await dueTimesCome();
+    expect(await breaches(chat.conversationId)).toEqual(['next_response']);
+    expect((await summaryOf(chat.conversationId)).sla.breached).toEqual(['next_response']);
   });
 
   it('records one event when two runs of the job race', async () => {
