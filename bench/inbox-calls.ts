@@ -38,6 +38,8 @@ export const INBOX_CALLS = (d: InboxData) => [
   { slug: 'sort-oldest', scenario: 'sorted oldest first', query: { sort: 'oldest' } },
   { slug: 'sort-waiting', scenario: 'sorted waiting longest', query: { sort: 'waiting_longest' } },
   { slug: 'sort-priority', scenario: 'sorted by priority', query: { sort: 'priority' } },
+  // Issue 45: the soonest service-level due time first (`conversations_sla_idx`).
+  { slug: 'sort-sla', scenario: 'sorted by SLA due time', query: { sort: 'sla' } },
   { slug: 'priority-urgent', scenario: 'priority urgent', query: { priority: 'urgent' } },
   { slug: 'label', scenario: 'label Billing (a tenth)', query: { label_id: String(d.labels.billing) } },
   { slug: 'label-rare', scenario: 'label VIP (a hundredth)', query: { label_id: String(d.labels.vip) } },
@@ -49,6 +51,7 @@ export const NEXT_PAGED = new Set([
   'sort-oldest',
   'sort-waiting',
   'sort-priority',
+  'sort-sla',
   'priority-urgent',
   'label',
   'label-rare',

@@ -233,6 +233,36 @@ export async function generateInbox(
       [t.companyId, billingId, vipId],
     );
 
+    // Issue 45's service levels: urgent and high conversations under a tight policy, the rest under a
+    // standard one, with the due times the SLA consumer would have written (every conversation here has
+    // its first reply; an open one waits for its next response; a resolved or closed one runs no clock).
+    const { rows: policies } = await q(
+      `insert into sla_policies (company_id, name, position, first_response_minutes, next_response_minutes,
+         resolution_minutes, conditions)
+       values ($1, 'Priority', 1, 60, 120, 1440, '{"app_ids":[],"queue_ids":[],"priorities":["urgent","high"],"label_ids":[]}'),
+         ($1, 'Standard', 2, 240, 480, 4320, '{"app_ids":[],"queue_ids":[],"priorities":[],"label_ids":[]}')
+       returning id, next_response_minutes as next, resolution_minutes as res`,
+      [t.companyId],
+    );
+    const [tight, standard] = policies as { id: number; next: number; res: number }[];
+    await q(
+      `update conversations c set sla_policy_id = p.id,
+         sla_next_response_due_at = case when c.status not in ('resolved', 'closed') and c.waiting_since is not null
+           then c.waiting_since + make_interval(mins => p.next) end,
+         sla_resolution_due_at = case when c.status not in ('resolved', 'closed')
+           then c.created_at + make_interval(mins => p.res) end
+       from (select $2::int as id, $3::int as next, $4::int as res, true as tight
+             union all select $5::int, $6::int, $7::int, false) p
+       where c.company_id = $1 and (c.priority is not null and c.priority <= 2) = p.tight`,
+      [t.companyId, tight!.id, tight!.next, tight!.res, standard!.id, standard!.next, standard!.res],
+    );
+    await q(
+      `update conversations set sla_due_at = least(sla_next_response_due_at, sla_resolution_due_at),
+         sla_breached = case when sla_resolution_due_at < now() then array['resolution'] else '{}' end
+       where company_id = $1 and sla_resolution_due_at is not null`,
+      [t.companyId],
+    );
+
     // Messages in (conversation, position) order, so ids grow with time inside each conversation. Odd
     // positions are the customer's, even ones an agent's; the middle one is an internal note; an open
     // conversation ends with the customer, a pending one with an agent.

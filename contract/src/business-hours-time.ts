@@ -143,3 +143,28 @@ export function workingSecondsBetween(
   }
   return total / 1000;
 }
+
+/**
+ * The instant `seconds` of open time after `from` (a service level's due time counted in business hours,
+ * issue 45); null when the company does not open that long within the next year.
+ */
+export function addWorkingSeconds(
+  hours: BusinessHours | null,
+  timezone: string,
+  from: Date,
+  seconds: number,
+): Date | null {
+  const a = from.getTime();
+  if (!hours) return new Date(a + seconds * 1000);
+  let left = seconds * 1000;
+  const today = localDate(a, timezone).date;
+  for (let i = 0; i <= LOOKAHEAD_DAYS; i++) {
+    for (const [start, end] of intervalsOn(hours, timezone, addDays(today, i))) {
+      const s = Math.max(start, a);
+      if (end <= s) continue;
+      if (end - s >= left) return new Date(s + left);
+      left -= end - s;
+    }
+  }
+  return null;
+}

@@ -25,10 +25,7 @@ export const portalStatus = (s: ConversationStatus): PortalStatus => (s === 'sno
 export const PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
-/**
- * The inbox list's orders (contract section 13). `sla` orders like `waiting_longest` until service levels
- * (section 14, issue 45) give conversations a due time.
- */
+/** The inbox list's orders (contract section 13); `sla` is the soonest running due time first (section 14). */
 export const CONVERSATION_SORTS = ['latest', 'oldest', 'waiting_longest', 'priority', 'sla'] as const;
 export type ConversationSort = (typeof CONVERSATION_SORTS)[number];
 

@@ -27,6 +27,7 @@ import {
   MessageContent,
 } from './messages.ts';
 import { Mention, MentionIds } from './notifications.ts';
+import { ConversationSla, SLA_FILTERS } from './sla.ts';
 import { TemplateChoice } from './whatsapp-templates.ts';
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -101,6 +102,9 @@ export const ConversationSummary = z.object({
   ),
   snoozed_until_ts: Timestamp.nullable().describe(
     'a snoozed conversation wakes then; null when not snoozed or snoozed until the customer writes',
+  ),
+  sla: ConversationSla.nullable().describe(
+    'the service level that applies (contract section 14); null: none',
   ),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
@@ -190,9 +194,17 @@ export const ConversationPollQuery = Paging.extend({
       z.enum(CONVERSATION_SORTS, { error: SORT_SENTENCE }).optional().default('latest'),
     )
     .describe(
-      '`latest` (default: latest activity first), `oldest` (created first), `waiting_longest` (`waiting_since_ts` ascending, not waiting last), `priority` (urgent first, no priority last, then waiting longest) or `sla` (orders like `waiting_longest` until service levels arrive, issue 45). Cursors belong to their sort.',
+      '`latest` (default: latest activity first), `oldest` (created first), `waiting_longest` (`waiting_since_ts` ascending, not waiting last), `priority` (urgent first, no priority last, then waiting longest) or `sla` (the soonest running due time first, none last). Cursors belong to their sort.',
     ),
   label_id: LabelIdList.describe('label ids, comma-separated: conversations carrying any of them'),
+  sla: z
+    .preprocess(
+      emptyToUndefined,
+      z.enum(SLA_FILTERS, { error: 'SLA must be breached or due_soon' }).optional(),
+    )
+    .describe(
+      '`breached`: a running service-level clock is past its due time; `due_soon`: one is due within the next hour',
+    ),
   search: OptionalQueryText.describe(
     'words matched (by prefix) in customer name and email and in message text',
   ),

@@ -28,6 +28,7 @@ export * from './queues.ts';
 export * from './reporting.ts';
 export * from './secure-link.ts';
 export * from './sentences.ts';
+export * from './sla.ts';
 export * from './users.ts';
 export * from './webhooks.ts';
 export * from './whatsapp-templates.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CalendarDate } from './business-hours.ts';
 import { fieldsOf, OptionalQueryId, QueryId } from './envelope.ts';
+import { SlaOverview } from './sla.ts';
 
 /** A time metric (contract section 11): seconds, null when nothing happened in the period. */
 export const TimeStats = z.object({
@@ -72,6 +73,7 @@ export const Overview = z.object({
   period: z.object({ from: z.string(), to: z.string(), timezone: z.string() }),
   metrics: Metrics,
   previous: Metrics.describe('the period of the same length just before'),
+  sla: SlaOverview.describe('service levels of the conversations started in the period (section 14)'),
 });
 export type Overview = z.infer<typeof Overview>;
 

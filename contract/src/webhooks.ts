@@ -4,6 +4,7 @@ import { ConsoleMessage } from './conversations.ts';
 import { ConversationRating } from './csat.ts';
 import { Timestamp } from './envelope.ts';
 import { EventActor, type WebhookEventType } from './events.ts';
+import { SLA_KINDS } from './sla.ts';
 
 /**
  * What an outgoing webhook (and an `api` integration's reply webhook) receives (contract section 10): the
@@ -134,9 +135,7 @@ export const WEBHOOK_EVENT_FIELDS = {
   'label.deleted': {
     label: WebhookLabel.describe('the label as it was: it left every conversation and customer'),
   },
-  'conversation.sla_breached': {
-    kind: z.enum(['first_response', 'next_response', 'resolution']).describe('the due time that was missed'),
-  },
+  'conversation.sla_breached': { kind: z.enum(SLA_KINDS).describe('the service-level clock missed') },
 } satisfies Record<WebhookEventType, z.ZodRawShape>;
 
 /** Kinds of a conversation: they carry `conversation` and, while the customer exists, `customer`. */

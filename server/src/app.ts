@@ -30,6 +30,8 @@ import { startNotifications } from './modules/notifications/runtime.ts';
 import { portalSweepJob } from './modules/portal/sweep-job.ts';
 import { rebuildJob } from './modules/reporting/rebuild.ts';
 import { startReporting } from './modules/reporting/runtime.ts';
+import { slaBreachJob } from './modules/sla/breach-job.ts';
+import { startSla } from './modules/sla/runtime.ts';
 import { portalFramers } from './modules/widget/framing.ts';
 import { widgetRoutes } from './modules/widget/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -72,6 +74,8 @@ declare module 'fastify' {
     reporting: Awaited<ReturnType<typeof startReporting>>;
     /** This process's notifications consumer (tests wait on `settle`). */
     notifications: Awaited<ReturnType<typeof startNotifications>>;
+    /** This process's SLA consumer: service levels chosen and clocks set from the events (decision 054). */
+    sla: Awaited<ReturnType<typeof startSla>>;
   }
 }
 
@@ -137,6 +141,7 @@ export async function buildApp(opts: BuildAppOptions) {
     snoozeWakeJob(opts.db.db, () => kickAnnouncer()),
     notificationMailJob(opts.db.db, mailer, opts.config),
     notificationPushJob(opts.db.db, opts.config),
+    slaBreachJob(opts.db.db, () => kickAnnouncer()),
   ]);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
@@ -199,6 +204,9 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   app.decorate('notifications', notifications);
   app.addHook('onClose', async () => notifications.stop());
+  const sla = await startSla({ db: opts.db.db, hub: live.hub, queue: jobs, log: app.log });
+  app.decorate('sla', sla);
+  app.addHook('onClose', async () => sla.stop());
   // Streams end first (with a reconnect hint), or the server would wait on them forever. Keep-alive
   // connections whose request finishes during the close are shut as soon as they fall idle: Node closes
   // idle connections only once, when the close begins, and would otherwise wait out their keep-alive.

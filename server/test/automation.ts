@@ -7,6 +7,7 @@ import { consumeOnce } from '../src/modules/events/consumer.ts';
 import { webhookConsumer } from '../src/modules/integrations/deliveries.ts';
 import { notificationConsumer } from '../src/modules/notifications/consumer.ts';
 import { reportingConsumer } from '../src/modules/reporting/facts.ts';
+import { slaConsumer } from '../src/modules/sla/consumer.ts';
 import type { Session, TestContext } from './app.ts';
 import { untilReadable } from './events.ts';
 import { addIntegration } from './integrations.ts';
@@ -33,6 +34,7 @@ export async function runConsumers(t: TestContext) {
   while ((await consumeOnce(t.db, csatLinkConsumer(t.app.deps.config.publicUrl))) > 0) {}
   while ((await consumeOnce(t.db, webhookConsumer(t.app.jobs))) > 0) {}
   while ((await consumeOnce(t.db, reportingConsumer())) > 0) {}
+  while ((await consumeOnce(t.db, slaConsumer(t.app.jobs))) > 0) {}
   while ((await consumeOnce(t.db, notificationConsumer(t.app.jobs))) > 0) {}
 }
 

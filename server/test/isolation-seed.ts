@@ -32,12 +32,20 @@ export interface Ids {
   canned_reply: number;
   /** A label, on the conversation and its customer. */
   label: number;
+  /** A service level that applies to the conversation (contract section 14). */
+  sla_policy: number;
 }
 
 export async function seedCompany(t: TestContext, into: Ids) {
   const tenant = await createTenant(t.db);
   const agent = await loginAs(t.app, tenant.agent.email, PASSWORD, tenant.company.id);
   const admin = await loginAs(t.app, tenant.admin.email, PASSWORD, tenant.company.id);
+  // First, so the conversation started below runs its clocks.
+  const policy = await call(t.app, 'POST', '/sla-policies', {
+    as: admin,
+    body: { name: 'Iso level', first_response_minutes: 60, conditions: { app_ids: [tenant.app.id] } },
+  });
+  if (policy.status !== 201) throw new Error(`sla policy: ${policy.status}`);
   const responder = await call(t.app, 'POST', '/auto-responders', {
     as: admin,
     body: { app_id: tenant.app.id, name: 'Hello', trigger: 'conversation_started', message: 'Hello!' },
@@ -156,6 +164,7 @@ export async function seedCompany(t: TestContext, into: Ids) {
     grant: Number(grant.rows[0]!.id),
     canned_reply: canned.body.data.canned_reply_id,
     label: label.body.data.label_id,
+    sla_policy: policy.body.data.sla_policy_id,
   });
   const onCustomer = await call(t.app, 'POST', '/customer/labels', {
     as: agent,

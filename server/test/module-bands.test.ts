@@ -31,7 +31,7 @@ const DOMAIN = [
   'labels',
   'csat',
 ];
-const DERIVED = ['reporting', 'billing', 'ai', 'auto-responders', 'notifications'];
+const DERIVED = ['reporting', 'billing', 'ai', 'auto-responders', 'notifications', 'sla'];
 const EDGES = ['channels', 'integrations', 'widget', 'portal', 'api-keys', 'secure-link'];
 const TOP = ['platform-admin'];
 

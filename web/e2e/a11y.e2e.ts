@@ -113,6 +113,7 @@ const consolePages: [string, string, (p: Page) => Promise<unknown>][] = [
     '/admin?tab=company',
     (p) => p.getByRole('switch', { name: 'Set business hours' }).waitFor(),
   ],
+  ['admin service levels', '/admin?tab=sla', (p) => p.getByText('No service levels yet').waitFor()],
   ['admin billing', '/admin?tab=billing', (p) => p.getByRole('list', { name: 'Usage' }).waitFor()],
   ['billing setup', '/billing/setup', (p) => p.getByRole('list', { name: 'Plans' }).waitFor()],
   ['admin api keys', '/admin?tab=api-keys', (p) => p.getByText('No API keys yet').waitFor()],

@@ -1,5 +1,5 @@
 /** Business-hours arithmetic lives in the contract, shared with the console (snooze presets, issue 44). */
-export { isOpenAt, nextOpen, workingSecondsBetween } from '@inbox/contract';
+export { addWorkingSeconds, isOpenAt, nextOpen, workingSecondsBetween } from '@inbox/contract';
 
 /** "Monday 30 November at 09:00" in the company's timezone; "now" when it is open. */
 export function openingText(at: Date | null, timezone: string, now: Date) {

@@ -27,6 +27,7 @@ import { portalRoutes } from './portal/routes.ts';
 import { queueRoutes } from './queues/routes.ts';
 import { reportingRoutes } from './reporting/routes.ts';
 import { secureLinkRoutes } from './secure-link/routes.ts';
+import { slaRoutes } from './sla/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
 /** Every module's routes, mounted under /api/v1. */
@@ -57,6 +58,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(integrationMessageRoutes);
   await app.register(channelRoutes);
   await app.register(reportingRoutes);
+  await app.register(slaRoutes);
   await app.register(billingRoutes);
   await app.register(notificationRoutes);
 };

@@ -17,6 +17,7 @@ import {
 import { cascadeTo, ts, tsvector } from './columns.ts';
 import { apps, companies, queues } from './companies.ts';
 import { integrations } from './integrations.ts';
+import { slaPolicies } from './sla.ts';
 import { users } from './users.ts';
 
 /**
@@ -174,6 +175,18 @@ export const conversations = pgTable(
      * never taken at its word.
      */
     verified: boolean('verified').notNull().default(false),
+    /**
+     * The service level that applies (contract section 14) and its running clocks, each null once met or
+     * stopped, kept by the SLA consumer (`modules/sla`, decision 054). `sla_due_at` is the soonest of the
+     * three, on the row so the list sorts and filters by it through `conversations_sla_idx`.
+     */
+    slaPolicyId: integer('sla_policy_id').references(() => slaPolicies.id, { onDelete: 'set null' }),
+    slaFirstResponseDueAt: ts('sla_first_response_due_at'),
+    slaNextResponseDueAt: ts('sla_next_response_due_at'),
+    slaResolutionDueAt: ts('sla_resolution_due_at'),
+    slaDueAt: ts('sla_due_at'),
+    /** The kinds missed, each recorded once with its `conversation.sla_breached` event. */
+    slaBreached: text('sla_breached').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     check('conversations_priority_rank', sql`${t.priority} between 1 and 4`),
@@ -211,6 +224,18 @@ export const conversations = pgTable(
       t.queueId,
       t.assignedUserId,
       t.status,
+    ),
+    // The SLA sort (soonest due first, none last) and the SLA filters (a range of due times), with what the
+    // reach and the filters test, as `conversations_waiting_idx` has them (decision 054).
+    index('conversations_sla_idx').on(
+      t.companyId,
+      sql`coalesce(sla_due_at, '9999-12-31 00:00:00+00'::timestamptz)`,
+      t.id,
+      t.appId,
+      t.queueId,
+      t.assignedUserId,
+      t.status,
+      t.priority,
     ),
     // The priority filter in the default order: one priority's conversations, latest activity first.
     index('conversations_priority_latest_idx')

@@ -14,4 +14,5 @@ export * from './portal.ts';
 export * from './rate-limits.ts';
 export * from './reporting.ts';
 export * from './settings.ts';
+export * from './sla.ts';
 export * from './users.ts';

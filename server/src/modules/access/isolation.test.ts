@@ -58,6 +58,7 @@ const MISSING = 1_999_999_999;
 function idKind(url: string): keyof Ids {
   if (url.includes('/api-keys')) return 'api_key';
   if (url.includes('/canned-replies')) return 'canned_reply';
+  if (url.includes('/sla-policies')) return 'sla_policy';
   if (url.includes('/auto-responders')) return 'auto_responder';
   if (url.endsWith('/labels')) return 'label';
   if (url.includes('/integration')) return 'integration';

@@ -6,6 +6,8 @@ import {
   type ConversationStatus,
   PRIORITIES,
   type PriorityFilter,
+  SLA_DUE_SOON_MINUTES,
+  type SlaFilter,
   type Typing,
 } from '@inbox/contract';
 import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
@@ -21,7 +23,7 @@ import { listMessagePage, listMessages } from './list-messages.ts';
 import { type MessageRow, type SenderNames, senderName, toMessage } from './message-rows.ts';
 import { rankOf } from './priority.ts';
 import { commonInMessages, fewSearchMatches, searchCondition } from './search.ts';
-import { listOrder } from './sorts.ts';
+import { listOrder, slaKey } from './sorts.ts';
 import { whoIsTyping } from './typing.ts';
 import {
   type CountSides,
@@ -74,8 +76,19 @@ export const LABELLED_FEW = 2000;
 
 type Filters = Pick<
   ConversationPollQuery,
-  'app_id' | 'queue_id' | 'status' | 'assigned_user_id' | 'label_id' | 'search' | 'priority'
+  'app_id' | 'queue_id' | 'status' | 'assigned_user_id' | 'label_id' | 'search' | 'priority' | 'sla'
 >;
+
+/**
+ * The SLA filters (contract section 14) as a range of the soonest running due time, which
+ * `conversations_sla_idx` orders: past it (`breached`), or within the next hour (`due_soon`). Both move with
+ * the clock, so their lists are never served from the cache (`pollConversations`).
+ */
+function slaIn(filter: SlaFilter) {
+  const key = sql.raw(slaKey('conversations'));
+  if (filter === 'breached') return sql`${key} <= now()`;
+  return sql`${key} > now() and ${key} <= now() + ${sql.raw(`interval '${SLA_DUE_SOON_MINUTES} minutes'`)}`;
+}
 
 /** An app filter outside the caller's sight answers 404, as any call on that app would. */
 async function requireVisibleApp(db: DbOrTx, v: Visibility, appId: number) {
@@ -151,6 +164,7 @@ export async function filterConditions(
   if (f.status?.length) out.push(statusIn(f.status));
   else out.push(NOT_SNOOZED);
   if (f.priority?.length) out.push(priorityIn(f.priority));
+  if (f.sla) out.push(slaIn(f.sla));
   const who = f.assigned_user_id;
   if (who === 'me') out.push(idIs(conversations.assignedUserId, v.viewer.userId));
   else if (who === 'none') out.push(isNull(conversations.assignedUserId));
@@ -238,7 +252,7 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
       sides,
       // Without a search the filters test only the columns conversations are counted by (decision 033);
       // priority and labels are not among them, so their lists count row by row up to the cap.
-      groupCount: way === undefined && !q.priority?.length && !q.label_id?.length,
+      groupCount: way === undefined && !q.priority?.length && !q.label_id?.length && !q.sla,
       order: listOrder(q.sort),
     });
     return {
@@ -250,7 +264,7 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
     };
   };
   const list =
-    ctx.actor.type === 'user' && ctx.config.inboxListCache !== false
+    ctx.actor.type === 'user' && ctx.config.inboxListCache !== false && !q.sla
       ? await cachedList(
           db,
           { companyId: ctx.companyId, userId: ctx.actor.user.id, role: ctx.role, query: q },

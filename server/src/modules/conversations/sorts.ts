@@ -5,7 +5,8 @@ import { type SQL, sql } from 'drizzle-orm';
  * The inbox list's orders (contract section 13), each as what its page, its cursor and its count need. A
  * null key (not waiting, no priority) is a value past every real one (`NOT_WAITING`, rank 5), written
  * exactly as the indexes of migration 0036 write it, so each order is one walk of its index and a cursor
- * is one row comparison. `sla` is `waiting_longest` until service levels give conversations a due time.
+ * is one row comparison. `sla` is the soonest running due time first (`sla_due_at`, kept by the SLA module,
+ * decision 054), none last, through `conversations_sla_idx`.
  */
 
 /** Past any real waiting time: "not waiting" sorts after every customer who waits. */
@@ -68,11 +69,13 @@ function timeOrder(sort: ConversationSort, dir: 'asc' | 'desc', key: string, ali
 }
 
 const waitingKey = (t: string) => `coalesce(${t}.waiting_since, ${NOT_WAITING})`;
+/** A conversation without a running clock sorts after every due time, as "not waiting" does. */
+export const slaKey = (t: string) => `coalesce(${t}.sla_due_at, ${NOT_WAITING})`;
 
 const LATEST = timeOrder('latest', 'desc', 'conversations.last_activity_at', 'c.last_activity_at');
 const OLDEST = timeOrder('oldest', 'asc', 'conversations.created_at', 'c.created_at');
-const waiting = (sort: ConversationSort) =>
-  timeOrder(sort, 'asc', waitingKey('conversations'), waitingKey('c'));
+const WAITING = timeOrder('waiting_longest', 'asc', waitingKey('conversations'), waitingKey('c'));
+const SLA = timeOrder('sla', 'asc', slaKey('conversations'), slaKey('c'));
 
 /** Urgent first, no priority last, then waiting longest within a priority. */
 const PRIORITY: ListOrder = {
@@ -103,8 +106,9 @@ export function listOrder(sort: ConversationSort = 'latest'): ListOrder {
     case 'oldest':
       return OLDEST;
     case 'waiting_longest':
+      return WAITING;
     case 'sla':
-      return waiting(sort);
+      return SLA;
     case 'priority':
       return PRIORITY;
     default:

@@ -1,10 +1,12 @@
 import type {
   Channel,
   Conversation,
+  ConversationSla,
   ConversationStatus,
   ConversationSummary,
   SenderType,
 } from '@inbox/contract';
+import { SLA_KINDS } from '@inbox/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRows } from '../../db/statement.ts';
@@ -46,6 +48,12 @@ interface Row extends Record<string, unknown> {
   unread_count: string | number;
   labels: unknown;
   counted: string | number | null;
+  sla_policy_id: number | null;
+  sla_name: string | null;
+  sla_first_response_due_at: Date | string | null;
+  sla_next_response_due_at: Date | string | null;
+  sla_resolution_due_at: Date | string | null;
+  sla_breached: string[] | string | null;
   /** The row's place in the list's order (`ListPlace`, views.ts), to its microsecond. */
   list_place: string;
 }
@@ -92,7 +100,9 @@ export async function selectConversations(
       c.customer_id, cu.name as customer_name, cu.email as customer_email, cu.phone as customer_phone,
       c.verified, c.assigned_user_id, (select u.name from users u where u.id = c.assigned_user_id) as assigned_name,
       c.created_at, c.last_activity_at, c.first_reply_at, c.waiting_since, c.resolved_at,
-      c.snoozed_until, c.priority,
+      c.snoozed_until, c.priority, c.sla_policy_id,
+      (select sp.name from sla_policies sp where sp.id = c.sla_policy_id) as sla_name,
+      c.sla_first_response_due_at, c.sla_next_response_due_at, c.sla_resolution_due_at, c.sla_breached,
       lm.content as lm_content, lm.sender_type as lm_sender_type, lm.is_private as lm_is_private,
       lm.created_at as lm_created_at,
       rt.score as rating_score, rt.comment as rating_comment, rt.rated_at,
@@ -171,6 +181,31 @@ function toConversation(r: Row, canDelete: boolean): Conversation {
       r.rated_at === null
         ? null
         : { score: Number(r.rating_score), comment: r.rating_comment, created_ts: iso(r.rated_at) },
+    sla: slaOf(r),
+  };
+}
+
+/** A text array as either engine hands it back: an array, or PostgreSQL's `{a,b}` text. */
+const textArray = (v: string[] | string | null): string[] =>
+  v === null
+    ? []
+    : Array.isArray(v)
+      ? v
+      : v
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter(Boolean);
+
+/** The service level the SLA module keeps on the row (contract section 14, decision 054). */
+function slaOf(r: Row): ConversationSla | null {
+  if (r.sla_policy_id === null || r.sla_name === null) return null;
+  return {
+    sla_policy_id: Number(r.sla_policy_id),
+    name: r.sla_name,
+    first_response_due_ts: isoOrNull(r.sla_first_response_due_at),
+    next_response_due_ts: isoOrNull(r.sla_next_response_due_at),
+    resolution_due_ts: isoOrNull(r.sla_resolution_due_at),
+    breached: SLA_KINDS.filter((k) => textArray(r.sla_breached).includes(k)),
   };
 }
 

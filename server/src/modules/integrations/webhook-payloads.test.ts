@@ -6,7 +6,7 @@ import {
 } from '@inbox/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { before, call, type Session, useTestApp } from '../../../test/app.ts';
-import { deliverWebhooks } from '../../../test/automation.ts';
+import { deliverWebhooks, dueNow, runConsumers } from '../../../test/automation.ts';
 import { addQueueMember, createQueue } from '../../../test/factories.ts';
 import { PNG } from '../../../test/files.ts';
 import { addIntegration } from '../../../test/integrations.ts';
@@ -15,6 +15,7 @@ import { tenantWithSessions } from '../../../test/tenants.ts';
 import { receiver, verify } from '../../../test/webhook-receiver.ts';
 import { setDelivery } from '../channels/delivery-status.ts';
 import { recordEvent } from '../events/record.ts';
+import { SLA_BREACH_JOB } from '../sla/refresh.ts';
 
 /**
  * What a receiver of an outgoing webhook gets for each kind of event (contract section 10): a real HTTP
@@ -143,6 +144,12 @@ describe('outgoing webhook payloads', () => {
     await step(api(a.as.admin, 'PUT', '/labels', { name: 'Gold' }, { id: vipId }));
     await step(api(a.as.admin, 'POST', '/conversation/typing', { conversation_id: c }));
     await step(api(a.as.admin, 'DELETE', '/labels', {}, { id: vipId }));
+    // Section 14: a first response missed under a service level, recorded by its job at the due time.
+    await step(api(a.as.admin, 'POST', '/sla-policies', { name: 'Fast', first_response_minutes: 1 }));
+    await startChat(t.app, a.app.id, { queueId: a.queue.id, name: 'Lou Late' });
+    await runConsumers(t);
+    await dueNow(t, SLA_BREACH_JOB);
+    await step(t.app.jobs.drain(SLA_BREACH_JOB));
 
     // Every call verifies against the signing secret, and reads as its kind's documented shape, no more.
     const calls = target.got.filter((r) => r.url === '/crm');

@@ -12,6 +12,7 @@ import { companies } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
 import { visibleApps } from '../access/app-roles.ts';
 import type { CompanyCtx } from '../access/context.ts';
+import { slaOverview } from '../sla/report.ts';
 import {
   addDays,
   averagesOf,
@@ -81,12 +82,13 @@ async function timezoneOf(ctx: CompanyCtx) {
 export async function overview(ctx: CompanyCtx, q: OverviewQuery): Promise<Overview> {
   const scope = await reportScope(ctx, q);
   const length = daysBetween(q.from, q.to) + 1;
-  const [metrics, previous, timezone] = await Promise.all([
+  const [metrics, previous, timezone, sla] = await Promise.all([
     metricsFor(ctx.db, scope, q.from, q.to),
     metricsFor(ctx.db, scope, addDays(q.from, -length), addDays(q.from, -1)),
     timezoneOf(ctx),
+    slaOverview(ctx.db, scope, q.from, q.to),
   ]);
-  return { period: { from: q.from, to: q.to, timezone }, metrics, previous };
+  return { period: { from: q.from, to: q.to, timezone }, metrics, previous, sla };
 }
 
 /** Every bucket of the period, empty ones included: day by day, Monday-started weeks, or months. */

@@ -13,12 +13,14 @@ import { AppsSection } from './components/apps-section';
 import { BusinessHoursCard } from './components/business-hours-card';
 import { CompanySettings } from './components/company-settings';
 import { LabelsSection } from './components/labels-section';
+import { SlaSection } from './components/sla-section';
 import { UsersSection } from './components/users-section';
 
 const TABS = [
   'apps',
   'users',
   'labels',
+  'sla',
   'company',
   'canned-replies',
   'billing',
@@ -90,6 +92,7 @@ export default function AdminPage() {
         <TabsTrigger value="apps">Apps</TabsTrigger>
         <TabsTrigger value="users">Users</TabsTrigger>
         <TabsTrigger value="labels">Labels</TabsTrigger>
+        <TabsTrigger value="sla">Service levels</TabsTrigger>
         <TabsTrigger value="company">Company settings</TabsTrigger>
         <TabsTrigger value="canned-replies">Canned replies</TabsTrigger>
         <TabsTrigger value="billing">Billing</TabsTrigger>
@@ -102,6 +105,9 @@ export default function AdminPage() {
       </TabsContent>
       <TabsContent value="labels">
         <LabelsSection companyId={company.company_id} />
+      </TabsContent>
+      <TabsContent value="sla">
+        <SlaSection companyId={company.company_id} />
       </TabsContent>
       <TabsContent value="company">
         <div className="grid gap-6">

@@ -12,6 +12,7 @@ describe('inbox filters', () => {
       search: '',
       sort: 'latest',
       priority: 'all',
+      sla: 'all',
       page: 1,
     });
     expect(listParams(readFilters(q('')), 7, '')).toEqual({
@@ -38,6 +39,14 @@ describe('inbox filters', () => {
       sort: 'priority',
       after: '1.1795769936607123.42',
     });
+  });
+
+  it('carry the SLA filter and sort in the URL and the poll, and drop an unknown one', () => {
+    const f = readFilters(q('sla=breached&sort=sla'));
+    expect(listParams(f, 7, '')).toMatchObject({ sla: 'breached', sort: 'sla' });
+    expect(writeFilters(q(''), { sla: 'due_soon' }).toString()).toBe('sla=due_soon');
+    expect(readFilters(q('sla=late')).sla).toBe('all');
+    expect(emptyText(readFilters(q('sla=due_soon'))).title).toBe('No conversations match these filters.');
   });
 
   it('map Mine and Unassigned to assigned_user_id me and none, and All to no filter', () => {

@@ -1,4 +1,4 @@
-import type { ConversationSort, ConversationStatus, PriorityFilter } from '@inbox/contract';
+import type { ConversationSort, ConversationStatus, PriorityFilter, SlaFilter } from '@inbox/contract';
 
 /** 'active' is the default view: everything still waiting on someone (open and pending). */
 export type StatusFilter = 'active' | ConversationStatus | 'all';
@@ -16,6 +16,8 @@ export interface InboxFilters {
   /** The list's order (contract section 13); `latest` by default. */
   sort: ConversationSort;
   priority: PriorityChoice;
+  /** Service levels (contract section 14): a clock past due, or due within the hour; 'all' by default. */
+  sla: 'all' | SlaFilter;
   page: number;
   /**
    * The page goes on after the previous page's last row (its `next_cursor`): set by "next page" only, so a
@@ -36,12 +38,19 @@ export const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All statuses' },
 ];
 
-/** The sorts the console offers; SLA waits for service levels (issue 45), until then it is not offered. */
+/** The sorts the console offers (contract sections 13 and 14). */
 export const SORT_OPTIONS: { value: ConversationSort; label: string }[] = [
   { value: 'latest', label: 'Latest' },
   { value: 'oldest', label: 'Oldest' },
   { value: 'waiting_longest', label: 'Waiting longest' },
   { value: 'priority', label: 'Priority' },
+  { value: 'sla', label: 'SLA' },
+];
+
+export const SLA_OPTIONS: { value: 'all' | SlaFilter; label: string }[] = [
+  { value: 'all', label: 'Any SLA' },
+  { value: 'breached', label: 'SLA breached' },
+  { value: 'due_soon', label: 'SLA due soon' },
 ];
 
 export const PRIORITY_OPTIONS: { value: PriorityChoice; label: string }[] = [
@@ -65,6 +74,7 @@ const isStatus = (v: string | null): v is StatusFilter => STATUS_OPTIONS.some((o
 const isAssignee = (v: string | null): v is AssigneeFilter => ASSIGNEE_OPTIONS.some((o) => o.value === v);
 const isSort = (v: string | null): v is ConversationSort => SORT_OPTIONS.some((o) => o.value === v);
 const isPriority = (v: string | null): v is PriorityChoice => PRIORITY_OPTIONS.some((o) => o.value === v);
+const isSla = (v: string | null): v is 'all' | SlaFilter => SLA_OPTIONS.some((o) => o.value === v);
 
 /** The shape of a `next_cursor` or `prev_cursor` (contract `ConversationPollQuery.after` and `before`). */
 const CURSOR = /^(\d{1,2}\.)?\d{1,18}\.\d{1,10}$/;
@@ -80,6 +90,7 @@ export function readFilters(params: URLSearchParams): InboxFilters {
   const before = params.get('before');
   const sort = params.get('sort');
   const priority = params.get('priority');
+  const sla = params.get('sla');
   return {
     status: isStatus(status) ? status : 'active',
     assignee: isAssignee(assignee) ? assignee : 'all',
@@ -88,6 +99,7 @@ export function readFilters(params: URLSearchParams): InboxFilters {
     search: params.get('q') ?? '',
     sort: isSort(sort) ? sort : 'latest',
     priority: isPriority(priority) ? priority : 'all',
+    sla: isSla(sla) ? sla : 'all',
     page: Number.isInteger(page) && page > 1 ? page : 1,
     ...(after && CURSOR.test(after) ? { after } : {}),
     ...(before && CURSOR.test(before) && !after ? { before } : {}),
@@ -111,6 +123,7 @@ export function writeFilters(params: URLSearchParams, next: Partial<InboxFilters
   if (merged.search) out.set('q', merged.search);
   if (merged.sort !== 'latest') out.set('sort', merged.sort);
   if (merged.priority !== 'all') out.set('priority', merged.priority);
+  if (merged.sla !== 'all') out.set('sla', merged.sla);
   if (merged.page > 1) out.set('page', String(merged.page));
   // A cursor belongs to the move that made it: any other change of filters or page drops it.
   if (merged.page > 1 && next.after) out.set('after', next.after);
@@ -123,6 +136,7 @@ export const hasFilters = (f: InboxFilters) =>
   f.assignee !== 'all' ||
   f.queueId !== undefined ||
   f.priority !== 'all' ||
+  f.sla !== 'all' ||
   f.labelId !== undefined ||
   f.search.trim() !== '';
 
@@ -136,6 +150,7 @@ export interface ListParams {
   search?: string;
   sort?: ConversationSort;
   priority?: string;
+  sla?: SlaFilter;
   limit: number;
   offset: number;
   after?: string;
@@ -156,6 +171,7 @@ export function listParams(f: InboxFilters, appId: number | null, search: string
   if (search.trim()) params.search = search.trim();
   if (f.sort !== 'latest') params.sort = f.sort;
   if (f.priority !== 'all') params.priority = f.priority;
+  if (f.sla !== 'all') params.sla = f.sla;
   return params;
 }
 

@@ -12,6 +12,7 @@ import { MetricCards } from './components/metric-cards';
 import { ReportActions } from './components/report-actions';
 import { ReportChart } from './components/report-chart';
 import { type FilterState, ReportFilters } from './components/report-filters';
+import { SlaMet } from './components/sla-met';
 import { intervalFor, PRESETS, type Preset, periodOf, todayIn } from './period';
 
 /** The page's filters live in the URL, so a report can be shared, bookmarked and reloaded as it was. */
@@ -124,7 +125,10 @@ function ReportsBody({
       {overview.isError ? (
         <ErrorState error={overview.error} onRetry={() => overview.refetch()} />
       ) : (
-        <MetricCards metrics={overview.data?.metrics} previous={overview.data?.previous} />
+        <>
+          <MetricCards metrics={overview.data?.metrics} previous={overview.data?.previous} />
+          <SlaMet sla={overview.data?.sla} />
+        </>
       )}
       <div className="grid gap-6 lg:grid-cols-2">
         <ReportChart

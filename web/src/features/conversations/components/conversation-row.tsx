@@ -8,6 +8,7 @@ import { cn } from '@/lib/utils';
 import { AssigneeAvatar } from './assignee-avatar';
 import { ChannelLabel } from './channel-label';
 import { PriorityBadge } from './priority-badge';
+import { SlaCountdown } from './sla-countdown';
 import { StatusBadge } from './status-badge';
 import { UnreadBadge } from './unread-badge';
 import { WaitingSince } from './waiting-since';
@@ -88,6 +89,7 @@ export function ConversationRow({ conversation: c, to, selected, tabbable, now }
           </>
         )}
         <span className="ml-auto flex shrink-0 items-center gap-1.5">
+          <SlaCountdown sla={c.sla} now={now} />
           <WaitingSince since={c.waiting_since_ts} now={now} />
           <StatusBadge status={c.status} />
           {c.assigned_user && <AssigneeAvatar name={c.assigned_user.name} className="size-5 text-[9px]" />}

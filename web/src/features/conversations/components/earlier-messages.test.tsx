@@ -29,6 +29,7 @@ const row: ConversationSummary = {
   priority: null,
   waiting_since_ts: null,
   snoozed_until_ts: null,
+  sla: null,
 };
 const conversation = {
   ...row,

@@ -8,6 +8,7 @@ import {
   type InboxFilters,
   PRIORITY_OPTIONS,
   type PriorityChoice,
+  SLA_OPTIONS,
   SORT_OPTIONS,
   STATUS_OPTIONS,
   type StatusFilter,
@@ -76,6 +77,13 @@ export function InboxFiltersBar({
           value={filters.priority}
           options={PRIORITY_OPTIONS}
           onValue={(v) => onChange({ priority: v as PriorityChoice, page: 1 })}
+        />
+        <OptionSelect
+          aria-label="SLA"
+          className="h-8"
+          value={filters.sla}
+          options={SLA_OPTIONS}
+          onValue={(v) => onChange({ sla: v as InboxFilters['sla'], page: 1 })}
         />
         <OptionSelect
           aria-label="Sort"

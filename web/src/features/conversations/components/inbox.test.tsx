@@ -32,6 +32,7 @@ const summary = (id: number, over: Partial<ConversationSummary> = {}): Conversat
   priority: null,
   waiting_since_ts: null,
   snoozed_until_ts: null,
+  sla: null,
   ...over,
 });
 

@@ -69,6 +69,7 @@ const HELD: InboxFilters = {
   search: '',
   sort: 'latest',
   priority: 'all',
+  sla: 'all',
   page: 1,
 };
 

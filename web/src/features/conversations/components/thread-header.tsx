@@ -13,6 +13,7 @@ import { whenLabel } from '../snooze-presets';
 import { AssigneeAvatar } from './assignee-avatar';
 import { ChannelLabel } from './channel-label';
 import { RatingLine } from './rating-line';
+import { SlaCountdown } from './sla-countdown';
 import { StatusBadge } from './status-badge';
 import { ThreadActions } from './thread-actions';
 import { PriorityMenu, SnoozeMenu } from './triage-controls';
@@ -91,6 +92,7 @@ export function ThreadHeader({
         <span className="inline-flex items-center gap-1.5">
           <StatusBadge status={c.status} />
           {c.status === 'snoozed' && <SnoozedUntil until={c.snoozed_until_ts} />}
+          <SlaCountdown sla={c.sla} />
           <PriorityMenu cid={cid} conversation={c} />
           <span aria-hidden>·</span>
           {c.assigned_user ? (
