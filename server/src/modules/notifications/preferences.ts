@@ -5,7 +5,7 @@ import {
   type NotificationPreferences,
   type NotificationType,
 } from '@inbox/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notificationPreferences } from '../../db/schema/index.ts';
 
@@ -45,6 +45,10 @@ export async function putPreferences(
   return withDefaults(prefs);
 }
 
+/** Stored preferences as a raw statement hands them back (both engines parse `jsonb`; text is parsed here). */
+const parsedPreferences = (v: unknown): NotificationPreferences | undefined =>
+  v == null ? undefined : ((typeof v === 'string' ? JSON.parse(v) : v) as NotificationPreferences);
+
 export interface Choice extends NotificationMediaSwitches {
   emailDelayMinutes: number;
 }
@@ -55,18 +59,24 @@ export async function choicesOf(
   userIds: readonly number[],
   type: NotificationType,
 ): Promise<Map<number, Choice>> {
-  const rows =
-    userIds.length === 0
-      ? []
-      : await db
-          .select({ userId: notificationPreferences.userId, p: notificationPreferences.preferences })
-          .from(notificationPreferences)
-          .where(inArray(notificationPreferences.userId, [...userIds]));
-  const stored = new Map(rows.map((r) => [r.userId, r.p]));
+  if (userIds.length === 0) return new Map();
+  // Push is wanted only where a browser is subscribed: without one, a push job would find nobody to send to
+  // (and each customer message to an assignee queued one, bench/RESULTS.md).
+  const res = await db.execute<{ user_id: number; p: unknown; pushable: boolean }>(sql`
+    select u.id as user_id, np.preferences as p,
+      exists (select 1 from push_subscriptions ps where ps.user_id = u.id) as pushable
+    from unnest(${sql.param([...userIds])}::int[]) as u(id)
+    left join notification_preferences np on np.user_id = u.id`);
+  const stored = new Map(res.rows.map((r) => [Number(r.user_id), r]));
   return new Map(
     userIds.map((id) => {
-      const p = withDefaults(stored.get(id));
-      return [id, { ...p.types[type], emailDelayMinutes: p.email_delay_minutes }];
+      const row = stored.get(id);
+      const p = withDefaults(parsedPreferences(row?.p));
+      const media = p.types[type];
+      return [
+        id,
+        { ...media, push: media.push && row?.pushable === true, emailDelayMinutes: p.email_delay_minutes },
+      ];
     }),
   );
 }
