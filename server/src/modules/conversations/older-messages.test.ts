@@ -91,12 +91,15 @@ describe('scrolling back through a long conversation', () => {
     const chat = await longChat(120);
     const res = await portal(x.t.app, 'GET', '/portal/poll', { token: chat.token });
     expect(res.status).toBe(200);
+    // `rating_request` joined the poll with satisfaction ratings (contract section 14); no paging flag did.
     expect(Object.keys(res.body.data).sort()).toEqual([
       'conversation_status',
       'is_agent_typing',
       'messages',
+      'rating_request',
       'session_expires_ts',
     ]);
+    expect(res.body.data.rating_request).toBeNull();
     const shown = res.body.data.messages as { content: string }[];
     expect(shown).toHaveLength(50);
     expect(shown.some((m) => /0$/.test(m.content))).toBe(false);
