@@ -87,6 +87,34 @@ describe('the inbox list', () => {
     });
   });
 
+  it('keeps a cursor page’s numbers exact when more than twice the cap arrived above the cursor', async () => {
+    const { app, queue, chat } = await freshApp('Grown');
+    const first = await chat({ name: 'Gus Grown' });
+    const [row] = await x.t.db.select().from(conversations).where(eq(conversations.id, first.conversationId));
+    // Conversations of the same customer written directly, `minutes` ago: only their place matters here.
+    const more = (n: number, minutes: number) =>
+      x.t.db.execute(sql`
+        with start as (select last_conversation_number as n from companies where id = ${x.company.id}),
+        made as (
+          insert into conversations (company_id, app_id, queue_id, customer_id, number, channel, status,
+            last_activity_at)
+          select ${x.company.id}, ${app.id}, ${queue.id}, ${row!.customerId}, start.n + g, 'portal', 'open',
+            now() - make_interval(mins => ${minutes}, secs => g)
+          from start, generate_series(1, ${n}) g
+          returning number)
+        update companies set last_conversation_number = (select max(number) from made) where id = ${x.company.id}`);
+    await more(99, 60);
+    const top = await poll('admin', { app_id: app.id, limit: 50 });
+    expect(top.total).toBe(100);
+    // 2,100 newer ones: the walk above the cursor stops at 2,001 (twice the cap), so the rest is counted apart.
+    await more(2100, 0);
+    const next = await poll('admin', { app_id: app.id, limit: 50, offset: 50, after: top.next_cursor! });
+    expect(ids(next.conversations)).not.toContain(first.conversationId);
+    expect(next.conversations).toHaveLength(50);
+    expect(next.total).toBe(100);
+    expect(next.total_capped).toBeUndefined();
+  });
+
   it('counts a big list exactly from its groups, near the top from a cursor too; in a search only so far past the page', async () => {
     const { app, queue, chat } = await freshApp('Big');
     const first = await chat({ name: 'Bea Big' });

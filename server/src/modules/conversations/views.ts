@@ -205,7 +205,16 @@ export async function listConversations(
   // Without a search the total is exact, from the groups (see `exactTotal`), except deep by a cursor.
   const exact =
     paging.groupCount === true && paging.withTotal !== false && !deepCursor
-      ? exactTotal(db, base, place && { order: o, place, inclusive: after !== undefined })
+      ? exactTotal(
+          db,
+          base,
+          place && {
+            order: o,
+            place,
+            inclusive: after !== undefined,
+            bound: paging.countCap === undefined ? undefined : 2 * paging.countCap + 1,
+          },
+        )
       : undefined;
   // The count runs from a next page's row, and from a previous page's first row.
   const counted = (b: SQL) =>
@@ -279,18 +288,26 @@ function sharedWalk(where: SQL, c: Capping & { cap: number }, limit: number) {
 function exactTotal(
   db: DbOrTx,
   base: SQL,
-  from?: { order: ListOrder; place: ListPlace; inclusive: boolean },
+  from?: { order: ListOrder; place: ListPlace; inclusive: boolean; bound?: number },
 ): SQL {
   if (!from) return groupTotal(base);
+  const counted = db
+    .select({ one: sql`1` })
+    .from(conversations)
+    .where(and(base, abovePlace(from.order, from.place, from.inclusive))!)
+    .orderBy(...from.order.order());
   // Walked in the list's order: the place sits behind init plans, so PostgreSQL guesses a third of the
-  // company above it and, for an order on an expression (waiting longest), scanned the whole table (16 ms
-  // for 50 rows); asked in order, it walks the order's index down to the place (0.4 ms).
-  const above = countOf(
-    db,
-    and(base, abovePlace(from.order, from.place, from.inclusive))!,
-    { offset: 0, cap: undefined, literal: false },
-    from.order.order(),
-  );
+  // company above it. Asked only in order, it still chose a scan of the whole table and a sort for some
+  // orders (waiting longest: 16 ms for 50 rows; soonest SLA due time: 63 ms, bench/RESULTS.md); with a
+  // limit in the text, walking the order's index down to the place is the cheaper plan (0.4 ms). A page
+  // within the cap has about its offset above it, far below the bound; if the list grew past the bound
+  // above the cursor, the rest is counted unbounded (a subplan run only then).
+  const unbounded = sql`(select count(*) from (${counted}) matches)`;
+  if (from.bound === undefined) return sql`(${groupTotal(base)} - ${unbounded})`;
+  const bound = inText(from.bound);
+  const above = sql`(select case when walked.n < ${bound} then walked.n
+      else ${unbounded} end
+    from (select count(*) as n from (${counted} limit ${bound}) matches) walked)`;
   return sql`(${groupTotal(base)} - ${above})`;
 }
 
@@ -305,15 +322,10 @@ interface Capping {
 const stopAt = (c: Capping & { cap: number }) =>
   c.literal ? inText(c.cap + 1) : sql`${c.offset + c.cap + 1}`; // as in `pageOf`
 
-/**
- * `(select count(*) ...)` of the matches, stopping one past `offset + cap` when capped; an uncapped count
- * given `order` walks in it.
- */
-function countOf(db: DbOrTx, where: SQL, c: Capping, order?: SQL[]): SQL {
+/** `(select count(*) ...)` of the matches, stopping one past `offset + cap` when capped. */
+function countOf(db: DbOrTx, where: SQL, c: Capping): SQL {
   const counted = db.select({ one: sql`1` }).from(conversations).where(where);
-  if (c.cap === undefined) {
-    return sql`(select count(*) from (${order ? counted.orderBy(...order) : counted}) matches)`;
-  }
+  if (c.cap === undefined) return sql`(select count(*) from (${counted}) matches)`;
   const walked = c.inOrder ? counted.orderBy(...latestOrder.order()) : counted;
   return sql`(select count(*) from (${walked} limit ${stopAt({ ...c, cap: c.cap })}) matches)`;
 }
