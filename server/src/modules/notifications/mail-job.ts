@@ -17,26 +17,24 @@ export interface NotificationMailJob {
 }
 
 /**
- * Queues the mail of a new notification in the consumer's transaction: one job per person, company and
- * window in which the mail falls due, run at the window's end, so notifications falling due together leave
- * in one mail (never one mail each) and a burst of them queues one job. Times are the database's (`due` and
- * `now` in epoch seconds, read with the row), as are the job's start and the rows' due times it compares.
+ * Queues the mails of new notifications in the consumer's transaction: one job per person, company and
+ * window in which a mail falls due, run at the window's end, so notifications falling due together leave in
+ * one mail (never one mail each) and a burst of them queues one job. Times are the database's (`due`, epoch
+ * seconds read with the row), as are the job's start and the rows' due times it compares.
  */
-export async function queueMail(
+export async function queueMails(
   tx: Tx,
   queue: JobQueue,
-  to: { userId: number; companyId: number },
-  due: number,
-  now: number,
+  due: readonly { userId: number; companyId: number; due: number }[],
 ) {
-  const windowEnd = Math.ceil(due / WINDOW_SECONDS) * WINDOW_SECONDS;
-  await queue.sendOnce(
-    tx,
-    NOTIFICATION_MAIL_JOB,
-    `${to.userId}:${to.companyId}:${windowEnd}`,
-    { user_id: to.userId, company_id: to.companyId } satisfies NotificationMailJob,
-    { afterSeconds: Math.max(0, Math.ceil(windowEnd - now)) },
-  );
+  const jobs = new Map<string, { key: string; data: object; at: Date }>();
+  for (const d of due) {
+    const windowEnd = Math.ceil(d.due / WINDOW_SECONDS) * WINDOW_SECONDS;
+    const key = `${d.userId}:${d.companyId}:${windowEnd}`;
+    const data: NotificationMailJob = { user_id: d.userId, company_id: d.companyId };
+    jobs.set(key, { key, data, at: new Date(windowEnd * 1000) });
+  }
+  await queue.sendManyOnce(tx, NOTIFICATION_MAIL_JOB, [...jobs.values()]);
 }
 
 type DueRow = {

@@ -53,30 +53,30 @@ export interface Choice extends NotificationMediaSwitches {
   emailDelayMinutes: number;
 }
 
-/** What each of these people wants for one type (one read for a whole batch of recipients). */
+/** What each of these people wants, per type (one read for a whole batch of recipients). */
 export async function choicesOf(
   db: DbOrTx,
   userIds: readonly number[],
-  type: NotificationType,
-): Promise<Map<number, Choice>> {
-  if (userIds.length === 0) return new Map();
-  // Push is wanted only where a browser is subscribed: without one, a push job would find nobody to send to
-  // (and each customer message to an assignee queued one, bench/RESULTS.md).
-  const res = await db.execute<{ user_id: number; p: unknown; pushable: boolean }>(sql`
-    select u.id as user_id, np.preferences as p,
-      exists (select 1 from push_subscriptions ps where ps.user_id = u.id) as pushable
-    from unnest(${sql.param([...userIds])}::int[]) as u(id)
-    left join notification_preferences np on np.user_id = u.id`);
-  const stored = new Map(res.rows.map((r) => [Number(r.user_id), r]));
-  return new Map(
-    userIds.map((id) => {
-      const row = stored.get(id);
-      const p = withDefaults(parsedPreferences(row?.p));
-      const media = p.types[type];
-      return [
-        id,
-        { ...media, push: media.push && row?.pushable === true, emailDelayMinutes: p.email_delay_minutes },
-      ];
-    }),
+): Promise<(userId: number, type: NotificationType) => Choice> {
+  const res =
+    userIds.length === 0
+      ? { rows: [] }
+      : // Push is wanted only where a browser is subscribed: without one, a push job would find nobody to
+        // send to (and each customer message to an assignee queued one, bench/RESULTS.md).
+        await db.execute<{ user_id: number; p: unknown; pushable: boolean }>(sql`
+          select u.id as user_id, np.preferences as p,
+            exists (select 1 from push_subscriptions ps where ps.user_id = u.id) as pushable
+          from unnest(${sql.param([...new Set(userIds)])}::int[]) as u(id)
+          left join notification_preferences np on np.user_id = u.id`);
+  const stored = new Map(
+    res.rows.map((r) => [
+      Number(r.user_id),
+      { p: withDefaults(parsedPreferences(r.p)), pushable: r.pushable === true },
+    ]),
   );
+  return (userId, type) => {
+    const row = stored.get(userId) ?? { p: withDefaults(undefined), pushable: false };
+    const media = row.p.types[type];
+    return { ...media, push: media.push && row.pushable, emailDelayMinutes: row.p.email_delay_minutes };
+  };
 }

@@ -16,11 +16,17 @@ export interface NotificationPushJob {
 /** A push lives this long at the push service while the browser is away; later it is stale news. */
 const PUSH_TTL_SECONDS = 24 * 3600;
 
-/** Queues the browser pushes of a new notification, in the consumer's transaction, once per notification. */
-export const queuePush = (tx: Tx, queue: JobQueue, notificationId: number) =>
-  queue.sendOnce(tx, NOTIFICATION_PUSH_JOB, String(notificationId), {
-    notification_id: notificationId,
-  } satisfies NotificationPushJob);
+/** Queues the browser pushes of new notifications, in the consumer's transaction, once per notification. */
+export const queuePushes = (tx: Tx, queue: JobQueue, notificationIds: readonly number[]) =>
+  queue.sendManyOnce(
+    tx,
+    NOTIFICATION_PUSH_JOB,
+    notificationIds.map((id) => ({
+      key: String(id),
+      data: { notification_id: id } satisfies NotificationPushJob,
+      at: new Date(),
+    })),
+  );
 
 type Target = {
   id: number;
