@@ -70,6 +70,8 @@ export const NOTIFICATION_READ_SENTENCE = 'Give notification_ids or all: true';
 export const NotificationReadBody = z.union([
   z.object({ notification_ids: z.array(Id).min(1).max(500) }),
   z.object({ all: z.literal(true) }),
+  // Those of one conversation: the console reads them when the conversation is opened.
+  z.object({ conversation_id: Id }),
 ]);
 export type NotificationReadBody = z.infer<typeof NotificationReadBody>;
 export const NotificationReadResult = z.object({ unread_count: z.number().int() });

@@ -9,7 +9,7 @@ import { withTenantStack } from './support/stack';
 /**
  * Notifications in the console (contract section 14): the header's bell counts one's unread notifications,
  * a new one arrives over the live stream (count, list, tab title, chime), opening one goes to its
- * conversation and marks it read, and "Mark all as read" clears the count.
+ * conversation and marks it read (as opening it any other way does), and "Mark all as read" clears the count.
  */
 let srv: TestServer;
 let t: Tenant;
@@ -129,9 +129,24 @@ describe('the notification bell', () => {
     await expect.poll(() => count(page).textContent()).toBe('1');
     await page.getByText('Where is my parcel?').first().waitFor();
 
+    // Opened from the list instead, a conversation's notifications are read too: Omar's mention.
+    await page.locator('[data-row]', { hasText: 'Omar Haddad' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/conversations/${second}`);
+    await count(page).waitFor({ state: 'detached' });
+    // One about the conversation on screen is read at once, without a chime.
+    await mentionSam(second);
+    await page.getByText('@Sam Rivera can you look?').nth(1).waitFor();
+    await page.waitForTimeout(500);
+    expect(await count(page).count()).toBe(0);
+    expect(await notesPlayed(page)).toHaveLength(6);
+    await bell(page).click();
+    await expect.poll(() => rows(page).count()).toBe(3);
+    expect(await page.locator('[data-testid="notification"][data-unread]').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
     // The chime can be turned off; the next one is silent but still counts.
     await bell(page).click();
-    expect(await page.locator('[data-testid="notification"][data-unread]').count()).toBe(1);
+    expect(await page.locator('[data-testid="notification"][data-unread]').count()).toBe(0);
     const sound = page.getByRole('switch', { name: 'Play a sound for new notifications' });
     expect(await sound.getAttribute('aria-checked')).toBe('true');
     await sound.click();
@@ -139,7 +154,7 @@ describe('the notification bell', () => {
     await page.keyboard.press('Escape');
     const third = await startConversation('Priya Shah', 'Charged twice');
     await assignToSam(third);
-    await expect.poll(() => count(page).textContent(), { timeout: 15_000 }).toBe('2');
+    await expect.poll(() => count(page).textContent(), { timeout: 15_000 }).toBe('1');
     await page.waitForTimeout(300);
     expect(await notesPlayed(page)).toHaveLength(6);
 
@@ -148,7 +163,7 @@ describe('the notification bell', () => {
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await count(page).waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('[data-testid="notification"][data-unread]').count()).toBe(0);
-    expect(await rows(page).count()).toBe(3);
+    expect(await rows(page).count()).toBe(4);
     await expect.poll(() => page.title()).not.toMatch(/^\(/);
     // The choice is kept for Sam in this browser.
     expect(await page.evaluate((id) => localStorage.getItem(`notification_sound:${id}`), t.users.sam)).toBe(
@@ -163,12 +178,12 @@ describe('the notification bell', () => {
     await expect.poll(() => count(dark).textContent(), { timeout: 15_000 }).toBe('1');
     await expect.poll(() => dark.title()).toBe('(1) Conversations · Support Inbox');
     await bell(dark).click();
-    await expect.poll(() => rows(dark).count()).toBe(4);
+    await expect.poll(() => rows(dark).count()).toBe(5);
     await screenshot(dark, 'notifications-list-desktop-dark', { fullPage: false });
 
     const phone = await openAs('sam@northwind.test', '/conversations', { device: PHONE });
     await bell(phone).click();
-    await expect.poll(() => rows(phone).count()).toBe(4);
+    await expect.poll(() => rows(phone).count()).toBe(5);
     // The list fits the narrow screen: nothing sticks out at the sides.
     const box = await phone.getByRole('list', { name: 'Notifications' }).boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet, useNavigation } from 'react-router';
 import { useLiveInbox } from '@/features/live/use-live-inbox';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useReadOnOpen } from '@/features/notifications/read-on-open';
 import { meQuery } from '@/features/shell/api';
 import { AppSidebar } from '@/features/shell/components/app-sidebar';
 import { ImpersonationBanner } from '@/features/shell/components/impersonation-banner';
@@ -20,6 +21,12 @@ function LiveInbox() {
   return null;
 }
 
+/** The open conversation's notifications read (a component of its own, as `LiveInbox`). */
+function ReadOnOpen() {
+  useReadOnOpen();
+  return null;
+}
+
 /** The signed-in console: sidebar, a slim top bar with the page title and the notification bell, and the page. */
 export function ShellLayout() {
   // Refreshes user, companies and roles from the server once per start (and after invalidation).
@@ -32,6 +39,7 @@ export function ShellLayout() {
   return (
     <SidebarProvider>
       <LiveInbox />
+      <ReadOnOpen />
       <AppSidebar />
       <SidebarInset>
         <ImpersonationBanner />

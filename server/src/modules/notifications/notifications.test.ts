@@ -62,6 +62,60 @@ describe('notifications', () => {
     expect((await bell(t, s.tenant.as.agent)).meta.unread_count).toBe(0);
   });
 
+  it('makes one batch of several companies’ events, each person told of their own, once', async () => {
+    const here = await startChat(t.app, s.tenant.app.id, { queueId: s.tenant.queue.id });
+    const there = await startChat(t.app, s.other.app.id, { queueId: s.other.queue.id });
+    const hereLists = (await bell(t, s.tenant.as.agent)).meta.total;
+    const thereLists = (await bell(t, s.other.as.agent)).meta.total;
+    // Written before the consumer runs, so one batch holds both companies' events.
+    await noteMentioning(t, s.tenant.as.admin, here.conversationId, [s.tenant.agent.id]);
+    await noteMentioning(t, s.other.as.admin, there.conversationId, [s.other.agent.id]);
+    await noteMentioning(t, s.tenant.as.manager, here.conversationId, [s.tenant.agent.id, s.tenant.admin.id]);
+    await notifyNow(t);
+    await replayNotifications(t);
+    const mine = await bell(t, s.tenant.as.agent);
+    expect(mine.meta.total).toBe(hereLists + 2);
+    expect(mine.data.slice(0, 2).map((n) => [n.conversation_id, n.actor?.name])).toEqual([
+      [here.conversationId, s.tenant.manager.name],
+      [here.conversationId, 'Ada Admin'],
+    ]);
+    const theirs = await bell(t, s.other.as.agent);
+    expect(theirs.meta.total).toBe(thereLists + 1);
+    expect(theirs.data[0]).toMatchObject({ conversation_id: there.conversationId, type: 'mentioned' });
+  });
+
+  it('marks read the notifications of one conversation, and nothing of another person’s', async () => {
+    const a = await startChat(t.app, s.tenant.app.id, { queueId: s.tenant.queue.id });
+    const b = await startChat(t.app, s.tenant.app.id, { queueId: s.tenant.queue.id });
+    await noteMentioning(t, s.tenant.as.admin, a.conversationId, [s.tenant.agent.id]);
+    await noteMentioning(t, s.tenant.as.manager, a.conversationId, [s.tenant.agent.id]);
+    await noteMentioning(t, s.tenant.as.admin, b.conversationId, [s.tenant.agent.id]);
+    await notifyNow(t);
+    const unreadOf = async (conversationId: number) =>
+      (await bell(t, s.tenant.as.agent, { unread: 'true', limit: 100 })).data.filter(
+        (n) => n.conversation_id === conversationId,
+      ).length;
+    expect([await unreadOf(a.conversationId), await unreadOf(b.conversationId)]).toEqual([2, 1]);
+    // Another company's admin naming the conversation changes nothing.
+    await call(t.app, 'POST', '/notifications/read', {
+      as: s.other.as.admin,
+      body: { conversation_id: a.conversationId },
+    });
+    expect(await unreadOf(a.conversationId)).toBe(2);
+    const before = (await bell(t, s.tenant.as.agent)).meta.unread_count;
+    const res = await call(t.app, 'POST', '/notifications/read', {
+      as: s.tenant.as.agent,
+      body: { conversation_id: a.conversationId },
+    });
+    expect(res.body.data.unread_count).toBe(before - 2);
+    expect([await unreadOf(a.conversationId), await unreadOf(b.conversationId)]).toEqual([0, 1]);
+    const bad = await call(t.app, 'POST', '/notifications/read', {
+      as: s.tenant.as.agent,
+      body: { conversation_id: 'x' },
+    });
+    expect(bad.status).toBe(422);
+  });
+
   it('tells an assignee, not someone assigning themself, and the assignee of a customer’s reply', async () => {
     const chat = await startChat(t.app, s.tenant.app.id, { queueId: s.tenant.queue.id });
     await call(t.app, 'POST', '/conversation/assign', {

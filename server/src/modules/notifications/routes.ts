@@ -48,7 +48,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/read',
     {
       ...spec(
-        'Mark notifications read: some by id, or all of them',
+        'Mark notifications read: some by id, those of one conversation, or all of them',
         {
           description: `${OWN} Ids that are not the caller’s here change nothing. Answers the unread count after it.`,
           body: NotificationReadBody,

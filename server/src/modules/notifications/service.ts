@@ -58,13 +58,18 @@ export async function listNotifications(ctx: CompanyCtx, q: NotificationListQuer
 }
 
 /**
- * Marks some of the caller's notifications (or all of them) in this company read. Ids that are not the
- * caller's here change nothing and say nothing (another person's notification is not revealed).
+ * Marks some of the caller's notifications in this company read: by id, those of one conversation, or all.
+ * Ids that are not the caller's here change nothing and say nothing (another person's notification is not
+ * revealed), and so does a conversation of which the caller has none.
  */
 export async function markRead(ctx: CompanyCtx, body: NotificationReadBody) {
   const userId = ctx.actor.user.id;
   const which =
-    'all' in body ? sql`` : sql`and id = any(${sql.param(body.notification_ids.map(Number))}::bigint[])`;
+    'all' in body
+      ? sql``
+      : 'conversation_id' in body
+        ? sql`and conversation_id = ${body.conversation_id}`
+        : sql`and id = any(${sql.param(body.notification_ids.map(Number))}::bigint[])`;
   await ctx.db.execute(sql`
     update notifications set read_at = now()
     where user_id = ${userId} and company_id = ${ctx.companyId} and read_at is null ${which}`);

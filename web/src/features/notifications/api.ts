@@ -56,19 +56,25 @@ export function addNotification(
   );
 }
 
-/** POST /notifications/read: some (opened) or all of one's notifications marked read, shown at once. */
+/**
+ * POST /notifications/read: some (opened), those of an opened conversation, or all of one's notifications
+ * marked read, shown at once.
+ */
 export function useMarkRead(cid: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: NotificationReadBody) => api.post<NotificationReadResult>('/notifications/read', body),
     onSuccess: ({ unread_count }, body) => {
       const now = new Date().toISOString();
-      const ids = 'all' in body ? null : new Set(body.notification_ids);
+      const ids = 'notification_ids' in body ? new Set(body.notification_ids) : null;
+      const named = (n: Notification) =>
+        'all' in body ||
+        ('conversation_id' in body
+          ? n.conversation_id === body.conversation_id
+          : !!ids?.has(n.notification_id));
       qc.setQueryData<NotificationPage>(notificationKeys.list(cid), (old) =>
         edit(old, unread_count, (rows) =>
-          rows.map((n) =>
-            n.read_ts === null && (!ids || ids.has(n.notification_id)) ? { ...n, read_ts: now } : n,
-          ),
+          rows.map((n) => (n.read_ts === null && named(n) ? { ...n, read_ts: now } : n)),
         ),
       );
     },

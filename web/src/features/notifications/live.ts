@@ -5,8 +5,9 @@ import { chime } from './sound';
 
 /**
  * `notification.created` on the console's stream (only the recipient's stream carries it): the bell's list
- * gains it and its count, and the chime plays unless the person turned it off. Answers whether the event was
- * one; a notification changes no conversation, so the caller refreshes nothing else for it.
+ * gains it and its count, and the chime plays unless the person turned it off or has its conversation open.
+ * Answers whether the event was one; a notification changes no conversation, so the caller refreshes nothing
+ * else for it.
  */
 export function takeNotificationEvent(
   client: QueryClient,
@@ -25,6 +26,7 @@ export function takeNotificationEvent(
   if (client.getQueryData(key)) {
     client.setQueryData<NotificationPage>(key, (old) => addNotification(old, notification, unread_count));
   } else void client.invalidateQueries({ queryKey: key });
-  chime(userId);
+  // About the conversation on screen: it is read at once (`useReadOnOpen`), and nothing calls for attention.
+  if (window.location.pathname !== `/conversations/${notification.conversation_id}`) chime(userId);
   return true;
 }
