@@ -190,6 +190,25 @@ describe('consumers', () => {
       sql`select event_id from consumer_log order by 1`,
     );
     expect(logged.rows.map((r) => Number(r.event_id))).toEqual(all.map((e) => e.event_id));
+    // Events of other types only (the resolve and its line): nothing is handed over, and the position moves
+    // past them.
+    await call(t.app, 'POST', '/conversation/resolve', {
+      as: s.agent,
+      body: { conversation_id: chat.conversationId },
+    });
+    const resolved = (await eventsOf(chat.conversationId)).find((e) => e.type === 'conversation.resolved');
+    const handed: number[] = [];
+    const quiet = {
+      ...spec,
+      types: ['app.deleted'] as const,
+      handle: async (_tx: unknown, events: InboxEvent[]) => void handed.push(events.length),
+    };
+    expect(await consumeOnce(t.db, quiet)).toBe(1);
+    expect(handed).toEqual([]);
+    const at = await t.db.execute<{ last: string }>(
+      sql`select last_event_id::text as last from event_consumers where name = 'test-log'`,
+    );
+    expect(Number(at.rows[0]!.last)).toBeGreaterThanOrEqual(resolved!.event_id);
   });
 
   it('shares one consumer between two processes: every event handled exactly once', async () => {

@@ -1,5 +1,5 @@
 import type { EventActor, EventType, InboxEvent } from '@inbox/contract';
-import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/index.ts';
 
@@ -36,6 +36,34 @@ export async function eventsAfter(db: DbOrTx, afterId: number, limit: number, wh
     .select()
     .from(events)
     .where(and(gt(events.eventId, afterId), belowHorizon, where))
+    .orderBy(asc(events.eventId))
+    .limit(limit);
+  return rows.map(toInboxEvent);
+}
+
+/**
+ * The events of some types (all, without `types`) after `afterId` and up to `through`, oldest first: a
+ * consumer's batch. `through` was below the horizon earlier in the caller's transaction, so every event up to
+ * it has committed and this statement sees it; the caller's position may then pass every event up to it that
+ * is not of its types without reading them (a consumer reads only what it handles).
+ */
+export async function eventsThrough(
+  db: DbOrTx,
+  afterId: number,
+  through: number,
+  limit: number,
+  types?: readonly EventType[],
+) {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(
+      and(
+        gt(events.eventId, afterId),
+        lte(events.eventId, through),
+        types ? inArray(events.type, [...types]) : undefined,
+      ),
+    )
     .orderBy(asc(events.eventId))
     .limit(limit);
   return rows.map(toInboxEvent);
