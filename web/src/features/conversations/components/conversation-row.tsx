@@ -78,14 +78,16 @@ export function ConversationRow({ conversation: c, to, selected, tabbable, now }
         </p>
         <UnreadBadge count={unread} />
       </div>
-      <div className="flex items-center gap-1.5 text-muted-foreground text-xs">
+      {/* Wraps rather than squeezing: with a service-level countdown beside the waiting time, a narrow list
+          left the queue's name a single letter. */}
+      <div className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-muted-foreground text-xs">
         <span className="shrink-0">#{c.number}</span>
         <span aria-hidden>·</span>
         <ChannelLabel channel={c.channel} className="shrink-0" />
         {c.queue_name && (
           <>
             <span aria-hidden>·</span>
-            <span className="min-w-0 truncate">{c.queue_name}</span>
+            <span className="max-w-[12rem] truncate">{c.queue_name}</span>
           </>
         )}
         <span className="ml-auto flex shrink-0 items-center gap-1.5">
