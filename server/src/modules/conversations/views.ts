@@ -169,6 +169,8 @@ export async function listConversations(
      * numbered past `countCap` still counts on from its row.
      */
     groupCount?: boolean;
+    /** With `groupCount`: `filters` hold this one label's condition, counted from its groups (`groupTotal`). */
+    groupLabel?: number;
     /** The list's order (contract section 13); latest activity first by default. */
     order?: ListOrder;
   },
@@ -205,7 +207,7 @@ export async function listConversations(
   // Without a search the total is exact, from the groups (see `exactTotal`), except deep by a cursor.
   const exact =
     paging.groupCount === true && paging.withTotal !== false && !deepCursor
-      ? exactTotal(db, base, place && { order: o, place, inclusive: after !== undefined })
+      ? exactTotal(db, base, place && { order: o, place, inclusive: after !== undefined }, paging.groupLabel)
       : undefined;
   // The count runs from a next page's row, and from a previous page's first row.
   const counted = (b: SQL) =>
@@ -280,8 +282,9 @@ function exactTotal(
   db: DbOrTx,
   base: SQL,
   from?: { order: ListOrder; place: ListPlace; inclusive: boolean },
+  labelId?: number,
 ): SQL {
-  if (!from) return groupTotal(base);
+  if (!from) return groupTotal(base, labelId);
   // Walked in the list's order: the place sits behind init plans, so PostgreSQL guesses a third of the
   // company above it and, for an order on an expression (waiting longest), scanned the whole table (16 ms
   // for 50 rows); asked in order, it walks the order's index down to the place (0.4 ms).
@@ -291,7 +294,7 @@ function exactTotal(
     { offset: 0, cap: undefined, literal: false },
     from.order.order(),
   );
-  return sql`(${groupTotal(base)} - ${above})`;
+  return sql`(${groupTotal(base, labelId)} - ${above})`;
 }
 
 interface Capping {
