@@ -74,3 +74,43 @@ export const conversationCountChanges = pgTable(
   },
   (t) => [index('conversation_count_changes_company_idx').on(t.companyId)],
 );
+
+/**
+ * `conversation_counts` per label: how many conversations carrying each label each group holds, so a list
+ * filtered by one label has an exact total without walking its rows (decision 056). A conversation with two
+ * labels is in two rows, so only a one-label filter sums them. The triggers on `conversations` (migration
+ * 0039) append to `conversation_label_count_changes`; `foldCountChanges` moves those in.
+ */
+export const conversationLabelCounts = pgTable(
+  'conversation_label_counts',
+  {
+    companyId: integer('company_id').notNull(),
+    labelId: integer('label_id').notNull(),
+    appId: integer('app_id').notNull(),
+    queueId: integer('queue_id'),
+    assignedUserId: integer('assigned_user_id'),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    unique('conversation_label_counts_group_key')
+      .on(t.companyId, t.labelId, t.appId, t.queueId, t.assignedUserId, t.status)
+      .nullsNotDistinct(),
+  ],
+);
+
+/** Changes to `conversation_label_counts` not folded in yet (as `conversation_count_changes`). */
+export const conversationLabelCountChanges = pgTable(
+  'conversation_label_count_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id').notNull(),
+    labelId: integer('label_id').notNull(),
+    appId: integer('app_id').notNull(),
+    queueId: integer('queue_id'),
+    assignedUserId: integer('assigned_user_id'),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('conversation_label_count_changes_company_idx').on(t.companyId, t.labelId)],
+);

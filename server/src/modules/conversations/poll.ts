@@ -17,7 +17,6 @@ import { anyOf } from '../../db/sql-helpers.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { CallerCtx, CompanyScope } from '../access/context.ts';
 import { callerVisibility, isSqlInt, type Visibility } from '../access/conversation-visibility.ts';
-import { carriesAnyLabel, fewLabelled } from '../labels/refs.ts';
 import { cachedList, type ListAnswer } from './list-cache.ts';
 import { listMessagePage, listMessages } from './list-messages.ts';
 import { type MessageRow, type SenderNames, senderName, toMessage } from './message-rows.ts';
@@ -69,10 +68,23 @@ export const SEARCH_TOTAL_CAP = 200;
 export const CURSOR_TOTAL_CAP = 200;
 
 /**
- * A label filter whose labels are on at most this many of the company's conversations is answered by their
- * ids (`fewLabelled`); a more common one by walking the list, where it soon fills a page.
+ * The label filter: any of the labels, tested on the row's own copy of its labels (`label_ids`, kept by
+ * triggers; decision 056), so a walk of the list tests the row it reads and needs no other table. The ids
+ * are written into the text, as `statusIn` writes statuses (only integers reach it): PostgreSQL then knows
+ * from the column's statistics how common each label is, and its cached plan walks the list for a common
+ * label and reads a rare one's conversations through `conversations_label_ids_idx`; with the ids as a
+ * parameter one generic plan had to serve both. A label of another company matches nothing: none of the
+ * caller's conversations can carry it (the tenant keys of `conversation_labels`). `one` is the label when
+ * there is just one, whose total the label's groups give exactly.
  */
-export const LABELLED_FEW = 2000;
+export function labelIn(labelIds: readonly number[]): { condition: SQL; one?: number } {
+  const ids = [...new Set(labelIds.filter(isSqlInt))].sort((a, b) => a - b);
+  if (ids.length === 0) return { condition: sql`false` };
+  // `<> '{}'` is implied, but PostgreSQL cannot see that: written out, it lets the list walk
+  // `conversations_labelled_idx`, which holds only labelled conversations.
+  const condition = sql`(${conversations.labelIds} <> '{}' and ${conversations.labelIds} && ${sql.raw(`'{${ids.join(',')}}'::int[]`)})`;
+  return ids.length === 1 ? { condition, one: ids[0] } : { condition };
+}
 
 type Filters = Pick<
   ConversationPollQuery,
@@ -145,8 +157,8 @@ export async function filterConditions(
   search?: SearchWay;
   prelude?: SQL;
   sides?: CountSides;
-  /** The label filter holds the labelled conversations' ids (`fewLabelled`). */
-  labelled: boolean;
+  /** The filter's one label (`labelIn`), for an exact total from its groups. */
+  label?: number;
 }> {
   const out: SQL[] = [];
   let search: SearchWay | undefined;
@@ -170,14 +182,12 @@ export async function filterConditions(
   else if (who === 'none') out.push(isNull(conversations.assignedUserId));
   else if (who === 'any') out.push(isNotNull(conversations.assignedUserId));
   else if (who !== undefined) out.push(idIs(conversations.assignedUserId, who));
-  // Any of the labels; a label of another company matches nothing, as an unknown one does. A label on few
-  // conversations is answered by their ids, as a search's few matches are.
-  let labelled = false;
+  // Any of the labels; a label of another company matches nothing, as an unknown one does.
+  let label: number | undefined;
   if (f.label_id?.length) {
-    const few = await fewLabelled(ctx.db, ctx.companyId, f.label_id, LABELLED_FEW);
-    labelled = few !== null;
-    if (few === null) out.push(carriesAnyLabel('conversation', sql`${conversations.id}`, f.label_id));
-    else out.push(few.length > 0 ? anyOf(conversations.id, few, 'int') : sql`false`);
+    const labels = labelIn(f.label_id);
+    out.push(labels.condition);
+    label = labels.one;
   }
   if (f.search) {
     const few = await fewSearchMatches(ctx.db, ctx.companyId, f.search, TOTAL_CAP);
@@ -193,7 +203,7 @@ export async function filterConditions(
       search = { walk: true, commonWord };
     }
   }
-  return { conditions: out, search, prelude, sides, labelled };
+  return { conditions: out, search, prelude, sides, label };
 }
 
 /** Who else is typing: other agents by name, and the customer. */
@@ -232,7 +242,7 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
   };
   const computeList = async (): Promise<ListAnswer> => {
     const v = await sight();
-    const { conditions, search: way, prelude, sides, labelled } = await filterConditions(ctx, v, q);
+    const { conditions, search: way, prelude, sides, label } = await filterConditions(ctx, v, q);
     const search = Boolean(q.search?.trim());
     const fromTop = q.offset === 0 && q.after === undefined && q.before === undefined;
     const page = await listConversations(db, v, conditions, {
@@ -244,15 +254,18 @@ export async function pollConversations(ctx: CallerCtx, q: ConversationPollQuery
       cursorCap: CURSOR_TOTAL_CAP,
       // A walked search's values are hidden from the planner (`searchCondition`): from the top of the list
       // its one generic plan serves every search. Deeper, its rows to skip are parameters, planned per call.
-      // An id list (a search's few matches, a rare label's conversations) is planned for its ids.
-      search: (search && !way?.walk) || labelled,
+      // An id list (a search's few matches) is planned for its ids.
+      search: search && !way?.walk,
       named: !way?.walk || fromTop,
       countInOrder: way?.walk === true && way.commonWord,
       prelude,
       sides,
-      // Without a search the filters test only the columns conversations are counted by (decision 033);
-      // priority and labels are not among them, so their lists count row by row up to the cap.
-      groupCount: way === undefined && !q.priority?.length && !q.label_id?.length && !q.sla,
+      // Without a search the filters test only the columns conversations are counted by (decision 033), and
+      // one label, which its own groups count (decision 056); priority, several labels and the SLA filters
+      // are not among them, so their lists count row by row up to the cap.
+      groupCount:
+        way === undefined && !q.priority?.length && (!q.label_id?.length || label !== undefined) && !q.sla,
+      groupLabel: label,
       order: listOrder(q.sort),
     });
     return {

@@ -169,6 +169,8 @@ export async function listConversations(
      * numbered past `countCap` still counts on from its row.
      */
     groupCount?: boolean;
+    /** With `groupCount`: `filters` hold this one label's condition, counted from its groups (`groupTotal`). */
+    groupLabel?: number;
     /** The list's order (contract section 13); latest activity first by default. */
     order?: ListOrder;
   },
@@ -214,6 +216,7 @@ export async function listConversations(
             inclusive: after !== undefined,
             bound: paging.countCap === undefined ? undefined : 2 * paging.countCap + 1,
           },
+          paging.groupLabel,
         )
       : undefined;
   // The count runs from a next page's row, and from a previous page's first row.
@@ -289,8 +292,9 @@ function exactTotal(
   db: DbOrTx,
   base: SQL,
   from?: { order: ListOrder; place: ListPlace; inclusive: boolean; bound?: number },
+  labelId?: number,
 ): SQL {
-  if (!from) return groupTotal(base);
+  if (!from) return groupTotal(base, labelId);
   const counted = db
     .select({ one: sql`1` })
     .from(conversations)
@@ -303,12 +307,12 @@ function exactTotal(
   // within the cap has about its offset above it, far below the bound; if the list grew past the bound
   // above the cursor, the rest is counted unbounded (a subplan run only then).
   const unbounded = sql`(select count(*) from (${counted}) matches)`;
-  if (from.bound === undefined) return sql`(${groupTotal(base)} - ${unbounded})`;
+  if (from.bound === undefined) return sql`(${groupTotal(base, labelId)} - ${unbounded})`;
   const bound = inText(from.bound);
   const above = sql`(select case when walked.n < ${bound} then walked.n
       else ${unbounded} end
     from (select count(*) as n from (${counted} limit ${bound}) matches) walked)`;
-  return sql`(${groupTotal(base)} - ${above})`;
+  return sql`(${groupTotal(base, labelId)} - ${above})`;
 }
 
 interface Capping {

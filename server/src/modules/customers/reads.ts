@@ -196,7 +196,7 @@ export async function listCustomers(db: DbOrTx, r: CustomerReach, q: CustomerLis
       and oc.status in ('open', 'pending') and ${appInReach(r, sql`oc.app_id`)})`;
     where.push(q.has_open ? open : sql`not ${open}`);
   }
-  if (q.label_id?.length) where.push(carriesAnyLabel('customer', sql`cu.id`, q.label_id));
+  if (q.label_id?.length) where.push(carriesAnyLabel(sql`cu.id`, q.label_id));
   const holder = q.search ? await identityHolder(db, r.companyId, q.search) : null;
   const common = q.search ? await isCommon(db, r.companyId, q.search, holder) : false;
   const condition = sql.join(

@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { isSqlInt } from '../access/conversation-visibility.ts';
 
 /**
@@ -27,33 +26,11 @@ export const labelRefsOf = (v: unknown): LabelRefRow[] =>
   (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as LabelRefRow[];
 
 /**
- * The condition "carries any of these labels" for the row `id` names (a list filter). An id list as an
- * array parameter: one statement text whatever the labels.
+ * The condition "carries any of these labels" for the customer `id` names (the customer list's filter). An
+ * id list as an array parameter: one statement text whatever the labels. (The inbox tests the conversation's
+ * own `label_ids` instead: `labelIn` in conversations/poll.ts.)
  */
-export function carriesAnyLabel(of: 'conversation' | 'customer', id: SQL, labelIds: readonly number[]): SQL {
-  const join = of === 'conversation' ? sql.raw('conversation_labels') : sql.raw('customer_labels');
-  const key = of === 'conversation' ? sql.raw('conversation_id') : sql.raw('customer_id');
-  return sql`exists (select 1 from ${join} jl where jl.${key} = ${id}
+export function carriesAnyLabel(id: SQL, labelIds: readonly number[]): SQL {
+  return sql`exists (select 1 from customer_labels jl where jl.customer_id = ${id}
     and jl.label_id = any(${sql.param(labelIds.filter(isSqlInt))}::int[]))`;
-}
-
-/**
- * The company's conversations carrying any of the labels, when there are at most `cap` of them; null when
- * there are more. A rare label is then filtered by its ids (a few key lookups), as a search's few matches
- * are: walking the list in its order for one conversation in a hundred read a hundred rows for each, and
- * counting up to the cap read the whole company (bench/RESULTS.md, inbox sorts).
- */
-export async function fewLabelled(
-  db: DbOrTx,
-  companyId: number,
-  labelIds: readonly number[],
-  cap: number,
-): Promise<number[] | null> {
-  const ids = labelIds.filter(isSqlInt);
-  if (ids.length === 0) return [];
-  const res = await db.execute<{
-    id: number;
-  }>(sql`select distinct conversation_id as id from conversation_labels
-    where company_id = ${companyId} and label_id = any(${sql.param(ids)}::int[]) limit ${cap + 1}`);
-  return res.rows.length > cap ? null : res.rows.map((r) => Number(r.id));
 }
