@@ -96,11 +96,12 @@ describe('notifications', () => {
         (n) => n.conversation_id === conversationId,
       ).length;
     expect([await unreadOf(a.conversationId), await unreadOf(b.conversationId)]).toEqual([2, 1]);
-    // Another company's admin naming the conversation changes nothing.
-    await call(t.app, 'POST', '/notifications/read', {
+    // Another company's admin naming the conversation is answered as for one that does not exist.
+    const theirs = await call(t.app, 'POST', '/notifications/read', {
       as: s.other.as.admin,
       body: { conversation_id: a.conversationId },
     });
+    expect(theirs.status).toBe(404);
     expect(await unreadOf(a.conversationId)).toBe(2);
     const before = (await bell(t, s.tenant.as.agent)).meta.unread_count;
     const res = await call(t.app, 'POST', '/notifications/read', {

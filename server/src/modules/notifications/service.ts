@@ -2,6 +2,7 @@ import type { Notification, NotificationListQuery, NotificationReadBody } from '
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { CompanyCtx } from '../access/context.ts';
+import { requireVisibleConversation } from '../access/conversation-visibility.ts';
 import { isoTs } from '../events/record.ts';
 
 /** A notification row as the wire shows it (the actor's name read now, as a mention's is). */
@@ -60,10 +61,13 @@ export async function listNotifications(ctx: CompanyCtx, q: NotificationListQuer
 /**
  * Marks some of the caller's notifications in this company read: by id, those of one conversation, or all.
  * Ids that are not the caller's here change nothing and say nothing (another person's notification is not
- * revealed), and so does a conversation of which the caller has none.
+ * revealed); a conversation out of the caller's sight answers 404.
  */
 export async function markRead(ctx: CompanyCtx, body: NotificationReadBody) {
   const userId = ctx.actor.user.id;
+  // A conversation is named as every call names one: another company's, a missing one or one out of sight
+  // answers 404, and nothing tells them apart.
+  if ('conversation_id' in body) await requireVisibleConversation(ctx, ctx.db, body.conversation_id);
   const which =
     'all' in body
       ? sql``
