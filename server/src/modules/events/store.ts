@@ -83,13 +83,16 @@ export async function lastEventId(db: DbOrTx): Promise<number> {
  * Where a stream opened without `Last-Event-ID` starts, so that it gets exactly what commits after it opens:
  * after the newest readable event, skipping the company's events that have already committed above the
  * horizon (a transaction still running holds the horizon back; what it writes later is not in the list).
- * One statement, so the horizon, the newest id and the list share one snapshot.
+ * One statement, so the horizon, the newest id and the list share one snapshot. The horizon is a subquery's
+ * value so both reads walk the primary key from its end (joined, they scanned every event below it); the
+ * upper bound, always true, tells the planner the range is narrow.
  */
 export async function streamStart(db: DbOrTx, companyId: number) {
   const res = await db.execute<{ last: string | null; above: string[] | null }>(sql`
-    with h as (select event_horizon() as h)
-    select (select max(e.event_id) from events e, h where e.event_id < h.h)::text as last,
-      (select array_agg(e.event_id::text) from events e, h where e.company_id = ${companyId} and e.event_id >= h.h) as above`);
+    with h as materialized (select event_horizon() as h)
+    select (select max(e.event_id) from events e where e.event_id < (select h from h))::text as last,
+      (select array_agg(e.event_id::text) from events e where e.company_id = ${companyId}
+        and e.event_id >= (select h from h) and e.event_id <= (select max(event_id) from events)) as above`);
   const row = res.rows[0];
   return { after: Number(row?.last ?? 0), before: new Set((row?.above ?? []).map(Number)) };
 }
