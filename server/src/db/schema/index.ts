@@ -5,6 +5,7 @@ export * from './canned-replies.ts';
 export * from './companies.ts';
 export * from './conversations.ts';
 export * from './csat.ts';
+export * from './customers.ts';
 export * from './events.ts';
 export * from './inbox.ts';
 export * from './integrations.ts';

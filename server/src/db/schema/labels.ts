@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { cascadeTo, timestamps, ts } from './columns.ts';
 import { companies } from './companies.ts';
-import { conversations, customers } from './conversations.ts';
+import { conversations } from './conversations.ts';
+import { customers } from './customers.ts';
 
 /**
  * A company's labels (contract section 13). Conversations and customers refer to a label by its id
