@@ -9,6 +9,7 @@ import { PNG } from '../../../test/files.ts';
 import { addIntegration } from '../../../test/integrations.ts';
 import { tenantWithSessions } from '../../../test/tenants.ts';
 import { twilioStandIn } from '../../../test/twilio-stand-in.ts';
+import { RATING_CALLS_PER_MINUTE_PER_IP } from './routes.ts';
 
 /**
  * A channel conversation's satisfaction question (contract section 14): an automatic message with a link to
@@ -133,5 +134,25 @@ describe('rating links', () => {
     expect(page.body.message).toBe(RATING_SENTENCES.expired);
     const late = await call(t.app, 'POST', `/ratings/${token}`, { body: { score: 4 } });
     expect(late.status).toBe(410);
+  });
+
+  it('answers 429 to an address that keeps guessing links, and only to it', async () => {
+    const from = (remoteAddress: string, token: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/ratings/${token}`, remoteAddress });
+    for (let i = 0; i < RATING_CALLS_PER_MINUTE_PER_IP; i++) {
+      expect((await from('203.0.113.9', `guess-${i}`)).statusCode).toBe(404);
+    }
+    const refused = await from('203.0.113.9', 'guess-last');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/ratings/guess-post',
+      remoteAddress: '203.0.113.9',
+      payload: { score: 5 },
+    });
+    expect(post.statusCode).toBe(429);
+    // Another customer's address is not held back by it.
+    expect((await from('198.51.100.7', 'guess-other')).statusCode).toBe(404);
   });
 });

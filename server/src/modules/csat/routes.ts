@@ -1,17 +1,31 @@
 import { Rated, RatingBody, RatingPage, RatingTokenParams } from '@inbox/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rateLimited } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { spec, tagRoutes } from '../../http/route-spec.ts';
+import { sharedLimiter } from '../../lib/rate-limiter.ts';
 import { rate, ratingPage } from './rate.ts';
 
 const TOKEN_NOTE =
   'The token is the one in the `/rate/{token}` link sent to the customer. Unknown: 404; older than 7 days: ' +
   '410 RATING_EXPIRED.';
 
+/**
+ * Calls one address may make on rating links a minute, shared by every process. A guessed token is worth
+ * nothing (32 random bytes), but each call reads the database, and a customer needs two or three.
+ */
+export const RATING_CALLS_PER_MINUTE_PER_IP = 30;
+
 /** The rate page's calls (`/rate/{token}`): public, the link's token is the only proof. */
 export const csatRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'portal');
   const { db } = app.deps;
+  const perIp = sharedLimiter(db, 'rating-ip', RATING_CALLS_PER_MINUTE_PER_IP, 60_000);
+  app.addHook('preValidation', async (request) => {
+    const wait = await perIp.retryAfter(request.ip);
+    if (wait > 0) throw rateLimited(wait);
+    await perIp.hit(request.ip);
+  });
 
   app.get(
     '/ratings/:token',
