@@ -310,6 +310,25 @@ export async function generateInbox(
        where company_id = $1 group by company_id, app_id, queue_id, assigned_user_id, status`,
       [t.companyId],
     );
+    // And the label triggers: each conversation's label ids and the per-label groups are filled here, by the
+    // statements of migration 0039 (decision 056), or the label filter would find nothing.
+    await q(
+      `update conversations c set label_ids = s.ids
+       from (select conversation_id, array_agg(label_id order by label_id) as ids from conversation_labels
+         where company_id = $1 group by conversation_id) s
+       where c.id = s.conversation_id`,
+      [t.companyId],
+    );
+    await q('delete from conversation_label_count_changes where company_id = $1', [t.companyId]);
+    await q('delete from conversation_label_counts where company_id = $1', [t.companyId]);
+    await q(
+      `insert into conversation_label_counts (company_id, label_id, app_id, queue_id, assigned_user_id, status, n)
+       select c.company_id, l.id, c.app_id, c.queue_id, c.assigned_user_id, c.status, count(*)
+       from conversations c cross join unnest(c.label_ids) as l(id)
+       where c.company_id = $1
+       group by c.company_id, l.id, c.app_id, c.queue_id, c.assigned_user_id, c.status`,
+      [t.companyId],
+    );
     // The same load skipped the customers' terms trigger, so their search terms are filled here, by the
     // statement migration 0025 fills them with (decision 035).
     await q(
