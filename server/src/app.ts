@@ -216,9 +216,11 @@ export async function buildApp(opts: BuildAppOptions) {
     app.server.once('close', () => clearInterval(idle));
   });
   app.addHook('onClose', async () => live.stop());
-  // A request that may have written events wakes the announcer once it is answered (after its commit).
+  // A request that may have written events wakes the announcer once it is answered (after its commit): any
+  // but a read, and a portal read that closed its conversation because the session had run out.
   app.addHook('onResponse', (request, _reply, next) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') live.announcer.kick();
+    const wrote = request.method !== 'GET' && request.method !== 'HEAD';
+    if (wrote || request.portal?.closedOnRead) live.announcer.kick();
     next();
   });
   const routeTable: RouteOptions[] = [];

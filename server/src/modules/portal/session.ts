@@ -24,6 +24,11 @@ export interface PortalSession {
   status: ConversationStatus;
   expiresAt: Date;
   expired: boolean;
+  /**
+   * This read closed the conversation because the session had run out: a read that wrote an event, so the
+   * response wakes the announcer as a write's does (`app.ts`), and the console hears of it at once.
+   */
+  closedOnRead: boolean;
   /** Seconds left before expiry, by the database clock. */
   remainingSeconds: number;
   isAgentTyping: boolean;
@@ -104,8 +109,9 @@ export async function resolvePortalSession(db: DbOrTx, token: string | undefined
   if (!row) throw invalidToken();
   if (row.status === null || row.conversation_id === null || row.unreadable) throw tokenExpired(row.app_id);
   let status = row.status;
+  let closedOnRead = false;
   if (row.expired && ACTIVE.has(status)) {
-    await closeExpiredSessions(db, { sessionId: Number(row.session_id) });
+    closedOnRead = (await closeExpiredSessions(db, { sessionId: Number(row.session_id) })).length > 0;
     status = 'closed';
   }
   return {
@@ -118,6 +124,7 @@ export async function resolvePortalSession(db: DbOrTx, token: string | undefined
     status,
     expiresAt: new Date(row.expires_at),
     expired: row.expired,
+    closedOnRead,
     remainingSeconds: Number(row.remaining),
     isAgentTyping: row.agent_typing,
     customerId: Number(row.customer_id),
