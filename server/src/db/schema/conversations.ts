@@ -72,12 +72,14 @@ export const conversations = pgTable(
     /** The kinds missed, each recorded once with its `conversation.sla_breached` event. */
     slaBreached: text('sla_breached').array().notNull().default(sql`'{}'::text[]`),
     /**
-     * The ids of the labels it carries, ascending: a copy of its `conversation_labels` rows that triggers on
-     * that table keep in the writer's statement (migration 0039), whatever the path (a label change, bulk,
-     * a label's or conversation's deletion). The label filter tests the row the list already reads, and the
-     * per-label counts group by it (decision 056).
+     * The ids of the labels it carries, ascending, or null for none: a copy of its `conversation_labels` rows
+     * that triggers on that table keep in the writer's statement (migrations 0039, 0040), whatever the path (a
+     * label change, bulk, a label's or conversation's deletion). The label filter tests the row the list
+     * already reads, and the per-label counts group by it (decision 056). Null, not an empty array, so that
+     * the filter's `&&` alone proves the partial indexes' `is not null` and PostgreSQL estimates a label's
+     * share of the company from the column's statistics without a second, dependent condition.
      */
-    labelIds: integer('label_ids').array().notNull().default(sql`'{}'::int[]`),
+    labelIds: integer('label_ids').array(),
   },
   (t) => [
     check('conversations_priority_rank', sql`${t.priority} between 1 and 4`),
@@ -144,7 +146,8 @@ export const conversations = pgTable(
     // The label filter (decision 056). The labelled conversations alone, latest activity first, with what the
     // reach, the filters and the label test: a label's page walks only labelled conversations and reads no
     // row (a label on one conversation in a hundred walked 4,900 rows of the company's list, each read for
-    // its labels: 2.2 ms). The condition is in every label filter (`labelIn`), so the planner may use it.
+    // its labels: 2.2 ms). Every label filter's `&&` implies the predicate (a strict operator is never true
+    // of a null), so the planner may use it.
     index('conversations_labelled_idx')
       .on(
         t.companyId,
@@ -156,7 +159,7 @@ export const conversations = pgTable(
         t.status,
         t.labelIds,
       )
-      .where(sql`label_ids <> '{}'`),
+      .where(sql`label_ids is not null`),
     // A very rare label's conversations, found by their label. Labelled conversations only: every message
     // rewrites its conversation's row (not a HOT update), and an unlabelled one would put an entry under the
     // index's one empty-array key each time, all writers in one posting tree. Entries go straight into the
@@ -164,7 +167,7 @@ export const conversations = pgTable(
     index('conversations_label_ids_idx')
       .using('gin', t.labelIds)
       .with({ fastupdate: false })
-      .where(sql`label_ids <> '{}'`),
+      .where(sql`label_ids is not null`),
     // The inbox lists latest activity first within a company. The trailing columns are what the visibility
     // rule, the filters and a walked search's customers test: a page walks the index without reading each
     // conversation's row (an agent's deep page read 10,000 rows only to skip them, a common name's 3,000).

@@ -71,18 +71,20 @@ export const CURSOR_TOTAL_CAP = 200;
  * The label filter: any of the labels, tested on the row's own copy of its labels (`label_ids`, kept by
  * triggers; decision 056), so a walk of the list tests the row it reads and needs no other table. The ids
  * are written into the text, as `statusIn` writes statuses (only integers reach it): PostgreSQL then knows
- * from the column's statistics how common each label is, and its cached plan walks the list for a common
- * label and reads a rare one's conversations through `conversations_label_ids_idx`; with the ids as a
- * parameter one generic plan had to serve both. A label of another company matches nothing: none of the
+ * from the column's statistics how common each label is, and its cached plan walks the labelled
+ * conversations (`conversations_labelled_idx`) for a common label and reads a rare one's through
+ * `conversations_label_ids_idx`; with the ids as a parameter one generic plan had to serve both. The `&&`
+ * alone implies both indexes' `label_ids is not null`, and is the only condition on the column: with a
+ * second one (`<> '{}'`, when none was an empty array) PostgreSQL multiplied the two shares as if
+ * independent and guessed a tenth of a label's conversations (111 for 1,040), so it sorted a rare label's
+ * every conversation where the walk was cheaper. A label of another company matches nothing: none of the
  * caller's conversations can carry it (the tenant keys of `conversation_labels`). `one` is the label when
  * there is just one, whose total the label's groups give exactly.
  */
 export function labelIn(labelIds: readonly number[]): { condition: SQL; one?: number } {
   const ids = [...new Set(labelIds.filter(isSqlInt))].sort((a, b) => a - b);
   if (ids.length === 0) return { condition: sql`false` };
-  // `<> '{}'` is implied, but PostgreSQL cannot see that: written out, it lets the list walk
-  // `conversations_labelled_idx`, which holds only labelled conversations.
-  const condition = sql`(${conversations.labelIds} <> '{}' and ${conversations.labelIds} && ${sql.raw(`'{${ids.join(',')}}'::int[]`)})`;
+  const condition = sql`${conversations.labelIds} && ${sql.raw(`'{${ids.join(',')}}'::int[]`)}`;
   return ids.length === 1 ? { condition, one: ids[0] } : { condition };
 }
 
