@@ -53,6 +53,16 @@ export function sharedLimiter(db: Db, scope: string, limit: number, windowMs: nu
 }
 
 /**
+ * Counts one try of `key` unless it has used up its window: answers the seconds to wait (the try is then not
+ * counted), or 0 once counted. For calls refused with 429 and Retry-After while over the limit.
+ */
+export async function tryOnce(limiter: Limiter, key: string): Promise<number> {
+  const wait = await limiter.retryAfter(key);
+  if (wait === 0) await limiter.hit(key);
+  return wait;
+}
+
+/**
  * For a hot path (portal messages): decides in memory from the last counts it read, and adds this process's
  * hits to the shared counts in one statement every `flushMs`. Across processes a key can overshoot by what
  * the others let through in one flush interval; in one process it is exact.

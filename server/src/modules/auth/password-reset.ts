@@ -7,6 +7,7 @@ import { passwordResets, users } from '../../db/schema/index.ts';
 import { invalidField } from '../../http/app-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { tryOnce } from '../../lib/rate-limiter.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { recordActivity } from '../activities/service.ts';
 import { type AuthLimiters, emailKey, tooManyAttempts } from './limits.ts';
@@ -34,9 +35,8 @@ interface RequestArgs {
  */
 export async function requestPasswordReset(args: RequestArgs): Promise<void> {
   const { db, config, limiters, ip } = args;
-  const wait = await limiters.resetIp.retryAfter(ip);
+  const wait = await tryOnce(limiters.resetIp, ip);
   if (wait > 0) throw tooManyAttempts(wait);
-  await limiters.resetIp.hit(ip);
   const key = emailKey(args.email);
   const overLimit = (await limiters.resetEmail.retryAfter(key)) > 0;
   await limiters.resetEmail.hit(key);

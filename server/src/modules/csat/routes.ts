@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimited } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
 import { spec, tagRoutes } from '../../http/route-spec.ts';
-import { sharedLimiter } from '../../lib/rate-limiter.ts';
+import { sharedLimiter, tryOnce } from '../../lib/rate-limiter.ts';
 import { rate, ratingPage } from './rate.ts';
 
 const TOKEN_NOTE =
@@ -22,9 +22,8 @@ export const csatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const perIp = sharedLimiter(db, 'rating-ip', RATING_CALLS_PER_MINUTE_PER_IP, 60_000);
   app.addHook('preValidation', async (request) => {
-    const wait = await perIp.retryAfter(request.ip);
+    const wait = await tryOnce(perIp, request.ip);
     if (wait > 0) throw rateLimited(wait);
-    await perIp.hit(request.ip);
   });
 
   app.get(

@@ -1,7 +1,13 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { rateLimited } from '../../http/app-error.ts';
-import { type BatchedLimiter, batchedLimiter, type Limiter, sharedLimiter } from '../../lib/rate-limiter.ts';
+import {
+  type BatchedLimiter,
+  batchedLimiter,
+  type Limiter,
+  sharedLimiter,
+  tryOnce,
+} from '../../lib/rate-limiter.ts';
 
 export interface PortalLimiters {
   startIp: Limiter | null;
@@ -39,8 +45,6 @@ export function spend(limiter: BatchedLimiter | null, key: string) {
 
 /** Counts one portal start against its IP, or refuses with 429 and Retry-After. */
 export async function spendStart(limiter: Limiter | null, ip: string) {
-  if (!limiter) return;
-  const wait = await limiter.retryAfter(ip);
+  const wait = limiter ? await tryOnce(limiter, ip) : 0;
   if (wait > 0) throw rateLimited(wait);
-  await limiter.hit(ip);
 }
