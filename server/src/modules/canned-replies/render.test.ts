@@ -131,6 +131,17 @@ describe('files', () => {
         file_size: PDF.length,
       },
     ]);
+    // The picker's list shows the files beside a reply without any (which reads none).
+    const plain = await reply(world.admin, 'No files here.');
+    const listed = await call(t.app, 'GET', '/canned-replies', { as: world.agent, query: { limit: 100 } });
+    const byId = new Map(
+      listed.body.data.map((r: { canned_reply_id: number; attachments: unknown[] }) => [
+        r.canned_reply_id,
+        r.attachments,
+      ]),
+    );
+    expect(byId.get(canned.canned_reply_id)).toEqual(canned.attachments);
+    expect(byId.get(plain.canned_reply_id)).toEqual([]);
 
     const sent: number[] = [];
     for (let i = 0; i < 2; i++) {
