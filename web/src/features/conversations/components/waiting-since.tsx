@@ -2,9 +2,11 @@ import { ClockIcon } from 'lucide-react';
 import { parseServerTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-/** "14 m", "2 h 5 m", "3 d 4 h": how long the customer has waited, to the minute. */
+/** "< 1 m", "14 m", "2 h 5 m", "3 d 4 h": how long the customer has waited, to the minute. */
 export function waitedFor(since: Date, now: Date): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 60_000));
+  // "0 m" read as no wait at all (or an SLA with no time left) on a message that just came in.
+  if (minutes === 0) return '< 1 m';
   if (minutes < 60) return `${minutes} m`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} m` : `${hours} h`;
