@@ -162,7 +162,7 @@ export const conversations = pgTable(
       .where(sql`label_ids is not null`),
     // A very rare label's conversations, found by their label. Labelled conversations only: every message
     // rewrites its conversation's row (not a HOT update), and an unlabelled one would put an entry under the
-    // index's one empty-array key each time, all writers in one posting tree. Entries go straight into the
+    // index's one key for no labels each time, all writers in one posting tree. Entries go straight into the
     // index: a pending list is read through by every query until a vacuum.
     index('conversations_label_ids_idx')
       .using('gin', t.labelIds)
