@@ -78,16 +78,6 @@ export function createStreams(hub: EventHub) {
       release();
       return;
     }
-    res.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      // nginx and similar proxies would otherwise hold frames back.
-      'x-accel-buffering': 'no',
-    });
-    res.write(`retry: ${RETRY_MS}\n\n`);
-
     // A write racing the client's disconnect must not become an unhandled 'error'.
     res.on('error', () => undefined);
     const stream = {
@@ -133,9 +123,29 @@ export function createStreams(hub: EventHub) {
       unsubscribe();
     });
 
+    // Read before the client sees its 200: a client that writes once its stream is open (a test, a chat that
+    // sends its first message on open) must get what it wrote, so the start point may not come after that.
+    let started = true;
     try {
       if (spec.after === undefined) ({ after: last, before } = await hub.startPoint(spec.companyId));
-      else {
+    } catch (err) {
+      request.log.warn({ err }, 'stream start failed');
+      started = false;
+    }
+    if (gone(res)) return;
+    res.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // nginx and similar proxies would otherwise hold frames back.
+      'x-accel-buffering': 'no',
+    });
+    res.write(`retry: ${RETRY_MS}\n\n`);
+    if (!started) return stream.end(RETRY_MS);
+
+    try {
+      if (spec.after !== undefined) {
         last = spec.after;
         for (;;) {
           const page = await spec.replay(last, REPLAY_PAGE);
