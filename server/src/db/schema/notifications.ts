@@ -1,6 +1,16 @@
 import { NOTIFICATION_TYPES, type NotificationPreferences } from '@inbox/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { cascadeTo, timestamps, ts } from './columns.ts';
 import { companies } from './companies.ts';
 import { conversations } from './conversations.ts';
@@ -38,6 +48,25 @@ export const notifications = pgTable(
       .on(t.userId, t.companyId)
       .where(sql`${t.readAt} is null and ${t.inApp}`),
   ],
+);
+
+/**
+ * Each person's notifications in each company, counted: those shown in the app and those of them unread (the
+ * bell's badge and the list's totals), kept by statement triggers on `notifications` (migration 0041) so
+ * nothing counts rows one by one as they pile up. Updated in place, not through a change log as the
+ * conversation counts are: the row is one person's, written by the notifications consumer (one batch at a
+ * time) and that person's own "mark read". No foreign keys, so the cascade that deletes a company or a user
+ * can take its rows' counts down (and the emptied row away) in any order.
+ */
+export const notificationCounts = pgTable(
+  'notification_counts',
+  {
+    userId: integer('user_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    shown: integer('shown').notNull(),
+    unread: integer('unread').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] })],
 );
 
 /** A person's choices per type and medium (contract section 14); no row: the defaults. */

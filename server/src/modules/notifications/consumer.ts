@@ -90,17 +90,15 @@ type Made = {
   created_ts: string;
 };
 
-/** Each person's unread notifications in each company, after the batch's were made. */
+/** Each person's unread notifications in each company, after the batch's were made (kept by triggers). */
 async function unreadCounts(tx: Tx, whom: readonly { companyId: number; userId: number }[]) {
   if (whom.length === 0) return new Map<string, number>();
   const res = await tx.execute<{ company_id: number; user_id: number; n: number }>(sql`
-    select n.company_id, n.user_id, count(*)::int as n
-    from notifications n
-      join (select distinct * from unnest(${sql.param(whom.map((w) => w.companyId))}::int[],
-        ${sql.param(whom.map((w) => w.userId))}::int[]) as w(company_id, user_id)) w
-      on n.user_id = w.user_id and n.company_id = w.company_id
-    where n.read_at is null and n.in_app
-    group by n.company_id, n.user_id`);
+    select c.company_id, c.user_id, c.unread as n
+    from notification_counts c
+      join unnest(${sql.param(whom.map((w) => w.userId))}::int[],
+        ${sql.param(whom.map((w) => w.companyId))}::int[]) as w(user_id, company_id)
+      on c.user_id = w.user_id and c.company_id = w.company_id`);
   return new Map(res.rows.map((r) => [`${Number(r.company_id)}:${Number(r.user_id)}`, Number(r.n)]));
 }
 

@@ -22,38 +22,38 @@ export const toNotification = (r: Record<string, unknown>): Notification => ({
   read_ts: (r.read_ts as string | null) ?? null,
 });
 
-/** One person's unread notifications in one company (those shown in the app). */
-export async function unreadCount(db: DbOrTx, companyId: number, userId: number): Promise<number> {
-  const res = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from notifications
-    where user_id = ${userId} and company_id = ${companyId} and read_at is null and in_app`);
-  return Number(res.rows[0]?.n ?? 0);
+/** One person's notifications in one company shown in the app, and how many of them are unread. */
+async function countsOf(db: DbOrTx, companyId: number, userId: number) {
+  const res = await db.execute<{ shown: number; unread: number }>(sql`
+    select shown, unread from notification_counts where user_id = ${userId} and company_id = ${companyId}`);
+  return { shown: Number(res.rows[0]?.shown ?? 0), unread: Number(res.rows[0]?.unread ?? 0) };
 }
 
-/** The caller's own notifications in the company of the request, newest first, with the unread count. */
+/** One person's unread notifications in one company (those shown in the app). */
+export const unreadCount = async (db: DbOrTx, companyId: number, userId: number) =>
+  (await countsOf(db, companyId, userId)).unread;
+
+/**
+ * The caller's own notifications in the company of the request, newest first, with the unread count. Both
+ * totals come from the kept counts (`notification_counts`): a person's list grows without end, and counting
+ * it on every open of the bell grew with it.
+ */
 export async function listNotifications(ctx: CompanyCtx, q: NotificationListQuery) {
   const userId = ctx.actor.user.id;
   const unreadOnly = q.unread ? sql`and n.read_at is null` : sql``;
   const res = await ctx.db.execute<Record<string, unknown>>(sql`
-    select ${NOTIFICATION_COLUMNS}, count(*) over ()::int as total
+    select ${NOTIFICATION_COLUMNS}
     from notifications n left join users au on au.id = n.actor_user_id
     where n.user_id = ${userId} and n.company_id = ${ctx.companyId} and n.in_app ${unreadOnly}
     order by n.id desc limit ${q.limit} offset ${q.offset}`);
-  let total = Number(res.rows[0]?.total ?? 0);
-  // A page past the end has no row to carry the total.
-  if (res.rows.length === 0 && q.offset > 0) {
-    const all = await ctx.db.execute<{ n: number }>(sql`
-      select count(*)::int as n from notifications n
-      where n.user_id = ${userId} and n.company_id = ${ctx.companyId} and n.in_app ${unreadOnly}`);
-    total = Number(all.rows[0]?.n ?? 0);
-  }
+  const counts = await countsOf(ctx.db, ctx.companyId, userId);
   return {
     rows: res.rows.map(toNotification),
     meta: {
-      total,
+      total: q.unread ? counts.unread : counts.shown,
       limit: q.limit,
       offset: q.offset,
-      unread_count: await unreadCount(ctx.db, ctx.companyId, userId),
+      unread_count: counts.unread,
     },
   };
 }
