@@ -87,7 +87,10 @@ export const conversations = pgTable(
     // The other sorts of the list (contract section 13, `conversations/sorts.ts`), each with the columns the
     // reach and the filters test, as `conversations_inbox_idx` has them for the latest activity. A null key
     // (not waiting, no priority) is a value past every other (`WAITING_KEY`, `PRIORITY_KEY`), so it goes
-    // last and a cursor compares rows with one row comparison.
+    // last and a cursor compares rows with one row comparison. An index keyed on `coalesce(col, ...)` also
+    // carries `col` itself, last: PostgreSQL walks an index without reading rows only when every column the
+    // query names is stored in it, and it does not look inside the expression (migration 0042; without it
+    // the agent's priority page read 236 rows to show 50).
     index('conversations_oldest_idx').on(
       t.companyId,
       t.createdAt,
@@ -107,6 +110,7 @@ export const conversations = pgTable(
       t.assignedUserId,
       t.status,
       t.priority,
+      t.waitingSince,
     ),
     index('conversations_priority_idx').on(
       t.companyId,
@@ -117,6 +121,8 @@ export const conversations = pgTable(
       t.queueId,
       t.assignedUserId,
       t.status,
+      t.priority,
+      t.waitingSince,
     ),
     // The SLA sort (soonest due first, none last) and the SLA filters (a range of due times), with what the
     // reach and the filters test, as `conversations_waiting_idx` has them (decision 054).
@@ -129,6 +135,7 @@ export const conversations = pgTable(
       t.assignedUserId,
       t.status,
       t.priority,
+      t.slaDueAt,
     ),
     // The priority filter in the default order: one priority's conversations, latest activity first.
     index('conversations_priority_latest_idx')

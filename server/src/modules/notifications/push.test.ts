@@ -6,6 +6,7 @@ import { holdNotifications, noteMentioning, notifyNow } from '../../../test/noti
 import { startChat } from '../../../test/portal.ts';
 import { browserKeys, decryptPush, startPushService, vapidProblem } from '../../../test/push-service.ts';
 import { tenantWithSessions } from '../../../test/tenants.ts';
+import { JOBS_SCHEMA } from '../../jobs/boss.ts';
 import { NOTIFICATION_PUSH_JOB } from './push-job.ts';
 
 /**
@@ -19,6 +20,14 @@ const s = before(async () => {
   return { tenant: await tenantWithSessions(t), service };
 });
 afterAll(() => s.service.close());
+
+/** Push jobs ever queued (pg-boss keeps finished ones for days). */
+async function pushJobs() {
+  const res = await t.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from ${sql.identifier(JOBS_SCHEMA)}.job where name = ${NOTIFICATION_PUSH_JOB}`,
+  );
+  return Number(res.rows[0]!.n);
+}
 
 async function mention() {
   const chat = await startChat(t.app, s.tenant.app.id, { queueId: s.tenant.queue.id });
@@ -49,8 +58,10 @@ describe('browser push', () => {
       });
       expect(res.status).toBe(201);
     }
+    const jobsBefore = await pushJobs();
     const conversationId = await mention();
     expect(service.received.map((p) => p.path).sort()).toEqual(['/gone/2', '/push/1']);
+    expect(await pushJobs()).toBe(jobsBefore + 1);
     const push = service.received.find((p) => p.path === '/push/1')!;
     expect(vapidProblem(push.headers.authorization, publicKey, service.origin)).toBeNull();
     expect(push.headers['content-encoding']).toBe('aes128gcm');
@@ -75,8 +86,11 @@ describe('browser push', () => {
     });
     expect(off.status).toBe(200);
     service.received.length = 0;
+    const jobsThen = await pushJobs();
     await mention();
     expect(service.received).toEqual([]);
+    // Nobody to push to: no job is queued for it at all.
+    expect(await pushJobs()).toBe(jobsThen);
   });
 
   it('refuses a subscription that is not one', async () => {
