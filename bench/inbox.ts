@@ -48,6 +48,8 @@ if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error('BENCH_INBOX_DB must be 
 const url = databaseUrl(s.adminUrl, dbName);
 const dataFile = path.join(here, 'results', `inbox-data-${dbName}.json`);
 const reuse = env.BENCH_INBOX_REUSE === '1';
+/** The calls `BENCH_INBOX_ONLY` names, or undefined for every call (a full run). */
+const only = onlyCalls(env);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'inbox-poll-bench-'));
 const stamp = new Date()
   .toISOString()
@@ -128,7 +130,6 @@ async function main() {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const only = onlyCalls(env);
     for (const who of ['admin', 'agent'] as const) {
       const calls = INBOX_CALLS(data);
       for (const c of calls) {
@@ -302,16 +303,12 @@ async function main() {
   fs.writeFileSync(jsonPath, `${JSON.stringify(out, null, 2)}\n`);
   // Issue 44's sorts have their own section, written by any run; a run of a few calls (`BENCH_INBOX_ONLY`)
   // leaves the full inbox poll's section as the last full run wrote it.
-  writeSection(
-    path.join(here, 'RESULTS.md'),
-    SORTS_SECTION,
-    inboxSortsSection(out, path.relative(root, jsonPath)),
-  );
-  if (!onlyCalls(env)) {
-    writeInboxSection(path.join(here, 'RESULTS.md'), inboxSection(out, path.relative(root, jsonPath)));
-  }
+  const summaryFile = path.join(here, 'RESULTS.md');
+  const rel = path.relative(root, jsonPath);
+  writeSection(summaryFile, SORTS_SECTION, inboxSortsSection(out, rel));
+  if (!only) writeInboxSection(summaryFile, inboxSection(out, rel));
   console.log(
-    `raw results: ${path.relative(root, jsonPath)}; summary: bench/RESULTS.md (${onlyCalls(env) ? 'Inbox sorts' : 'Inbox poll and Inbox sorts'} sections)`,
+    `raw results: ${rel}; summary: bench/RESULTS.md (${only ? 'Inbox sorts section' : 'Inbox poll and Inbox sorts sections'})`,
   );
   if (!reuse) await admin(`drop database if exists ${dbName} with (force)`);
 }
